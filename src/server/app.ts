@@ -1,0 +1,107 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { DRIVE_PREFIX, MUSEUM_PREFIX } from '../shared/api/envelope';
+import { AVATAR_MAX_BYTES } from '../shared/api/org';
+import type { Config } from './config';
+import type { Db } from './db/index';
+import { createAccess } from './modules/auth/access';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { orgRoutes } from './modules/org/org.routes';
+import { createOrgService } from './modules/org/org.service';
+import { personalRoutes } from './modules/personal/personal.routes';
+import { createPersonalService } from './modules/personal/personal.service';
+import { authPlugin } from './plugins/auth';
+import { envelopePlugin } from './plugins/envelope';
+import { idempotencyPlugin } from './plugins/idempotency';
+import { webPlugin } from './plugins/web';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The Content-Security-Policy the app runs under: no inline script, no foreign origin. */
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // Mantine writes CSS variables into <style> elements at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'", 'blob:'],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+/**
+ * Builds the server: plugins first (cookies, headers, limits, the envelope, validation, the
+ * session check, idempotency), then each module under its prefix, then the front end.
+ * Nothing here listens; main.ts and the tests do.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    https: config.tls ? { cert: await readFile(config.tls.cert), key: await readFile(config.tls.key) } : null,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: CSP },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.tls ? { maxAge: 15552000 } : false,
+  });
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    allowList: (req) => !req.url.startsWith(MUSEUM_PREFIX) && !req.url.startsWith(DRIVE_PREFIX),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `请求过于频繁，请 ${Math.ceil(ctx.ttl / 1000)} 秒后再试`,
+    }),
+  });
+  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 20 } });
+  await app.register(envelopePlugin);
+
+  const auth = createAuthService(db, config);
+  const access = createAccess(db);
+  const org = createOrgService(db);
+  const personal = createPersonalService(db, config.dataDir);
+
+  await app.register(authPlugin, { auth });
+  await app.register(idempotencyPlugin, { db });
+
+  await app.register(
+    async (museum) => {
+      authRoutes(museum, { auth, config });
+      orgRoutes(museum, { org, access, db, config });
+      personalRoutes(museum, { personal, auth });
+    },
+    { prefix: MUSEUM_PREFIX },
+  );
+
+  await app.register(webPlugin, { distDir: config.distDir });
+  return app;
+}
+
+async function readFile(p: string): Promise<Buffer> {
+  const fs = await import('node:fs/promises');
+  return fs.readFile(p);
+}

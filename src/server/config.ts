@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration comes only from the environment (README lists every variable). Parsing it
+ * once, here, means a typo in PORT fails at start with a clear message instead of at the
+ * first request.
+ */
+const boolish = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  ADMIN_PASSWORD: z.string().optional(),
+  TLS_CERT: z.string().optional(),
+  TLS_KEY: z.string().optional(),
+  SEED_DEMO: boolish,
+  DEMO_PASSWORD: z.string().default('Demo@2026'),
+  DIST_DIR: z.string().default('./dist'),
+  NODE_ENV: z.string().default('production'),
+  /** Extra allowed sign-in failures before delays start; tests lower nothing, they use the defaults. */
+  LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** Requests per minute per client address across the API (a flood guard, not a quota). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(10).default(1200),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  dbFile: string;
+  adminPassword: string | undefined;
+  tls: { cert: string; key: string } | undefined;
+  seedDemo: boolean;
+  demoPassword: string;
+  distDir: string;
+  production: boolean;
+  loginFreeFailures: number;
+  rateLimitPerMinute: number;
+  /** Session life: 7 days (spec/office.md §9, token cookie life). */
+  sessionMs: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`环境变量配置有误：\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.TLS_CERT) !== Boolean(e.TLS_KEY)) {
+    throw new Error('TLS_CERT 与 TLS_KEY 必须同时设置（或都不设置）');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    dbFile: path.join(dataDir, 'museum.sqlite'),
+    adminPassword: e.ADMIN_PASSWORD || undefined,
+    tls: e.TLS_CERT && e.TLS_KEY ? { cert: e.TLS_CERT, key: e.TLS_KEY } : undefined,
+    seedDemo: e.SEED_DEMO,
+    demoPassword: e.DEMO_PASSWORD,
+    distDir: path.resolve(e.DIST_DIR),
+    production: e.NODE_ENV === 'production',
+    loginFreeFailures: e.LOGIN_FREE_FAILURES,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    sessionMs: 7 * 24 * 60 * 60 * 1000,
+  };
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_org_and_sessions';
+
+/**
+ * The ordered list of migrations. A static map (not a directory scan) so the server runs the
+ * same under tsx, a bundle or a test runner. Append only.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_org_and_sessions': m0001,
+};

@@ -1,0 +1,96 @@
+import type { Db } from '../../db/index';
+
+/** SQL for sessions, sign-in throttling and the user lookups sign-in needs. */
+
+export function findUserForLogin(db: Db, username: string) {
+  return db
+    .selectFrom('user')
+    .selectAll()
+    .where((eb) => eb.or([eb('account', '=', username), eb('phone', '=', username)]))
+    .executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: number) {
+  return db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function rolesOf(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_role')
+    .innerJoin('role', 'role.id', 'user_role.role_id')
+    .select('role.code')
+    .where('user_role.user_id', '=', userId)
+    .orderBy('role.id')
+    .execute();
+  return rows.map((r) => r.code);
+}
+
+export async function menuKeysOfRoles(db: Db, roleCodes: string[]): Promise<string[]> {
+  if (roleCodes.length === 0) return [];
+  const rows = await db
+    .selectFrom('role_menu')
+    .innerJoin('role', 'role.id', 'role_menu.role_id')
+    .select('role_menu.menu_key')
+    .distinct()
+    .where('role.code', 'in', roleCodes)
+    .execute();
+  return rows.map((r) => r.menu_key);
+}
+
+export async function departmentsOf(db: Db, userId: number) {
+  return db
+    .selectFrom('user_department')
+    .innerJoin('department', 'department.id', 'user_department.dept_id')
+    .select(['department.id', 'department.name'])
+    .where('user_department.user_id', '=', userId)
+    .orderBy('department.sort')
+    .orderBy('department.id')
+    .execute();
+}
+
+export async function insertSession(
+  db: Db,
+  row: { token_hash: string; user_id: number; created_at: number; expires_at: number; ip: string },
+) {
+  await db.insertInto('session').values(row).execute();
+}
+
+export function findSession(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('session')
+    .innerJoin('user', 'user.id', 'session.user_id')
+    .select(['session.user_id', 'session.expires_at', 'user.enabled', 'user.account', 'user.user_name'])
+    .where('session.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function deleteSession(db: Db, tokenHash: string) {
+  await db.deleteFrom('session').where('token_hash', '=', tokenHash).execute();
+}
+
+/** Ends every session of a user: password change, reset, or the account being disabled. */
+export async function deleteSessionsOfUser(db: Db, userId: number) {
+  await db.deleteFrom('session').where('user_id', '=', userId).execute();
+}
+
+export async function deleteExpiredSessions(db: Db, now: number) {
+  await db.deleteFrom('session').where('expires_at', '<=', now).execute();
+}
+
+export function getAttempt(db: Db, key: string) {
+  return db.selectFrom('login_attempt').selectAll().where('key', '=', key).executeTakeFirst();
+}
+
+export async function putAttempt(db: Db, key: string, failures: number, lockedUntil: number, now: number) {
+  await db
+    .insertInto('login_attempt')
+    .values({ key, failures, locked_until: lockedUntil, updated_at: now })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({ failures, locked_until: lockedUntil, updated_at: now }),
+    )
+    .execute();
+}
+
+export async function clearAttempt(db: Db, key: string) {
+  await db.deleteFrom('login_attempt').where('key', '=', key).execute();
+}

@@ -1,0 +1,175 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Config } from '../../config';
+import type { Db } from '../../db/index';
+import { AppError } from '../../errors';
+import { ErrorCode } from '../../../shared/api/envelope';
+import type {
+  LoginBody,
+  LoginResult,
+  MenuResult,
+  RoleFunctionResult,
+  UserInfo,
+} from '../../../shared/api/auth';
+import {
+  ADMIN_ROLE,
+  DEFAULT_ROLE,
+  allLeafKeys,
+  filterModules,
+  moduleFirstPath,
+} from '../../../shared/menu/catalogue';
+import * as repo from './auth.repo';
+import { DUMMY_HASH_PROMISE, verifyPassword } from './password';
+import { avatarUrl } from '../org/avatar';
+
+/** The signed-in caller, as every later module sees it. */
+export interface SessionUser {
+  id: number;
+  account: string;
+  userName: string;
+  roles: string[];
+  tokenHash: string;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Roles as the spec hands them out: no role at all means the default role (office.md §6). */
+export async function effectiveRoles(db: Db, userId: number): Promise<string[]> {
+  const roles = await repo.rolesOf(db, userId);
+  return roles.length ? roles : [DEFAULT_ROLE];
+}
+
+/** The menu leaf keys a set of roles may see; viviHignAdmin sees all. */
+export async function grantedKeys(db: Db, roles: string[]): Promise<Set<string> | 'all'> {
+  if (roles.includes(ADMIN_ROLE)) return 'all';
+  const known = new Set(allLeafKeys());
+  return new Set((await repo.menuKeysOfRoles(db, roles)).filter((k) => known.has(k)));
+}
+
+export function createAuthService(db: Db, config: Config) {
+  const now = () => Date.now();
+
+  /** Growing delay after the free failures: 30 s, 60 s, 120 s … capped at 15 minutes. */
+  function lockFor(failures: number): number {
+    const over = failures - config.loginFreeFailures;
+    if (over < 0) return 0;
+    return Math.min(30_000 * 2 ** over, 15 * 60_000);
+  }
+
+  async function assertNotLocked(keys: string[]) {
+    for (const key of keys) {
+      const a = await repo.getAttempt(db, key);
+      if (a && a.locked_until > now()) {
+        const seconds = Math.ceil((a.locked_until - now()) / 1000);
+        throw new AppError(ErrorCode.loginLocked, `登录失败次数过多，请 ${seconds} 秒后再试`, 200, {
+          retryAfter: seconds,
+        });
+      }
+    }
+  }
+
+  /** Records a failure on every key and answers with how many tries remain before a delay. */
+  async function recordFailure(keys: string[]): Promise<never> {
+    let left = Infinity;
+    let lockedSeconds = 0;
+    for (const key of keys) {
+      const failures = ((await repo.getAttempt(db, key))?.failures ?? 0) + 1;
+      const lock = lockFor(failures);
+      await repo.putAttempt(db, key, failures, lock ? now() + lock : 0, now());
+      left = Math.min(left, config.loginFreeFailures - failures);
+      lockedSeconds = Math.max(lockedSeconds, Math.ceil(lock / 1000));
+    }
+    if (lockedSeconds > 0) {
+      throw new AppError(ErrorCode.loginLocked, `登录失败次数过多，请 ${lockedSeconds} 秒后再试`, 200, {
+        retryAfter: lockedSeconds,
+      });
+    }
+    throw new AppError(ErrorCode.loginFailed, `账号或密码错误，还可尝试 ${left} 次`);
+  }
+
+  return {
+    async login(body: LoginBody, ip: string): Promise<LoginResult> {
+      const username = body.username.trim();
+      const keys = [`account:${username.toLowerCase()}`, `ip:${ip}`];
+      await assertNotLocked(keys);
+      const user = await repo.findUserForLogin(db, username);
+      // Verify even for unknown accounts so the answer time does not reveal which accounts exist.
+      const ok = await verifyPassword(body.password, user?.password_hash ?? (await DUMMY_HASH_PROMISE));
+      if (!user || !ok) return recordFailure(keys);
+      if (!user.enabled) throw new AppError(ErrorCode.accountDisabled, '该账号已停用，请联系管理员');
+      for (const key of keys) await repo.clearAttempt(db, key);
+
+      const token = randomBytes(32).toString('base64url');
+      const t = now();
+      await repo.insertSession(db, {
+        token_hash: hashToken(token),
+        user_id: user.id,
+        created_at: t,
+        expires_at: t + config.sessionMs,
+        ip,
+      });
+      await repo.deleteExpiredSessions(db, t);
+      return {
+        token,
+        userId: user.id,
+        userName: user.user_name,
+        image: avatarUrl(user.id, user.avatar),
+        phone: user.phone ?? '',
+      };
+    },
+
+    async logout(tokenHash: string) {
+      await repo.deleteSession(db, tokenHash);
+    },
+
+    /** Resolves a raw token to the caller, or undefined for a missing, unknown, expired or disabled one. */
+    async resolve(token: string): Promise<SessionUser | undefined> {
+      const tokenHash = hashToken(token);
+      const s = await repo.findSession(db, tokenHash);
+      if (!s || s.expires_at <= now() || !s.enabled) return undefined;
+      return {
+        id: s.user_id,
+        account: s.account,
+        userName: s.user_name,
+        roles: await effectiveRoles(db, s.user_id),
+        tokenHash,
+      };
+    },
+
+    async menu(user: SessionUser): Promise<MenuResult> {
+      const granted = await grantedKeys(db, user.roles);
+      const modules = filterModules(granted).map((m) => ({
+        key: m.key,
+        title: m.title,
+        icon: m.icon,
+        items: m.items,
+      }));
+      return { modules, grantedKeys: granted === 'all' ? allLeafKeys() : [...granted] };
+    },
+
+    /** firstUrl: the first page the user may open, the workbench when they may open it. */
+    async roleFunction(user: SessionUser): Promise<RoleFunctionResult> {
+      const granted = await grantedKeys(db, user.roles);
+      const modules = filterModules(granted);
+      const home = modules.find((m) => m.key === 'home');
+      const first = home ?? modules[0];
+      return { roles: user.roles, firstUrl: first ? moduleFirstPath(first) : '/personal/base' };
+    },
+
+    async userInfo(user: SessionUser): Promise<UserInfo> {
+      const u = await repo.findUserById(db, user.id);
+      if (!u) throw new AppError(ErrorCode.sessionExpired, '登录超时，请重新登录', 999);
+      return {
+        userId: u.id,
+        account: u.account,
+        userName: u.user_name,
+        image: avatarUrl(u.id, u.avatar),
+        phone: u.phone ?? '',
+        roles: user.roles,
+        departments: await repo.departmentsOf(db, u.id),
+      };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { invalid } from '../../errors';
+import { AVATAR_MAX_BYTES } from '../../../shared/api/org';
+
+/**
+ * Avatars are stored under DATA_DIR/avatars by the hash of their bytes; the user-chosen file
+ * name is never used. The type is decided by the bytes (magic numbers), not by the client's
+ * claim, so an HTML or SVG file cannot pass as an image.
+ */
+const SIGNATURES: { ext: string; mime: string; test: (b: Buffer) => boolean }[] = [
+  {
+    ext: 'png',
+    mime: 'image/png',
+    test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  { ext: 'jpg', mime: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { ext: 'gif', mime: 'image/gif', test: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8' },
+  {
+    ext: 'webp',
+    mime: 'image/webp',
+    test: (b) =>
+      b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+];
+
+export function avatarUrl(userId: number, avatar: string | null): string {
+  return avatar ? `/singleMuseum/sysUser/avatar/${userId}?v=${avatar.slice(0, 10)}` : '';
+}
+
+export function avatarMime(name: string): string {
+  const ext = name.split('.').pop();
+  return SIGNATURES.find((s) => s.ext === ext)?.mime ?? 'application/octet-stream';
+}
+
+export function avatarDir(dataDir: string) {
+  return path.join(dataDir, 'avatars');
+}
+
+/** Validates and stores avatar bytes; answers the stored name. */
+export async function storeAvatar(dataDir: string, bytes: Buffer): Promise<string> {
+  if (bytes.length === 0) throw invalid('图片文件为空，请重新选择');
+  if (bytes.length > AVATAR_MAX_BYTES) throw invalid('头像图片不能超过 2MB');
+  const sig = SIGNATURES.find((s) => s.test(bytes));
+  if (!sig) throw invalid('头像只支持 PNG、JPG、GIF、WebP 图片');
+  const name = `${createHash('sha256').update(bytes).digest('hex')}.${sig.ext}`;
+  const dir = avatarDir(dataDir);
+  await fs.mkdir(dir, { recursive: true });
+  const tmp = path.join(dir, `${name}.${process.pid}.tmp`);
+  await fs.writeFile(tmp, bytes);
+  await fs.rename(tmp, path.join(dir, name));
+  return name;
+}

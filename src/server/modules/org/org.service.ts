@@ -1,0 +1,265 @@
+import type { z } from 'zod';
+import type { Db } from '../../db/index';
+import { conflict, forbidden, invalid, notFound } from '../../errors';
+import type {
+  DeptCreate,
+  DeptNode,
+  DeptUpdate,
+  RoleCreate,
+  RoleRow,
+  RoleSetMenus,
+  RoleUpdate,
+  UserCreate,
+  UserEnable,
+  UserListQuery,
+  UserResetPassword,
+  UserRow,
+  UserUpdate,
+} from '../../../shared/api/org';
+import { ADMIN_ROLE, DEFAULT_ROLE, allLeafKeys } from '../../../shared/menu/catalogue';
+import { deleteSessionsOfUser } from '../auth/auth.repo';
+import { hashPassword } from '../auth/password';
+import { avatarUrl } from './avatar';
+import * as repo from './org.repo';
+
+type Out<T extends z.ZodType> = z.output<T>;
+
+/**
+ * Rules for the organisation: unique accounts and phones, a superior chain without cycles, a
+ * department tree without cycles, roles whose menus are real catalogue entries, and the
+ * built-in roles that cannot be removed. Every multi-row write is one transaction.
+ */
+export function createOrgService(db: Db) {
+  async function assertIdsExist(table: 'department' | 'role' | 'user', ids: number[], what: string) {
+    const unique = [...new Set(ids)];
+    if ((await repo.countExisting(db, table, unique)) !== unique.length)
+      throw invalid(`所选${what}不存在，请刷新后重试`);
+  }
+
+  async function assertUniquePhone(phone: string, exceptId = 0) {
+    if (!phone) return;
+    const other = await repo.findUserByPhone(db, phone);
+    if (other && other.id !== exceptId) throw conflict('该手机号已被其他账号使用');
+  }
+
+  async function assertSuperior(userId: number, superiorId: number | null) {
+    if (superiorId === null) return;
+    if (superiorId === userId) throw invalid('直属上级不能是本人');
+    await assertIdsExist('user', [superiorId], '直属上级');
+    if ((await repo.superiorChain(db, superiorId)).includes(userId)) {
+      throw invalid('所选上级是该员工的下属，不能形成循环的上下级关系');
+    }
+  }
+
+  return {
+    async listUsers(q: UserListQuery): Promise<{ list: UserRow[]; total: number }> {
+      const { rows, total } = await repo.listUsers(db, q);
+      const ids = rows.map((r) => r.id);
+      const [depts, roles] = await Promise.all([repo.deptsOfUsers(db, ids), repo.rolesOfUsers(db, ids)]);
+      const list = rows.map((r) => {
+        const d = depts.filter((x) => x.user_id === r.id);
+        const ro = roles.filter((x) => x.user_id === r.id);
+        return {
+          userId: r.id,
+          account: r.account,
+          userName: r.user_name,
+          phone: r.phone ?? '',
+          image: avatarUrl(r.id, r.avatar),
+          enabled: r.enabled === 1,
+          superiorId: r.superior_id,
+          superiorName: r.superior_name ?? '',
+          deptIds: d.map((x) => x.id),
+          deptNames: d.map((x) => x.name),
+          roleIds: ro.map((x) => x.id),
+          roleNames: ro.map((x) => x.name),
+        };
+      });
+      return { list, total };
+    },
+
+    async createUser(b: Out<typeof UserCreate>): Promise<{ userId: number }> {
+      if (await repo.findUserByAccount(db, b.account))
+        throw conflict(`账号 ${b.account} 已存在，请换一个账号`);
+      await assertUniquePhone(b.phone);
+      await assertIdsExist('department', b.deptIds, '部门');
+      await assertIdsExist('role', b.roleIds, '角色');
+      if (b.superiorId !== null) await assertIdsExist('user', [b.superiorId], '直属上级');
+      const password_hash = await hashPassword(b.password);
+      const userId = await db.transaction().execute(async (trx) => {
+        const id = await repo.insertUser(trx, {
+          account: b.account,
+          user_name: b.userName,
+          phone: b.phone || null,
+          password_hash,
+          superior_id: b.superiorId,
+        });
+        await repo.setUserDepts(trx, id, [...new Set(b.deptIds)]);
+        await repo.setUserRoles(trx, id, [...new Set(b.roleIds)]);
+        return id;
+      });
+      return { userId };
+    },
+
+    async updateUser(b: Out<typeof UserUpdate>) {
+      if (!(await repo.findUser(db, b.userId))) throw notFound('该员工不存在，请刷新后重试');
+      await assertUniquePhone(b.phone, b.userId);
+      await assertIdsExist('department', b.deptIds, '部门');
+      await assertIdsExist('role', b.roleIds, '角色');
+      await assertSuperior(b.userId, b.superiorId);
+      await db.transaction().execute(async (trx) => {
+        await repo.updateUser(trx, b.userId, {
+          user_name: b.userName,
+          phone: b.phone || null,
+          superior_id: b.superiorId,
+        });
+        await repo.setUserDepts(trx, b.userId, [...new Set(b.deptIds)]);
+        await repo.setUserRoles(trx, b.userId, [...new Set(b.roleIds)]);
+      });
+    },
+
+    /** Disabling ends the user's sessions at once; nobody may disable themselves or the admin account. */
+    async setEnabled(actorId: number, b: Out<typeof UserEnable>) {
+      const u = await repo.findUser(db, b.userId);
+      if (!u) throw notFound('该员工不存在，请刷新后重试');
+      if (!b.enabled && u.id === actorId) throw forbidden('不能停用自己的账号');
+      if (!b.enabled && u.account === 'admin') throw forbidden('不能停用系统管理员账号 admin');
+      await db.transaction().execute(async (trx) => {
+        await repo.updateUser(trx, u.id, { enabled: b.enabled ? 1 : 0 });
+        if (!b.enabled) await deleteSessionsOfUser(trx, u.id);
+      });
+    },
+
+    async resetPassword(b: Out<typeof UserResetPassword>) {
+      if (!(await repo.findUser(db, b.userId))) throw notFound('该员工不存在，请刷新后重试');
+      const password_hash = await hashPassword(b.password);
+      await db.transaction().execute(async (trx) => {
+        await repo.updateUser(trx, b.userId, { password_hash });
+        await deleteSessionsOfUser(trx, b.userId);
+      });
+    },
+
+    async deptTree(): Promise<DeptNode[]> {
+      const [rows, counts] = await Promise.all([repo.allDepts(db), repo.deptUserCounts(db)]);
+      const byId = new Map<number, DeptNode>();
+      for (const r of rows) {
+        const userCount = Number(counts.find((c) => c.dept_id === r.id)?.n ?? 0);
+        byId.set(r.id, {
+          id: r.id,
+          name: r.name,
+          parentId: r.parent_id,
+          sort: r.sort,
+          userCount,
+          children: [],
+        });
+      }
+      const roots: DeptNode[] = [];
+      for (const node of byId.values()) {
+        const parent = node.parentId === null ? undefined : byId.get(node.parentId);
+        (parent ? parent.children : roots).push(node);
+      }
+      return roots;
+    },
+
+    async createDept(b: Out<typeof DeptCreate>) {
+      if (b.parentId !== null) await assertIdsExist('department', [b.parentId], '上级部门');
+      if (await repo.findDeptSibling(db, b.name, b.parentId)) throw conflict(`同一上级下已有部门“${b.name}”`);
+      return { id: await repo.insertDept(db, b.name, b.parentId) };
+    },
+
+    async updateDept(b: Out<typeof DeptUpdate>) {
+      const rows = await repo.allDepts(db);
+      if (!rows.some((r) => r.id === b.id)) throw notFound('该部门不存在，请刷新后重试');
+      if (b.parentId !== null) {
+        if (!rows.some((r) => r.id === b.parentId)) throw invalid('所选上级部门不存在，请刷新后重试');
+        // Walk up from the new parent: meeting the department itself would make a cycle.
+        for (
+          let p: number | null = b.parentId;
+          p !== null;
+          p = rows.find((r) => r.id === p)?.parent_id ?? null
+        ) {
+          if (p === b.id) throw invalid('不能把部门移动到它自己或它的下级部门之下');
+        }
+      }
+      if (await repo.findDeptSibling(db, b.name, b.parentId, b.id))
+        throw conflict(`同一上级下已有部门“${b.name}”`);
+      await repo.updateDept(db, b.id, b.name, b.parentId);
+    },
+
+    /** Refuses while the department has sub-departments or members, so nobody loses their place silently. */
+    async deleteDept(id: number) {
+      const rows = await repo.allDepts(db);
+      if (!rows.some((r) => r.id === id)) throw notFound('该部门不存在，请刷新后重试');
+      if (rows.some((r) => r.parent_id === id)) throw invalid('请先删除或移走该部门的下级部门');
+      const counts = await repo.deptUserCounts(db);
+      if (counts.some((c) => c.dept_id === id && Number(c.n) > 0))
+        throw invalid('该部门下还有员工，请先调整员工的部门');
+      await repo.deleteDept(db, id);
+    },
+
+    async listRoles(): Promise<RoleRow[]> {
+      const { roles, counts, menus } = await repo.listRoles(db);
+      return roles.map((r) => ({
+        roleId: r.id,
+        code: r.code,
+        name: r.name,
+        remark: r.remark,
+        builtin: r.builtin === 1,
+        userCount: Number(counts.find((c) => c.role_id === r.id)?.n ?? 0),
+        menuKeys:
+          r.code === ADMIN_ROLE
+            ? allLeafKeys()
+            : menus.filter((m) => m.role_id === r.id).map((m) => m.menu_key),
+        allMenus: r.code === ADMIN_ROLE,
+      }));
+    },
+
+    async createRole(b: Out<typeof RoleCreate>) {
+      if (await repo.findRoleByCode(db, b.code)) throw conflict(`角色编码 ${b.code} 已存在`);
+      return { roleId: await repo.insertRole(db, { code: b.code, name: b.name, remark: b.remark }) };
+    },
+
+    async updateRole(b: Out<typeof RoleUpdate>) {
+      if (!(await repo.findRole(db, b.roleId))) throw notFound('该角色不存在，请刷新后重试');
+      await repo.updateRole(db, b.roleId, { name: b.name, remark: b.remark });
+    },
+
+    async deleteRole(id: number) {
+      const r = await repo.findRole(db, id);
+      if (!r) throw notFound('该角色不存在，请刷新后重试');
+      if (r.builtin) throw forbidden(`内置角色“${r.name}”不能删除`);
+      await repo.deleteRole(db, id);
+    },
+
+    async setRoleMenus(b: Out<typeof RoleSetMenus>) {
+      const r = await repo.findRole(db, b.roleId);
+      if (!r) throw notFound('该角色不存在，请刷新后重试');
+      if (r.code === ADMIN_ROLE) throw forbidden('超级管理员始终拥有全部菜单，无需设置');
+      const known = new Set(allLeafKeys());
+      const unknown = b.menuKeys.filter((k) => !known.has(k));
+      if (unknown.length) throw invalid('包含不存在的菜单项，请刷新后重试');
+      await db.transaction().execute((trx) => repo.setRoleMenus(trx, r.id, [...new Set(b.menuKeys)]));
+    },
+
+    /** Creates the built-in roles if missing; run at every start. */
+    async ensureBuiltinRoles(defaultMenu: readonly string[]) {
+      if (!(await repo.findRoleByCode(db, ADMIN_ROLE))) {
+        await repo.insertRole(db, {
+          code: ADMIN_ROLE,
+          name: '超级管理员',
+          remark: '可见全部模块',
+          builtin: 1,
+        });
+      }
+      if (!(await repo.findRoleByCode(db, DEFAULT_ROLE))) {
+        const id = await repo.insertRole(db, {
+          code: DEFAULT_ROLE,
+          name: '普通员工',
+          remark: '未分配角色的员工默认使用此角色',
+          builtin: 1,
+        });
+        await repo.setRoleMenus(db, id, [...defaultMenu]);
+      }
+    },
+  };
+}
+export type OrgService = ReturnType<typeof createOrgService>;

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/index';
+import { DEFAULT_ROLE_MENU, MODULES, ADMIN_ROLE, allLeafKeys } from '../../../shared/menu/catalogue';
+import { isGroup, type ModuleKey } from '../../../shared/menu/types';
+import { hashPassword } from '../auth/password';
+import type { OrgService } from '../org/org.service';
+import * as orgRepo from '../org/org.repo';
+
+/** The leaf keys of whole modules, for demo roles. */
+function keysOf(modules: ModuleKey[]): string[] {
+  return MODULES.filter((m) => modules.includes(m.key)).flatMap((m) =>
+    m.items.flatMap((i) => (isGroup(i) ? i.children.map((c) => c.key) : [i.key])),
+  );
+}
+
+/** A password that satisfies the rule (letters and digits), for a first start without ADMIN_PASSWORD. */
+function generatedPassword(): string {
+  return `${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}7a`;
+}
+
+/**
+ * First-start accounts: the built-in roles and the `admin` account. The admin password comes
+ * from ADMIN_PASSWORD or is generated and printed once; an existing admin is never changed, so
+ * restarting with another ADMIN_PASSWORD does not silently reset it.
+ * Returns the generated password, if one was made, for main.ts to print.
+ */
+export async function ensureAdmin(db: Db, org: OrgService, adminPassword: string | undefined) {
+  await org.ensureBuiltinRoles(DEFAULT_ROLE_MENU);
+  if (await orgRepo.findUserByAccount(db, 'admin')) return { created: false as const };
+  const password = adminPassword ?? generatedPassword();
+  const adminRole = await orgRepo.findRoleByCode(db, ADMIN_ROLE);
+  const id = await orgRepo.insertUser(db, {
+    account: 'admin',
+    user_name: '系统管理员',
+    phone: null,
+    password_hash: await hashPassword(password),
+    superior_id: null,
+  });
+  if (adminRole) await orgRepo.setUserRoles(db, id, [adminRole.id]);
+  return { created: true as const, generated: adminPassword ? undefined : password };
+}
+
+interface DemoPerson {
+  account: string;
+  name: string;
+  dept: string;
+  roles: string[];
+  superior: string | null;
+}
+
+/** The demo museum: seven departments, eleven people in a superior chain topped by the director. */
+export const DEMO_PEOPLE: DemoPerson[] = [
+  { account: 'director', name: '张国华', dept: '馆长办公室', roles: ['leader'], superior: null },
+  { account: 'staff01', name: '李明', dept: '办公室', roles: ['deptHead'], superior: 'director' },
+  { account: 'staff02', name: '王芳', dept: '办公室', roles: [], superior: 'staff01' },
+  { account: 'staff03', name: '赵磊', dept: '典藏部', roles: ['deptHead', 'keeper'], superior: 'director' },
+  { account: 'staff04', name: '陈静', dept: '典藏部', roles: ['keeper'], superior: 'staff03' },
+  { account: 'staff05', name: '刘洋', dept: '陈列部', roles: ['deptHead', 'curator'], superior: 'director' },
+  { account: 'staff06', name: '孙悦', dept: '陈列部', roles: ['curator'], superior: 'staff05' },
+  { account: 'staff07', name: '周婷', dept: '社教部', roles: ['deptHead', 'educator'], superior: 'director' },
+  { account: 'staff08', name: '吴昊', dept: '文保部', roles: ['conservator'], superior: 'director' },
+  { account: 'staff09', name: '郑凯', dept: '信息中心', roles: ['itAdmin'], superior: 'director' },
+  { account: 'staff10', name: '何雪', dept: '社教部', roles: ['educator'], superior: 'staff07' },
+];
+
+const DEMO_ROLES: { code: string; name: string; remark: string; keys: () => string[] }[] = [
+  {
+    code: 'leader',
+    name: '馆领导',
+    remark: '可见除系统管理外的全部模块',
+    keys: () => allLeafKeys().filter((k) => !k.startsWith('system.')),
+  },
+  {
+    code: 'deptHead',
+    name: '部门主任',
+    remark: '办公行政与展览策划',
+    keys: () => keysOf(['home', 'oa', 'project']),
+  },
+  { code: 'keeper', name: '典藏管理员', remark: '数字资源', keys: () => keysOf(['home', 'resources']) },
+  {
+    code: 'curator',
+    name: '策展人',
+    remark: '展览策划与数字资源',
+    keys: () => keysOf(['home', 'project', 'resources']),
+  },
+  {
+    code: 'educator',
+    name: '社教专员',
+    remark: '社会教育、志愿服务、预约',
+    keys: () => keysOf(['home', 'activity', 'volunteer', 'order']),
+  },
+  {
+    code: 'conservator',
+    name: '文保专员',
+    remark: '保护修复',
+    keys: () => keysOf(['home', 'repair', 'resources']),
+  },
+  {
+    code: 'itAdmin',
+    name: '信息管理员',
+    remark: '系统、网站与小程序',
+    keys: () => keysOf(['home', 'system', 'website', 'enWebsite', 'applet']),
+  },
+];
+
+export const DEMO_DEPARTMENTS = ['馆长办公室', '办公室', '典藏部', '陈列部', '社教部', '文保部', '信息中心'];
+
+/** Seeds the demo museum once (SEED_DEMO=1); a second start finds `director` and does nothing. */
+export async function seedDemo(db: Db, password: string): Promise<boolean> {
+  if (await orgRepo.findUserByAccount(db, 'director')) return false;
+  const hash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    const root = await orgRepo.insertDept(trx, '博物馆', null);
+    const deptIds = new Map<string, number>();
+    for (const name of DEMO_DEPARTMENTS) deptIds.set(name, await orgRepo.insertDept(trx, name, root));
+    const roleIds = new Map<string, number>();
+    for (const r of DEMO_ROLES) {
+      const id =
+        (await orgRepo.findRoleByCode(trx, r.code))?.id ??
+        (await orgRepo.insertRole(trx, { code: r.code, name: r.name, remark: r.remark }));
+      await orgRepo.setRoleMenus(trx, id, r.keys());
+      roleIds.set(r.code, id);
+    }
+    const userIds = new Map<string, number>();
+    for (const [i, p] of DEMO_PEOPLE.entries()) {
+      const id = await orgRepo.insertUser(trx, {
+        account: p.account,
+        user_name: p.name,
+        phone: `1380000${String(i).padStart(4, '0')}`,
+        password_hash: hash,
+        superior_id: p.superior ? (userIds.get(p.superior) ?? null) : null,
+      });
+      userIds.set(p.account, id);
+      await orgRepo.setUserDepts(trx, id, [deptIds.get(p.dept)!]);
+      await orgRepo.setUserRoles(
+        trx,
+        id,
+        p.roles.map((c) => roleIds.get(c)!),
+      );
+    }
+  });
+  return true;
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  DRIVE_PREFIX,
+  ErrorCode,
+  MUSEUM_PREFIX,
+  SESSION_EXPIRED_MESSAGE,
+  SESSION_EXPIRED_STATUS,
+} from '../../shared/api/envelope';
+import type { AuthService, SessionUser } from '../modules/auth/auth.service';
+import { sendEnvelope } from './envelope';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every API request that is not public; routes may rely on it. */
+    user: SessionUser;
+  }
+  interface FastifyContextConfig {
+    /** The route needs no session (sign-in, the public share page). */
+    public?: boolean;
+  }
+}
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The session check. The token comes from the `token` header, or from the `token` cookie for
+ * GETs only: media and download elements cannot set headers, while a mutation must carry the
+ * header, which a cross-site form cannot, so the cookie never authorises a change (CSRF).
+ * A missing, unknown, expired or disabled session answers HTTP 999 (spec/office.md §8).
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthService }) => {
+  app.decorateRequest('user', null as unknown as SessionUser);
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith(MUSEUM_PREFIX) && !req.url.startsWith(DRIVE_PREFIX)) return;
+    if (req.routeOptions.config.public) return;
+    const header = req.headers.token;
+    const fromHeader = typeof header === 'string' && header ? header : undefined;
+    const token = fromHeader ?? (SAFE.has(req.method) ? req.cookies.token : undefined);
+    const user = token ? await opts.auth.resolve(token) : undefined;
+    if (!user) {
+      return sendEnvelope(
+        req,
+        reply,
+        SESSION_EXPIRED_STATUS,
+        ErrorCode.sessionExpired,
+        SESSION_EXPIRED_MESSAGE,
+      );
+    }
+    req.user = user;
+  });
+});

@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ZodError } from 'zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DRIVE_PREFIX, ErrorCode } from '../../shared/api/envelope';
+import { AppError } from '../errors';
+
+/** `data` under /wangpan, `result` elsewhere (/singleMuseum). */
+export function payloadKey(url: string): 'data' | 'result' {
+  return url.startsWith(DRIVE_PREFIX) ? 'data' : 'result';
+}
+
+export function envelope(url: string, code: number, message: string, payload?: unknown) {
+  return { success: code === 0, code, message, [payloadKey(url)]: payload ?? null };
+}
+
+/** Sends an envelope with any status, including the spec's 999 that Fastify's `code()` refuses. */
+export function sendEnvelope(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: number,
+  message: string,
+  extra?: unknown,
+) {
+  reply.raw.statusCode = status;
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(envelope(req.url, code, message, extra)));
+}
+
+/** Chinese names of request fields, so a validation message says what to fix. */
+function firstIssueMessage(err: ZodError | { issues?: { message: string }[] }): string {
+  const first = 'issues' in err ? err.issues?.[0] : undefined;
+  const msg = first?.message ?? '';
+  // zod's own English messages are replaced; our schemas carry Chinese ones.
+  return /[\u4e00-\u9fa5]/.test(msg) ? msg : '请求参数不正确，请检查后重试';
+}
+
+/**
+ * Wraps every API answer in the envelope and maps every error to one, so no route builds an
+ * envelope by hand and no stack trace reaches a user.
+ */
+export const envelopePlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('preSerialization', async (req, reply, payload) => {
+    if (reply.getHeader('x-raw-response')) return payload;
+    if (payload && typeof payload === 'object' && 'success' in payload && 'code' in payload) return payload;
+    return envelope(req.url, 0, '成功', payload);
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof AppError) {
+      return sendEnvelope(req, reply, err.httpStatus, err.code, err.message, err.extra);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const msg = err.validation[0]?.message ?? '';
+      const text = /[\u4e00-\u9fa5]/.test(msg) ? msg : '请求参数不正确，请检查后重试';
+      return sendEnvelope(req, reply, 400, ErrorCode.badRequest, text);
+    }
+    if (err instanceof ZodError) {
+      return sendEnvelope(req, reply, 400, ErrorCode.badRequest, firstIssueMessage(err));
+    }
+    const e = err as { code?: string; statusCode?: number };
+    if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return sendEnvelope(req, reply, 400, ErrorCode.badRequest, '请求内容不是有效的 JSON，请检查后重试');
+    }
+    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return sendEnvelope(req, reply, 415, ErrorCode.badRequest, '不支持的请求内容类型');
+    }
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendEnvelope(req, reply, 413, ErrorCode.badRequest, '上传内容过大');
+    }
+    if (e.statusCode === 429) {
+      return sendEnvelope(req, reply, 429, ErrorCode.rateLimited, '请求过于频繁，请稍后再试');
+    }
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      return sendEnvelope(req, reply, e.statusCode, ErrorCode.badRequest, '请求不正确，请检查后重试');
+    }
+    req.log.error({ err }, 'unhandled error');
+    return sendEnvelope(req, reply, 500, ErrorCode.serverError, '服务器异常，请稍后再试');
+  });
+});
+
+/**
+ * What a mutation with nothing to report returns. Fastify skips serialization hooks for a bare
+ * `null`, which would escape the envelope; an empty object goes through it.
+ */
+export const DONE: Record<string, never> = {};

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ErrorCode } from '../../shared/api/envelope';
+import type { Db } from '../db/index';
+import * as repo from '../modules/idempotency/idempotency.repo';
+import { sendEnvelope } from './envelope';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency?: { key: string; userId: number };
+  }
+}
+
+const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const KEY_RE = /^[A-Za-z0-9_.:-]{8,100}$/;
+/** Keys are kept a week: longer than any offline outbox is expected to wait before replaying. */
+export const IDEMPOTENCY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * `Idempotency-Key` on mutations (ARCHITECTURE.md §3): the first request with a key claims it
+ * and its answer is stored; a replay by the same user returns that answer verbatim and runs
+ * nothing. The offline outbox relies on this to replay without applying twice. Answers of 5xx
+ * release the key, so a request that failed on our side may be tried again.
+ */
+export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+  const { db } = opts;
+
+  app.addHook('preHandler', async (req, reply) => {
+    const key = req.headers['idempotency-key'];
+    if (typeof key !== 'string' || !MUTATIONS.has(req.method) || !req.user) return;
+    if (!KEY_RE.test(key)) {
+      return sendEnvelope(
+        req,
+        reply,
+        400,
+        ErrorCode.badRequest,
+        'Idempotency-Key 格式不正确（8–100 位字母、数字或 _.:-）',
+      );
+    }
+    const fingerprint = `${req.method} ${req.url.split('?')[0]}`;
+    const userId = req.user.id;
+    if (await repo.claim(db, userId, key, fingerprint, Date.now())) {
+      req.idempotency = { key, userId };
+      return;
+    }
+    const prior = await repo.find(db, userId, key);
+    if (!prior) {
+      // Released between our claim and our read (its request failed); the client may retry.
+      return sendEnvelope(req, reply, 409, ErrorCode.inProgress, '请求状态已变化，请重试');
+    }
+    if (prior.fingerprint !== fingerprint) {
+      return sendEnvelope(req, reply, 422, ErrorCode.invalid, '该 Idempotency-Key 已用于另一个请求');
+    }
+    if (prior.response === null || prior.status_code === null) {
+      return sendEnvelope(req, reply, 409, ErrorCode.inProgress, '相同的请求正在处理中，请稍候');
+    }
+    reply.header('idempotent-replay', 'true');
+    reply.raw.statusCode = prior.status_code;
+    return reply.type('application/json; charset=utf-8').send(prior.response);
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    const claim = req.idempotency;
+    if (!claim) return payload;
+    req.idempotency = undefined;
+    const status = reply.statusCode;
+    if (status >= 500 || typeof payload !== 'string') {
+      await repo.release(db, claim.userId, claim.key);
+    } else {
+      await repo.complete(db, claim.userId, claim.key, status, payload);
+    }
+    return payload;
+  });
+
+  const sweep = setInterval(() => void repo.purgeOlderThan(db, Date.now() - IDEMPOTENCY_TTL_MS), 3600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+});

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { DRIVE_PREFIX, ErrorCode, MUSEUM_PREFIX } from '../../shared/api/envelope';
+import { sendEnvelope } from './envelope';
+
+/** Files that must be revalidated on every load, or an installed app would never see an update. */
+const NEVER_STALE = new Set(['/sw.js', '/manifest.webmanifest', '/index.html', '/']);
+
+/**
+ * Serves the built front end. Hashed files under /assets are immutable; the service worker,
+ * manifest and index are `no-cache`. Unknown non-API GETs that accept HTML get index.html so
+ * the client router can draw the route; unknown API paths get the envelope with 404.
+ */
+export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
+  const index = path.join(opts.distDir, 'index.html');
+  const built = fs.existsSync(index);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: opts.distDir,
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const rel = '/' + path.relative(opts.distDir, filePath).split(path.sep).join('/');
+        if (rel.startsWith('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (NEVER_STALE.has(rel)) res.header('cache-control', 'no-cache');
+        else res.header('cache-control', 'public, max-age=3600');
+        if (rel === '/sw.js') res.header('service-worker-allowed', '/');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    if (req.url.startsWith(MUSEUM_PREFIX) || req.url.startsWith(DRIVE_PREFIX)) {
+      return sendEnvelope(req, reply, 404, ErrorCode.notFound, '接口不存在');
+    }
+    const wantsHtml =
+      (req.method === 'GET' || req.method === 'HEAD') && /text\/html|\*\/\*/.test(req.headers.accept ?? '');
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
+    if (!wantsHtml || looksLikeFile)
+      return reply.code(404).type('text/plain; charset=utf-8').send('未找到该文件');
+    if (!built) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('前端尚未构建：请运行 npm start（会自动构建）');
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').send(fs.createReadStream(index));
+  });
+});

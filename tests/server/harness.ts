@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { openDatabase, type Db } from '../../src/server/db/index';
+import { createOrgService } from '../../src/server/modules/org/org.service';
+import { ensureAdmin, seedDemo } from '../../src/server/modules/seed/seed';
+
+export const ADMIN_PASSWORD = 'Admin@12345';
+export const DEMO_PASSWORD = 'Demo@2026';
+
+export interface TestServer {
+  url: string;
+  db: Db;
+  config: Config;
+  dataDir: string;
+  /** JSON call with optional token; answers status, headers and parsed body. */
+  call: (
+    method: string,
+    p: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string },
+  ) => Promise<{ status: number; headers: Headers; body: any }>;
+  login: (username: string, password?: string) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+/**
+ * A real server listening on a random loopback port, over a fresh SQLite file in a temporary
+ * directory, seeded with the admin and the demo museum. Every test file gets its own.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gwy-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    DIST_DIR: path.join(dataDir, 'no-dist'),
+    ...env,
+  });
+  const db = await openDatabase(config.dbFile);
+  await ensureAdmin(db, createOrgService(db), ADMIN_PASSWORD);
+  await seedDemo(db, DEMO_PASSWORD);
+  const app = await buildApp({ config, db });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+
+  const call: TestServer['call'] = async (method, p, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.token = opts.token;
+    let body: string | undefined;
+    if (opts.raw !== undefined) {
+      body = opts.raw;
+      headers['content-type'] ??= 'application/json';
+    } else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] = 'application/json';
+    }
+    const res = await fetch(url + p, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, headers: res.headers, body: parsed };
+  };
+
+  const login = async (
+    username: string,
+    password = username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD,
+  ) => {
+    const res = await call('POST', '/singleMuseum/login/webLogin', { body: { username, password } });
+    if (!res.body?.success) throw new Error(`login ${username} failed: ${JSON.stringify(res.body)}`);
+    return res.body.result.token as string;
+  };
+
+  return {
+    url,
+    db,
+    config,
+    dataDir,
+    call,
+    login,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
