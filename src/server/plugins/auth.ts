@@ -31,7 +31,9 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthService }) => {
   app.decorateRequest('user', null as unknown as SessionUser);
-  app.addHook('onRequest', async (req, reply) => {
+  // preParsing, not onRequest: the rate limiter's per-route onRequest hook must run first, so
+  // requests with made-up tokens are counted too; bodies are still never parsed without a session.
+  app.addHook('preParsing', async (req, reply) => {
     if (!req.url.startsWith(MUSEUM_PREFIX) && !req.url.startsWith(DRIVE_PREFIX)) return;
     if (req.routeOptions.config.public) return;
     const header = req.headers.token;

@@ -43,7 +43,6 @@ function firstIssueMessage(err: ZodError | { issues?: { message: string }[] }): 
  */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preSerialization', async (req, reply, payload) => {
-    if (reply.getHeader('x-raw-response')) return payload;
     if (payload && typeof payload === 'object' && 'success' in payload && 'code' in payload) return payload;
     return envelope(req.url, 0, '成功', payload);
   });
@@ -60,7 +59,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     if (err instanceof ZodError) {
       return sendEnvelope(req, reply, 400, ErrorCode.badRequest, firstIssueMessage(err));
     }
-    const e = err as { code?: string; statusCode?: number };
+    const e = err as { code?: string; statusCode?: number; message?: string };
     if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return sendEnvelope(req, reply, 400, ErrorCode.badRequest, '请求内容不是有效的 JSON，请检查后重试');
     }
@@ -71,7 +70,16 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       return sendEnvelope(req, reply, 413, ErrorCode.badRequest, '上传内容过大');
     }
     if (e.statusCode === 429) {
-      return sendEnvelope(req, reply, 429, ErrorCode.rateLimited, '请求过于频繁，请稍后再试');
+      const text = /[\u4e00-\u9fa5]/.test(e.message ?? '') ? e.message! : '请求过于频繁，请稍后再试';
+      return sendEnvelope(req, reply, 429, ErrorCode.rateLimited, text);
+    }
+    // A unique index caught a race the service's own check could not (two saves at once).
+    if (
+      e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+      e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+      e.code === '23505'
+    ) {
+      return sendEnvelope(req, reply, 200, ErrorCode.conflict, '数据已存在或已被他人修改，请刷新后重试');
     }
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
       return sendEnvelope(req, reply, e.statusCode, ErrorCode.badRequest, '请求不正确，请检查后重试');

@@ -21,7 +21,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
     await app.register(fastifyStatic, {
       root: opts.distDir,
       wildcard: true,
-      index: false,
+      // `/` is the app itself; without an index the static plugin would refuse the directory (403).
+      index: ['index.html'],
       cacheControl: false,
       setHeaders(res, filePath) {
         const rel = '/' + path.relative(opts.distDir, filePath).split(path.sep).join('/');

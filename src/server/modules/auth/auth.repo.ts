@@ -3,11 +3,16 @@ import type { Db } from '../../db/index';
 /** SQL for sessions, sign-in throttling and the user lookups sign-in needs. */
 
 export function findUserForLogin(db: Db, username: string) {
-  return db
-    .selectFrom('user')
-    .selectAll()
-    .where((eb) => eb.or([eb('account', '=', username), eb('phone', '=', username)]))
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('user')
+      .selectAll()
+      // Accounts are case-insensitive: `Staff01` signs in as `staff01`.
+      .where((eb) =>
+        eb.or([eb(eb.fn('lower', ['account']), '=', username.toLowerCase()), eb('phone', '=', username)]),
+      )
+      .executeTakeFirst()
+  );
 }
 
 export function findUserById(db: Db, id: number) {

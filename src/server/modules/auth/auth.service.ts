@@ -47,12 +47,22 @@ export async function grantedKeys(db: Db, roles: string[]): Promise<Set<string> 
   return new Set((await repo.menuKeysOfRoles(db, roles)).filter((k) => known.has(k)));
 }
 
+/** How long a failed sign-in is remembered when no lock is running. */
+const FAILURE_WINDOW_MS = 30 * 60_000;
+
 export function createAuthService(db: Db, config: Config) {
   const now = () => Date.now();
 
+  /**
+   * Free failures before delays start. An address gets four times an account's allowance: it
+   * is there to stop password spraying across accounts, and several tablets may share one
+   * address behind the museum's router, so one person's typos must not lock out the others.
+   */
+  const freeFailures = (key: string) => (key.startsWith('ip:') ? 4 : 1) * config.loginFreeFailures;
+
   /** Growing delay after the free failures: 30 s, 60 s, 120 s … capped at 15 minutes. */
-  function lockFor(failures: number): number {
-    const over = failures - config.loginFreeFailures;
+  function lockFor(key: string, failures: number): number {
+    const over = failures - freeFailures(key);
     if (over < 0) return 0;
     return Math.min(30_000 * 2 ** over, 15 * 60_000);
   }
@@ -69,15 +79,21 @@ export function createAuthService(db: Db, config: Config) {
     }
   }
 
-  /** Records a failure on every key and answers with how many tries remain before a delay. */
+  /**
+   * Records a failure on every key and answers with how many tries remain before a delay.
+   * Failures older than the window are forgotten, so a shared address is not locked by typos
+   * spread over weeks.
+   */
   async function recordFailure(keys: string[]): Promise<never> {
     let left = Infinity;
     let lockedSeconds = 0;
     for (const key of keys) {
-      const failures = ((await repo.getAttempt(db, key))?.failures ?? 0) + 1;
-      const lock = lockFor(failures);
+      const prior = await repo.getAttempt(db, key);
+      const recent = prior && (prior.updated_at > now() - FAILURE_WINDOW_MS || prior.locked_until > now());
+      const failures = (recent ? prior.failures : 0) + 1;
+      const lock = lockFor(key, failures);
       await repo.putAttempt(db, key, failures, lock ? now() + lock : 0, now());
-      left = Math.min(left, config.loginFreeFailures - failures);
+      left = Math.min(left, freeFailures(key) - failures);
       lockedSeconds = Math.max(lockedSeconds, Math.ceil(lock / 1000));
     }
     if (lockedSeconds > 0) {
@@ -91,14 +107,19 @@ export function createAuthService(db: Db, config: Config) {
   return {
     async login(body: LoginBody, ip: string): Promise<LoginResult> {
       const username = body.username.trim();
-      const keys = [`account:${username.toLowerCase()}`, `ip:${ip}`];
-      await assertNotLocked(keys);
       const user = await repo.findUserForLogin(db, username);
+      // Count failures against the person, whichever alias (account or phone) was typed; an
+      // unknown name gets a key of its own, and the answers are identical either way.
+      const personKey = user ? `user:${user.id}` : `name:${username.toLowerCase()}`;
+      const keys = [personKey, `ip:${ip}`];
+      await assertNotLocked(keys);
       // Verify even for unknown accounts so the answer time does not reveal which accounts exist.
       const ok = await verifyPassword(body.password, user?.password_hash ?? (await DUMMY_HASH_PROMISE));
       if (!user || !ok) return recordFailure(keys);
       if (!user.enabled) throw new AppError(ErrorCode.accountDisabled, '该账号已停用，请联系管理员');
-      for (const key of keys) await repo.clearAttempt(db, key);
+      // Only the person's counter is cleared: a success must not reset the address's count,
+      // or one valid account could launder a password-spraying run.
+      await repo.clearAttempt(db, personKey);
 
       const token = randomBytes(32).toString('base64url');
       const t = now();

@@ -71,8 +71,13 @@ export function findUser(db: Db, id: number) {
   return db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Case-insensitive, so `Director` and `director` cannot both exist. */
 export function findUserByAccount(db: Db, account: string) {
-  return db.selectFrom('user').select('id').where('account', '=', account).executeTakeFirst();
+  return db
+    .selectFrom('user')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['account']), '=', account.toLowerCase()))
+    .executeTakeFirst();
 }
 
 export function findUserByPhone(db: Db, phone: string) {

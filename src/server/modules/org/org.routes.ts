@@ -44,21 +44,21 @@ export function orgRoutes(
   });
   r.post('/sysUser/save', { schema: { body: UserCreate } }, async (req) => {
     await access.require(req.user, PERSON);
-    return org.createUser(req.body);
+    return org.createUser(req.user, req.body);
   });
   r.post('/sysUser/update', { schema: { body: UserUpdate } }, async (req) => {
     await access.require(req.user, PERSON);
-    await org.updateUser(req.body);
+    await org.updateUser(req.user, req.body);
     return DONE;
   });
   r.post('/sysUser/enable', { schema: { body: UserEnable } }, async (req) => {
     await access.require(req.user, PERSON);
-    await org.setEnabled(req.user.id, req.body);
+    await org.setEnabled(req.user, req.body);
     return DONE;
   });
   r.post('/sysUser/resetPassword', { schema: { body: UserResetPassword } }, async (req) => {
     await access.require(req.user, PERSON);
-    await org.resetPassword(req.body);
+    await org.resetPassword(req.user, req.body);
     return DONE;
   });
 
@@ -70,7 +70,6 @@ export function orgRoutes(
       const u = await findUser(deps.db, req.params.userId);
       if (!u?.avatar) throw notFound('该用户没有头像');
       const file = path.join(avatarDir(deps.config.dataDir), path.basename(u.avatar));
-      reply.header('x-raw-response', '1');
       reply.header('cache-control', 'private, max-age=31536000, immutable');
       reply.header('x-content-type-options', 'nosniff');
       reply.type(avatarMime(u.avatar));

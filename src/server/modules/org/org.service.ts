@@ -24,30 +24,52 @@ import * as repo from './org.repo';
 
 type Out<T extends z.ZodType> = z.output<T>;
 
+/** Who is acting: admin-only rules depend on it. */
+export interface Actor {
+  id: number;
+  roles: string[];
+}
+
 /**
  * Rules for the organisation: unique accounts and phones, a superior chain without cycles, a
  * department tree without cycles, roles whose menus are real catalogue entries, and the
  * built-in roles that cannot be removed. Every multi-row write is one transaction.
  */
 export function createOrgService(db: Db) {
-  async function assertIdsExist(table: 'department' | 'role' | 'user', ids: number[], what: string) {
+  async function assertIdsExist(q: Db, table: 'department' | 'role' | 'user', ids: number[], what: string) {
     const unique = [...new Set(ids)];
-    if ((await repo.countExisting(db, table, unique)) !== unique.length)
+    if ((await repo.countExisting(q, table, unique)) !== unique.length)
       throw invalid(`所选${what}不存在，请刷新后重试`);
   }
 
-  async function assertUniquePhone(phone: string, exceptId = 0) {
+  async function assertUniquePhone(q: Db, phone: string, exceptId = 0) {
     if (!phone) return;
-    const other = await repo.findUserByPhone(db, phone);
+    const other = await repo.findUserByPhone(q, phone);
     if (other && other.id !== exceptId) throw conflict('该手机号已被其他账号使用');
   }
 
   async function assertSuperior(userId: number, superiorId: number | null) {
     if (superiorId === null) return;
     if (superiorId === userId) throw invalid('直属上级不能是本人');
-    await assertIdsExist('user', [superiorId], '直属上级');
+    await assertIdsExist(db, 'user', [superiorId], '直属上级');
     if ((await repo.superiorChain(db, superiorId)).includes(userId)) {
       throw invalid('所选上级是该员工的下属，不能形成循环的上下级关系');
+    }
+  }
+
+  /**
+   * Only a super administrator may grant the super-administrator role, or change, reset or
+   * disable an account that holds it. Without this, anyone trusted with the staff list could
+   * make themselves all-powerful or lock the real administrator out.
+   */
+  async function assertMayTouchAdmin(actor: Actor, targetId: number | null, roleIds: number[] = []) {
+    if (actor.roles.includes(ADMIN_ROLE)) return;
+    const adminRole = await repo.findRoleByCode(db, ADMIN_ROLE);
+    if (!adminRole) return;
+    const targetIsAdmin =
+      targetId !== null && (await repo.rolesOfUsers(db, [targetId])).some((r) => r.id === adminRole.id);
+    if (targetIsAdmin || roleIds.includes(adminRole.id)) {
+      throw forbidden('只有超级管理员可以授予、修改或停用超级管理员账号');
     }
   }
 
@@ -77,15 +99,18 @@ export function createOrgService(db: Db) {
       return { list, total };
     },
 
-    async createUser(b: Out<typeof UserCreate>): Promise<{ userId: number }> {
-      if (await repo.findUserByAccount(db, b.account))
-        throw conflict(`账号 ${b.account} 已存在，请换一个账号`);
-      await assertUniquePhone(b.phone);
-      await assertIdsExist('department', b.deptIds, '部门');
-      await assertIdsExist('role', b.roleIds, '角色');
-      if (b.superiorId !== null) await assertIdsExist('user', [b.superiorId], '直属上级');
+    async createUser(actor: Actor, b: Out<typeof UserCreate>): Promise<{ userId: number }> {
+      await assertMayTouchAdmin(actor, null, b.roleIds);
+      // Hash before the transaction (it is slow); check and insert inside it, so two saves of
+      // the same account or phone at once cannot both pass the check.
       const password_hash = await hashPassword(b.password);
       const userId = await db.transaction().execute(async (trx) => {
+        if (await repo.findUserByAccount(trx, b.account))
+          throw conflict(`账号 ${b.account} 已存在，请换一个账号`);
+        await assertUniquePhone(trx, b.phone);
+        await assertIdsExist(trx, 'department', b.deptIds, '部门');
+        await assertIdsExist(trx, 'role', b.roleIds, '角色');
+        if (b.superiorId !== null) await assertIdsExist(trx, 'user', [b.superiorId], '直属上级');
         const id = await repo.insertUser(trx, {
           account: b.account,
           user_name: b.userName,
@@ -100,13 +125,14 @@ export function createOrgService(db: Db) {
       return { userId };
     },
 
-    async updateUser(b: Out<typeof UserUpdate>) {
+    async updateUser(actor: Actor, b: Out<typeof UserUpdate>) {
       if (!(await repo.findUser(db, b.userId))) throw notFound('该员工不存在，请刷新后重试');
-      await assertUniquePhone(b.phone, b.userId);
-      await assertIdsExist('department', b.deptIds, '部门');
-      await assertIdsExist('role', b.roleIds, '角色');
+      await assertMayTouchAdmin(actor, b.userId, b.roleIds);
+      await assertIdsExist(db, 'department', b.deptIds, '部门');
+      await assertIdsExist(db, 'role', b.roleIds, '角色');
       await assertSuperior(b.userId, b.superiorId);
       await db.transaction().execute(async (trx) => {
+        await assertUniquePhone(trx, b.phone, b.userId);
         await repo.updateUser(trx, b.userId, {
           user_name: b.userName,
           phone: b.phone || null,
@@ -118,19 +144,21 @@ export function createOrgService(db: Db) {
     },
 
     /** Disabling ends the user's sessions at once; nobody may disable themselves or the admin account. */
-    async setEnabled(actorId: number, b: Out<typeof UserEnable>) {
+    async setEnabled(actor: Actor, b: Out<typeof UserEnable>) {
       const u = await repo.findUser(db, b.userId);
       if (!u) throw notFound('该员工不存在，请刷新后重试');
-      if (!b.enabled && u.id === actorId) throw forbidden('不能停用自己的账号');
+      if (!b.enabled && u.id === actor.id) throw forbidden('不能停用自己的账号');
       if (!b.enabled && u.account === 'admin') throw forbidden('不能停用系统管理员账号 admin');
+      await assertMayTouchAdmin(actor, u.id);
       await db.transaction().execute(async (trx) => {
         await repo.updateUser(trx, u.id, { enabled: b.enabled ? 1 : 0 });
         if (!b.enabled) await deleteSessionsOfUser(trx, u.id);
       });
     },
 
-    async resetPassword(b: Out<typeof UserResetPassword>) {
+    async resetPassword(actor: Actor, b: Out<typeof UserResetPassword>) {
       if (!(await repo.findUser(db, b.userId))) throw notFound('该员工不存在，请刷新后重试');
+      await assertMayTouchAdmin(actor, b.userId);
       const password_hash = await hashPassword(b.password);
       await db.transaction().execute(async (trx) => {
         await repo.updateUser(trx, b.userId, { password_hash });
@@ -161,7 +189,7 @@ export function createOrgService(db: Db) {
     },
 
     async createDept(b: Out<typeof DeptCreate>) {
-      if (b.parentId !== null) await assertIdsExist('department', [b.parentId], '上级部门');
+      if (b.parentId !== null) await assertIdsExist(db, 'department', [b.parentId], '上级部门');
       if (await repo.findDeptSibling(db, b.name, b.parentId)) throw conflict(`同一上级下已有部门“${b.name}”`);
       return { id: await repo.insertDept(db, b.name, b.parentId) };
     },

@@ -1,0 +1,69 @@
+/**
+ * `npm run bench`: measures the cost of the plumbing every call pays, against a reference
+ * measured in the same run on the same server, and prints ratios (not absolute targets).
+ *
+ * - session check: an authenticated GET (/login/userInfo: token hash lookup, roles, user row)
+ *   against the cheapest route there is (an unknown API path answered with a 404 envelope,
+ *   which runs the same plugins minus the session).
+ * - idempotent mutation replay: a replayed POST with the same Idempotency-Key against the
+ *   first, real execution.
+ * - sign-in: scrypt hashing dominates on purpose; reported per sign-in.
+ */
+import { performance } from 'node:perf_hooks';
+import { startServer } from '../server/harness';
+
+async function timeMany(n: number, concurrency: number, fn: (i: number) => Promise<unknown>) {
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) await fn(next++);
+    }),
+  );
+  return (performance.now() - t0) / n;
+}
+
+const s = await startServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
+try {
+  const token = await s.login('admin');
+  const N = 3000;
+  // Warm up both paths so JIT and SQLite caches are comparable.
+  await timeMany(300, 8, () => s.call('GET', '/singleMuseum/nope'));
+  await timeMany(300, 8, () => s.call('GET', '/singleMuseum/login/userInfo', { token }));
+
+  const ref = await timeMany(N, 8, () => s.call('GET', '/singleMuseum/nope'));
+  const authed = await timeMany(N, 8, () => s.call('GET', '/singleMuseum/login/userInfo', { token }));
+
+  const M = 500;
+  const first = await timeMany(M, 8, (i) =>
+    s.call('POST', '/singleMuseum/sysRole/update', {
+      token,
+      body: { roleId: 1, name: '超级管理员', remark: '可见全部模块' },
+      headers: { 'idempotency-key': `bench-key-${i}` },
+    }),
+  );
+  const replay = await timeMany(M, 8, (i) =>
+    s.call('POST', '/singleMuseum/sysRole/update', {
+      token,
+      body: { roleId: 1, name: '超级管理员', remark: '可见全部模块' },
+      headers: { 'idempotency-key': `bench-key-${i}` },
+    }),
+  );
+
+  const logins = 20;
+  const login = await timeMany(logins, 1, () => s.login('staff01'));
+
+  const row = (name: string, ms: number, ratio?: number) =>
+    console.log(
+      `${name.padEnd(38)} ${ms.toFixed(3).padStart(9)} ms/req${ratio ? `   ×${ratio.toFixed(2)} of reference` : ''}`,
+    );
+  console.log(`\n馆务云 bench (${N} GETs, ${M} mutations, ${logins} sign-ins; concurrency 8)`);
+  row('reference: 404 envelope, no session', ref);
+  row('authenticated GET /login/userInfo', authed, authed / ref);
+  row('mutation, first execution', first, first / ref);
+  row('mutation, idempotent replay', replay, replay / ref);
+  row('sign-in (scrypt N=16384)', login, login / ref);
+  console.log(`replay / first execution: ×${(replay / first).toFixed(2)}`);
+} finally {
+  await s.close();
+}
