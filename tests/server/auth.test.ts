@@ -56,6 +56,7 @@ describe('sign-in', () => {
       image: '',
       phone: demoPhone(1),
       roles: ['deptHead'],
+      roleNames: ['部门主任'],
       departments: [{ id: expect.any(Number), name: '办公室' }],
     });
   });

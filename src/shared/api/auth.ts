@@ -64,6 +64,8 @@ export const UserInfo = z.object({
   image: z.string(),
   phone: z.string(),
   roles: z.array(z.string()),
+  /** Display names of `roles`, in the same order. */
+  roleNames: z.array(z.string()),
   departments: z.array(z.object({ id: z.number(), name: z.string() })),
 });
 export type UserInfo = z.infer<typeof UserInfo>;

@@ -30,6 +30,12 @@ export async function rolesOf(db: Db, userId: number): Promise<string[]> {
   return rows.map((r) => r.code);
 }
 
+export async function roleNamesOf(db: Db, roleCodes: string[]): Promise<string[]> {
+  if (roleCodes.length === 0) return [];
+  const rows = await db.selectFrom('role').select(['code', 'name']).where('code', 'in', roleCodes).execute();
+  return roleCodes.map((c) => rows.find((r) => r.code === c)?.name ?? c);
+}
+
 export async function menuKeysOfRoles(db: Db, roleCodes: string[]): Promise<string[]> {
   if (roleCodes.length === 0) return [];
   const rows = await db

@@ -188,6 +188,7 @@ export function createAuthService(db: Db, config: Config) {
         image: avatarUrl(u.id, u.avatar),
         phone: u.phone ?? '',
         roles: user.roles,
+        roleNames: await repo.roleNamesOf(db, user.roles),
         departments: await repo.departmentsOf(db, u.id),
       };
     },
