@@ -1,0 +1,172 @@
+import { Box, Drawer, Group, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconWifiOff } from '@tabler/icons-react';
+import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { MenuResult } from '../../../shared/api/auth';
+import { permForPath } from '../../../shared/menu/catalogue';
+import type { ModuleKey } from '../../../shared/menu/types';
+import { loadSessionState, signOut } from '../../lib/auth';
+import { t } from '../../lib/i18n';
+import { useOnline } from '../../lib/online';
+import { useSession } from '../../lib/session';
+import { Rail } from './rail';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+import classes from './shell.module.css';
+
+type Module = MenuResult['modules'][number];
+type Leaf = Extract<Module['items'][number], { path: string }>;
+
+function firstLeaf(m: Module): Leaf | undefined {
+  const item = m.items[0];
+  if (!item) return undefined;
+  return 'path' in item ? item : item.children[0];
+}
+
+/**
+ * The main layout of spec/office.md §1–2: the module rail, the module's side menu, the top bar
+ * and the work area. At 768 px and wider the rail and panel sit beside the work area; below,
+ * they move into a drawer opened from the top bar.
+ */
+export function AppLayout() {
+  const state = useSession();
+  const online = useOnline();
+  const navigate = useNavigate();
+  const narrow = useMediaQuery('(max-width: 767.98px)') ?? false;
+  const { pathname, search } = useRouterState({
+    select: (s) => ({ pathname: s.location.pathname, search: s.location.search as Record<string, string> }),
+  });
+  const activeKey: ModuleKey | null = permForPath(pathname, search)?.module ?? null;
+  const [panelOpen, setPanelOpen] = useState(true);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerModule, setDrawerModule] = useState<ModuleKey | null>(null);
+
+  // Refresh the user, menu and roles from the server whenever we are (back) online, so a role
+  // change made by an administrator shows without signing out.
+  useEffect(() => {
+    if (online) void loadSessionState(true).catch(() => undefined);
+  }, [online]);
+
+  if (!state) return null;
+  const modules = state.menu.modules;
+  const shownKey = narrow ? (drawerModule ?? activeKey) : activeKey;
+  const shown = modules.find((m) => m.key === shownKey && m.key !== 'home');
+
+  const go = (leaf: Leaf) => {
+    setDrawerOpen(false);
+    void navigate({ to: leaf.path, search: leaf.search ?? {} });
+  };
+
+  const selectModule = (m: Module) => {
+    if (m.key === 'home') {
+      // The workbench entry folds the panel and goes to / (which redirects to the workbench).
+      setPanelOpen(false);
+      setDrawerOpen(false);
+      setDrawerModule(null);
+      void navigate({ to: '/' });
+      return;
+    }
+    if (narrow) {
+      setDrawerModule(m.key);
+      return;
+    }
+    if (m.key === activeKey) {
+      setPanelOpen((o) => !o);
+      return;
+    }
+    setPanelOpen(true);
+    const leaf = firstLeaf(m);
+    if (leaf) go(leaf);
+  };
+
+  const logout = () =>
+    modals.openConfirmModal({
+      title: t.shell.logout,
+      children: t.shell.logoutConfirm,
+      labels: { confirm: t.common.confirm, cancel: t.common.cancel },
+      onConfirm: async () => {
+        await signOut();
+        void navigate({ to: '/login' });
+      },
+    });
+
+  const navigation = (
+    <Box style={{ display: 'flex', height: '100%' }}>
+      <Rail modules={modules} activeKey={shownKey} onSelect={selectModule} />
+      {shown && (narrow || panelOpen) && (
+        <Box className={classes.panel} data-testid="module-panel">
+          <SideMenu module={shown} pathname={pathname} search={search} onNavigate={go} />
+        </Box>
+      )}
+    </Box>
+  );
+
+  return (
+    <Box style={{ display: 'flex', height: '100dvh', overflow: 'hidden' }}>
+      {narrow ? (
+        <Drawer
+          opened={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={284}
+          padding={0}
+          withCloseButton={false}
+          closeOnClickOutside
+          styles={{ body: { height: '100%', padding: 0 } }}
+        >
+          {navigation}
+        </Drawer>
+      ) : (
+        navigation
+      )}
+      <Box style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Box
+          h={56}
+          style={{
+            borderBottom: '1px solid var(--mantine-color-gray-3)',
+            background: '#fff',
+            flex: '0 0 56px',
+          }}
+        >
+          <TopBar
+            user={state.user}
+            online={online}
+            narrow={narrow}
+            drawerOpened={drawerOpen}
+            onToggleDrawer={() => {
+              setDrawerModule(null);
+              setDrawerOpen((o) => !o);
+            }}
+            onProfile={() => void navigate({ to: '/personal/base' })}
+            onLogout={logout}
+          />
+        </Box>
+        {!online && (
+          <Group
+            gap="xs"
+            px="md"
+            py={6}
+            className={classes.offline}
+            data-testid="offline-banner"
+            role="status"
+          >
+            <IconWifiOff size={16} />
+            <Text size="sm" fw={600}>
+              {t.shell.offline}
+            </Text>
+            <Text size="sm">{t.shell.offlineHint}</Text>
+          </Group>
+        )}
+        <Box
+          component="main"
+          className={classes.main}
+          p={narrow ? 'sm' : 'md'}
+          style={{ flex: 1, overflow: 'auto' }}
+        >
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,72 @@
+import { Avatar, Burger, Group, Menu, Text, UnstyledButton, Badge } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconUser, IconWifiOff } from '@tabler/icons-react';
+import type { UserInfo } from '../../../shared/api/auth';
+import { t } from '../../lib/i18n';
+import { NoticeCentre } from './notice-centre';
+
+/** The top bar: menu button on narrow screens, the app name, the notice centre and the user menu. */
+export function TopBar(props: {
+  user: UserInfo;
+  online: boolean;
+  narrow: boolean;
+  drawerOpened: boolean;
+  onToggleDrawer: () => void;
+  onProfile: () => void;
+  onLogout: () => void;
+}) {
+  const { user } = props;
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        {props.narrow && (
+          <Burger
+            opened={props.drawerOpened}
+            onClick={props.onToggleDrawer}
+            size="sm"
+            aria-label={t.shell.menu}
+          />
+        )}
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+        <Text fw={700} size="lg" c="museum.9">
+          {t.appName}
+        </Text>
+        {!props.online && (
+          <Badge
+            color="yellow"
+            variant="light"
+            leftSection={<IconWifiOff size={12} />}
+            data-testid="offline-badge"
+          >
+            {t.shell.offline}
+          </Badge>
+        )}
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <NoticeCentre />
+        <Menu position="bottom-end" width={160} shadow="md">
+          <Menu.Target>
+            <UnstyledButton data-testid="user-menu" aria-label={user.userName}>
+              <Group gap={6} wrap="nowrap">
+                <Avatar src={user.image || null} alt={user.userName} radius="xl" size={32} color="museum">
+                  {user.userName.slice(-2)}
+                </Avatar>
+                <Text size="sm" fw={500} visibleFrom="xs" data-testid="current-user-name">
+                  {user.userName}
+                </Text>
+                <IconChevronDown size={14} />
+              </Group>
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconUser size={16} />} onClick={props.onProfile}>
+              {t.shell.profile}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={props.onLogout}>
+              {t.shell.logout}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,49 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const API = { target: 'http://127.0.0.1:8080', changeOrigin: false };
+
+/**
+ * The front end. The service worker is ours (`workers/sw.ts`, injectManifest): Workbox only
+ * injects the precache list, so offline behaviour stays readable in one file.
+ */
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'workers',
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['icons/*.png', 'favicon.svg'],
+      manifest: {
+        id: '/',
+        name: '馆务云',
+        short_name: '馆务云',
+        description: '博物馆办公后台与个人网盘',
+        lang: 'zh-CN',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#7a2e1d',
+        background_color: '#f7f3ee',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,png,svg,woff2}'],
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: { proxy: { '/singleMuseum': API, '/wangpan': API } },
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1500 },
+});
