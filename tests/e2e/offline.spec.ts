@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+test('after one online visit the installed shell opens with the network off', async ({ page, context }) => {
+  await signIn(page, 'staff02');
+  // Wait until the service worker has precached the shell and controls the page.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((r) =>
+        navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }),
+      );
+    }
+  });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('module-rail')).toBeVisible();
+  await expect(page.getByTestId('current-user-name')).toHaveText('王芳');
+  await expect(page.getByTestId('offline-banner')).toContainText('当前离线');
+
+  // Client routes still open from the cache; a deep link too.
+  await page.locator('[data-module="resources"]').click();
+  await expect(page.getByTestId('side-menu')).toContainText('个人网盘');
+  await page.goto('/approve/process-pending?state=pending');
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+});
+
+test('the manifest makes the app installable in Chinese', async ({ request }) => {
+  const res = await request.get('/manifest.webmanifest');
+  expect(res.headers()['cache-control']).toBe('no-cache');
+  const m = await res.json();
+  expect(m.name).toBe('馆务云');
+  expect(m.display).toBe('standalone');
+  expect(m.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
+  for (const icon of m.icons) expect((await request.get(icon.src)).status()).toBe(200);
+  expect((await request.get('/sw.js')).headers()['cache-control']).toBe('no-cache');
+});

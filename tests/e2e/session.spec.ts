@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { signIn, tokenOf } from './helpers';
+
+test('wrong password, then throttling, with clear Chinese messages', async ({ page }) => {
+  await page.goto('/login');
+  const user = page.getByLabel('账号或手机号');
+  const pass = page.getByLabel('密码', { exact: true });
+  const submit = page.getByRole('button', { name: '登 录' });
+  await user.fill('staff06');
+  for (let left = 4; left >= 1; left--) {
+    await pass.fill('wrong-pass1');
+    await submit.click();
+    await expect(page.getByTestId('login-error')).toHaveText(`账号或密码错误，还可尝试 ${left} 次`);
+  }
+  await pass.fill('wrong-pass1');
+  await submit.click();
+  await expect(page.getByTestId('login-error')).toContainText('登录失败次数过多，请 30 秒后再试');
+  // Even the right password waits out the delay.
+  await pass.fill('Demo@2026');
+  await submit.click();
+  await expect(page.getByTestId('login-error')).toContainText('登录失败次数过多');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('empty fields are caught before sending', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: '登 录' }).click();
+  await expect(page.getByText('请输入账号或手机号')).toBeVisible();
+  await expect(page.getByText('请输入密码')).toBeVisible();
+});
+
+test('an expired session shows 登录超时 and returns to sign-in', async ({ page, request }) => {
+  await signIn(page, 'admin');
+  // End the session on the server, as expiry or an administrator would.
+  const res = await request.post('/singleMuseum/login/logout', { headers: { token: await tokenOf(page) } });
+  expect(res.status()).toBe(200);
+  await page.locator('[data-module="system"]').click();
+  await expect(page.getByText('登录超时，请重新登录')).toBeVisible();
+  await page.getByRole('button', { name: '确定' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByTestId('login-page')).toBeVisible();
+});
