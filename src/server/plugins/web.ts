@@ -26,10 +26,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
       cacheControl: false,
       setHeaders(res, filePath) {
         const rel = '/' + path.relative(opts.distDir, filePath).split(path.sep).join('/');
-        if (rel.startsWith('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (NEVER_STALE.has(rel)) res.header('cache-control', 'no-cache');
-        else res.header('cache-control', 'public, max-age=3600');
-        if (rel === '/sw.js') res.header('service-worker-allowed', '/');
+        if (rel.startsWith('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else if (NEVER_STALE.has(rel)) res.setHeader('cache-control', 'no-cache');
+        else res.setHeader('cache-control', 'public, max-age=3600');
+        if (rel === '/sw.js') res.setHeader('service-worker-allowed', '/');
       },
     });
   }
