@@ -1,3 +1,5 @@
+import { Center, Loader } from '@mantine/core';
+import { Suspense } from 'react';
 import {
   Outlet,
   createRootRoute,
@@ -45,7 +47,18 @@ function GuardedPage({ path }: { path: string }) {
   const perm = permForPath(path, search);
   if (perm?.perm && state && !state.menu.grantedKeys.includes(perm.perm)) return <ForbiddenPage />;
   const Page = BUILT_PAGES[path];
-  if (Page) return <Page />;
+  if (Page)
+    return (
+      <Suspense
+        fallback={
+          <Center mih="40vh">
+            <Loader />
+          </Center>
+        }
+      >
+        <Page />
+      </Suspense>
+    );
   const title = TITLES.get(path);
   return <BuildingPage moduleTitle={title?.module ?? ''} pageTitle={title?.page ?? ''} />;
 }

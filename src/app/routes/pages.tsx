@@ -1,18 +1,20 @@
-import type { ComponentType } from 'react';
-import { PartyPage } from '../features/org/party-page';
-import { PersonPage } from '../features/org/person-page';
-import { RoleSettingPage } from '../features/org/role-setting-page';
-import { PersonalPage } from '../features/personal/personal-page';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { WorkbenchPage } from '../features/workbench/workbench-page';
+
+/** Loads a page's code on first visit; the service worker still precaches every chunk for offline use. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() => load().then((m) => ({ default: m[name] })));
+}
 
 /**
  * The pages that are built, by the catalogue path they answer. Every other catalogue route
  * shows the 该功能建设中 page of its module; adding a module means adding its pages here.
+ * The workbench is in the main chunk because every sign-in lands there.
  */
-export const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
+export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComponent<ComponentType>>> = {
   '/home/workbench': WorkbenchPage,
-  '/staff/person': PersonPage,
-  '/staff/party': PartyPage,
-  '/staff/role/setting': RoleSettingPage,
-  '/personal/base': PersonalPage,
+  '/staff/person': page(() => import('../features/org/person-page'), 'PersonPage'),
+  '/staff/party': page(() => import('../features/org/party-page'), 'PartyPage'),
+  '/staff/role/setting': page(() => import('../features/org/role-setting-page'), 'RoleSettingPage'),
+  '/personal/base': page(() => import('../features/personal/personal-page'), 'PersonalPage'),
 };

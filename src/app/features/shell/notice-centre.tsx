@@ -1,5 +1,6 @@
 import { ActionIcon, Indicator, Popover, Tabs, Text, Center, Stack } from '@mantine/core';
 import { IconBell, IconInbox } from '@tabler/icons-react';
+import { badgeText } from '../../../shared/menu/badge';
 import { t } from '../../lib/i18n';
 
 const TABS = ['notice', 'cooperation', 'approval'] as const;
@@ -12,13 +13,7 @@ export function NoticeCentre({ unread = 0 }: { unread?: number }) {
   return (
     <Popover width={360} position="bottom-end" shadow="md" withArrow>
       <Popover.Target>
-        <Indicator
-          disabled={unread === 0}
-          label={unread > 99 ? '99+' : unread}
-          size={16}
-          color="red"
-          offset={4}
-        >
+        <Indicator disabled={unread === 0} label={badgeText(unread)} size={16} color="red" offset={4}>
           <ActionIcon
             variant="subtle"
             size="lg"

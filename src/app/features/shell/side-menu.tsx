@@ -1,5 +1,6 @@
 import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import type { MenuResult } from '../../../shared/api/auth';
+import { badgeText } from '../../../shared/menu/badge';
 import type { CountKey } from '../../../shared/menu/types';
 import { ICONS } from '../../components/icons';
 
@@ -9,12 +10,6 @@ type Leaf = Extract<Item, { path: string }>;
 
 /** The path that calls back instead of navigating (spec/office.md §2 "no-jump entry"). */
 export const NO_JUMP_PATH = 'noJump';
-/** Sidebar badges show at most 99 (§9). */
-export const BADGE_MAX = 99;
-
-export function badgeText(n: number): string {
-  return n > BADGE_MAX ? `${BADGE_MAX}+` : String(n);
-}
 
 function isLeaf(item: Item): item is Leaf {
   return 'path' in item;
