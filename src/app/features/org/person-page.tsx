@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import {
-  Avatar,
   Badge,
   Button,
   Card,
@@ -27,6 +26,7 @@ import {
   IconUserPlus,
 } from '@tabler/icons-react';
 import type { UserRow } from '../../../shared/api/org';
+import { UserAvatar } from '../../components/user-avatar';
 import { t } from '../../lib/i18n';
 import { DeptTree } from './dept-tree';
 import { deptOptions } from './dept-utils';
@@ -121,7 +121,7 @@ export function PersonPage() {
     <Table.Tr key={user.userId}>
       <Table.Td>
         <Group gap="sm" wrap="nowrap">
-          <Avatar src={user.image || null} name={user.userName} color="initials" size={32} />
+          <UserAvatar name={user.userName} image={user.image} size={32} />
           <Text size="sm" fw={500}>
             {user.userName}
           </Text>

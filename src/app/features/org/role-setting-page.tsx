@@ -209,7 +209,7 @@ export function RoleSettingPage() {
         </Button>
       </Group>
       <Grid>
-        <Grid.Col span={{ base: 12, sm: 5, md: 4 }}>
+        <Grid.Col span={{ base: 12, sm: 5, lg: 4 }}>
           <Card withBorder radius="md" padding="sm">
             <Text size="sm" fw={600} mb="xs">
               {r.listTitle}
@@ -217,7 +217,7 @@ export function RoleSettingPage() {
             {rolesBody}
           </Card>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 7, md: 8 }}>
+        <Grid.Col span={{ base: 12, sm: 7, lg: 8 }}>
           {/* A Paper, not a Card: Card clips overflow, which would stop the toolbar from sticking. */}
           <Paper
             ref={grantsRef}

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import {
-  Avatar,
   Badge,
   Box,
   Button,
@@ -27,6 +26,7 @@ import type { UserInfo } from '../../../shared/api/auth';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, PasswordChange, ProfileUpdate } from '../../../shared/api/org';
 import { errorToast, museum } from '../../lib/api';
 import { zodValidate } from '../../lib/form';
+import { UserAvatar } from '../../components/user-avatar';
 import { t } from '../../lib/i18n';
 import { session, useSession } from '../../lib/session';
 
@@ -141,13 +141,7 @@ function ProfileCard({ user }: { user: UserInfo }) {
     <Card withBorder radius="md" padding="lg">
       <Group align="flex-start" gap="xl" wrap="wrap">
         <Stack align="center" gap="xs" w={{ base: '100%', xs: 'auto' }}>
-          <Avatar
-            src={user.image || null}
-            name={user.userName}
-            color="initials"
-            size={96}
-            alt={user.userName}
-          />
+          <UserAvatar name={user.userName} image={user.image} size={96} />
           <FileButton onChange={choose} accept={AVATAR_ACCEPT} resetRef={resetRef}>
             {(props) => (
               <Button

@@ -1,6 +1,7 @@
-import { Avatar, Burger, Group, Menu, Text, UnstyledButton, Badge } from '@mantine/core';
+import { Burger, Group, Menu, Text, UnstyledButton, Badge } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUser, IconWifiOff } from '@tabler/icons-react';
 import type { UserInfo } from '../../../shared/api/auth';
+import { UserAvatar } from '../../components/user-avatar';
 import { t } from '../../lib/i18n';
 import { NoticeCentre } from './notice-centre';
 
@@ -47,9 +48,7 @@ export function TopBar(props: {
           <Menu.Target>
             <UnstyledButton data-testid="user-menu" aria-label={user.userName}>
               <Group gap={6} wrap="nowrap">
-                <Avatar src={user.image || null} alt={user.userName} radius="xl" size={32} color="museum">
-                  {user.userName.slice(-2)}
-                </Avatar>
+                <UserAvatar name={user.userName} image={user.image} size={32} />
                 <Text size="sm" fw={500} visibleFrom="xs" data-testid="current-user-name">
                   {user.userName}
                 </Text>
