@@ -17,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { IconPencil, IconPlus, IconSitemap, IconTrash } from '@tabler/icons-react';
 import { DeptCreate, DeptUpdate, type DeptNode } from '../../../shared/api/org';
 import { zodValidate } from '../../lib/form';
+import { FormActions } from '../../components/form-actions';
 import { t } from '../../lib/i18n';
 import { DeptTree } from './dept-tree';
 import { countDepts, deptOptions, subtreeIds } from './dept-utils';
@@ -203,14 +204,7 @@ function DeptForm({ target, tree, onDone }: { target: DeptTarget; tree: DeptNode
           nothingFoundMessage={d.noParentOption}
           {...form.getInputProps('parentId')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={saving}>
-            {t.common.cancel}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t.common.save}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} saving={saving} />
       </Stack>
     </form>
   );

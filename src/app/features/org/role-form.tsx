@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { RoleCreate, RoleUpdate, type RoleRow } from '../../../shared/api/org';
 import { zodValidate } from '../../lib/form';
+import { FormActions } from '../../components/form-actions';
 import { t } from '../../lib/i18n';
 import { newKey, orgApi, useOrgMutation } from './org-queries';
 import { notifySuccess } from './org-ui';
@@ -119,14 +120,7 @@ function RoleForm({
           maxLength={200}
           {...form.getInputProps('remark')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={saving}>
-            {t.common.cancel}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t.common.save}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} saving={saving} />
       </Stack>
     </form>
   );

@@ -16,6 +16,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { UserCreate, UserResetPassword, UserUpdate, type UserRow } from '../../../shared/api/org';
 import { zodValidate } from '../../lib/form';
+import { FormActions } from '../../components/form-actions';
 import { t } from '../../lib/i18n';
 import { deptOptions } from './dept-utils';
 import { deptTreeQuery, newKey, orgApi, rolesQuery, useOrgMutation, userOptionsQuery } from './org-queries';
@@ -183,14 +184,7 @@ function UserForm({ user, onDone }: { user: UserRow | null; onDone: () => void }
           nothingFoundMessage={users.isPending ? t.common.loading : t.org.person.noMatch}
           {...form.getInputProps('superiorId')}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onDone} disabled={saving}>
-            {t.common.cancel}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t.common.save}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} saving={saving} mt="xs" />
       </Stack>
     </form>
   );
