@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
   /** Requests per minute per client address across the API (a flood guard, not a quota). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(10).default(1200),
+  /** Each person's drive quota unless an administrator sets another: 10 GiB. */
+  DEFAULT_QUOTA_GB: z.coerce.number().min(0).default(10),
 });
 
 export interface Config {
@@ -41,6 +43,10 @@ export interface Config {
   production: boolean;
   loginFreeFailures: number;
   rateLimitPerMinute: number;
+  /** Default drive quota in bytes. */
+  defaultQuotaBytes: number;
+  /** Where content blobs are stored: DATA_DIR/blobs. */
+  blobDir: string;
   /** Session life: 7 days (spec/office.md §9, token cookie life). */
   sessionMs: number;
 }
@@ -69,6 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: e.NODE_ENV === 'production',
     loginFreeFailures: e.LOGIN_FREE_FAILURES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    defaultQuotaBytes: Math.round(e.DEFAULT_QUOTA_GB * 1024 ** 3),
+    blobDir: path.join(dataDir, 'blobs'),
     sessionMs: 7 * 24 * 60 * 60 * 1000,
   };
 }

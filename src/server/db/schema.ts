@@ -63,6 +63,43 @@ export interface IdempotencyTable {
   created_at: number;
 }
 
+export interface BlobTable {
+  id: Generated<number>;
+  md5: string;
+  size: number;
+  created_at: number;
+}
+/** The drive's logical tree. `space`: 'u:<userId>', 'res' (其他资源) or 'hd' (高清图片). */
+export interface UserFileTable {
+  id: Generated<number>;
+  space: string;
+  file_path: string;
+  file_name: string;
+  extend_name: string;
+  is_dir: number;
+  blob_id: number | null;
+  file_size: number;
+  upload_time: number;
+  delete_flag: number;
+  delete_time: number | null;
+  delete_batch_num: string | null;
+  image_width: number | null;
+  image_height: number | null;
+  created_by: number;
+}
+export interface RecoveryTable {
+  id: Generated<number>;
+  space: string;
+  user_file_id: number;
+  delete_batch_num: string;
+  delete_time: number;
+  deleted_by: number;
+}
+export interface StorageQuotaTable {
+  user_id: number;
+  total_bytes: number;
+}
+
 export interface DB {
   user: UserTable;
   department: DepartmentTable;
@@ -73,4 +110,8 @@ export interface DB {
   session: SessionTable;
   login_attempt: LoginAttemptTable;
   idempotency: IdempotencyTable;
+  blob: BlobTable;
+  user_file: UserFileTable;
+  recovery: RecoveryTable;
+  storage_quota: StorageQuotaTable;
 }

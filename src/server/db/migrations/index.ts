@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_org_and_sessions';
+import * as m0002 from './0002_drive';
 
 /**
  * The ordered list of migrations. A static map (not a directory scan) so the server runs the
@@ -7,4 +8,5 @@ import * as m0001 from './0001_org_and_sessions';
  */
 export const migrations: Record<string, Migration> = {
   '0001_org_and_sessions': m0001,
+  '0002_drive': m0002,
 };

@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { NAME_MAX, nameProblem, pathProblem } from '../drive/names';
+
+/**
+ * The drive calls under /wangpan (spec/drive.md §7), as zod schemas: the server validates with
+ * them and the app infers its types from them. Where the spec says "not shown", the shapes
+ * follow research/qiwen-drive.md, minus its mistakes (ids are checked against the caller,
+ * moves take ids rather than paths, names are validated on every write).
+ */
+
+function rule(check: (v: string) => string | null) {
+  return (v: string, ctx: z.RefinementCtx) => {
+    const problem = check(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  };
+}
+
+export const FolderPath = z.string().max(4096, '路径过长').superRefine(rule(pathProblem));
+export const FileNameField = z
+  .string()
+  .max(NAME_MAX + 10)
+  .superRefine(rule((v) => nameProblem(v, '文件名称')));
+export const FolderNameField = z
+  .string()
+  .max(NAME_MAX + 10)
+  .superRefine(rule((v) => nameProblem(v, '文件夹名称')));
+const Id = z.coerce.number().int().positive('参数不正确');
+const Flag = z.coerce.number().int().optional();
+
+/**
+ * Which library a call works in. Personal by default; `fileType=9` is 其他资源 (the museum-wide
+ * library), `isFmt=2` is 高清图片. `isAdmin=1` asks for the management rights there.
+ */
+export const AreaQuery = z.object({ fileType: Flag, isFmt: Flag, isAdmin: Flag });
+export type AreaQuery = z.infer<typeof AreaQuery>;
+
+export const SortField = z.enum(['name', 'size', 'time']);
+export const SortOrder = z.enum(['asc', 'desc']);
+
+/** A row of every list (§3 "File entry"). Folders have fileSize 0 and extendName ''. */
+export const FileEntry = z.object({
+  userFileId: z.number(),
+  fileName: z.string(),
+  extendName: z.string(),
+  filePath: z.string(),
+  isDir: z.union([z.literal(0), z.literal(1)]),
+  fileSize: z.number(),
+  uploadTime: z.string(),
+  deleteFlag: z.number(),
+  deleteTime: z.string().nullable(),
+  deleteBatchNum: z.string().nullable(),
+  imageWidth: z.number().nullable(),
+  imageHeight: z.number().nullable(),
+});
+export type FileEntry = z.infer<typeof FileEntry>;
+
+export const FileList = z.object({ list: z.array(FileEntry), total: z.number() });
+export type FileList = z.infer<typeof FileList>;
+
+export const PageFields = {
+  currentPage: z.coerce.number().int().min(1).default(1),
+  pageCount: z.coerce.number().int().min(1).max(1000).default(100),
+};
+
+/** GET file/getfilelist */
+export const GetFileListQuery = AreaQuery.extend({
+  filePath: FolderPath.default('/'),
+  ...PageFields,
+  sort: SortField.default('name'),
+  order: SortOrder.default('asc'),
+});
+
+/** GET file/selectfilebyfiletype: 1 images, 2 documents, 3 video, 4 audio, 5 other. */
+export const ByTypeQuery = z.object({
+  fileType: z.coerce.number().int().min(1, '文件类型不正确').max(5, '文件类型不正确'),
+  ...PageFields,
+  sort: SortField.default('time'),
+  order: SortOrder.default('desc'),
+});
+
+/** GET file/getfiletree: the folders as a tree; the root is {id:0, label:'/', filePath:'/'}. */
+export interface TreeNode {
+  id: number;
+  label: string;
+  filePath: string;
+  children: TreeNode[];
+}
+export const TreeNode: z.ZodType<TreeNode> = z.lazy(() =>
+  z.object({ id: z.number(), label: z.string(), filePath: z.string(), children: z.array(TreeNode) }),
+);
+
+/** GET file/detail */
+export const DetailQuery = AreaQuery.extend({ userFileId: Id });
+
+/** GET file/search: name substring, Chinese included. Hits carry highlightFields. */
+export const SearchQuery = AreaQuery.extend({
+  fileName: z.string().trim().min(1, '请输入搜索内容').max(NAME_MAX, '搜索内容过长'),
+  ...PageFields,
+});
+export const SearchHit = FileEntry.extend({
+  /** The name with hits wrapped as [[start,end)] offsets into fileName+ext, never HTML. */
+  highlightFields: z.array(z.tuple([z.number(), z.number()])),
+});
+export const SearchResult = z.object({ list: z.array(SearchHit), total: z.number() });
+export type SearchHit = z.infer<typeof SearchHit>;
+
+/** POST file/createfile (folders: isDir 1) */
+export const CreateFolderBody = AreaQuery.extend({
+  fileName: FolderNameField,
+  filePath: FolderPath,
+  isDir: z.literal(1).default(1),
+});
+
+/** POST file/renamefile: the full new name (extension included). */
+export const RenameBody = AreaQuery.extend({ userFileId: Id, fileName: FileNameField });
+
+/** POST file/copyfile, file/movefile: one item into a target folder. */
+export const CopyMoveBody = AreaQuery.extend({ userFileId: Id, filePath: FolderPath });
+
+/** `files`: JSON text of [{userFileId}] as the spec sends it, or a plain array. */
+const FilesField = z.union([z.string(), z.array(z.object({ userFileId: Id }))]).transform((v, ctx) => {
+  let arr: unknown = v;
+  if (typeof v === 'string') {
+    try {
+      arr = JSON.parse(v);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: '文件列表格式不正确' });
+      return z.NEVER;
+    }
+  }
+  const parsed = z
+    .array(z.object({ userFileId: Id }))
+    .min(1, '请选择文件')
+    .max(1000, '一次最多操作 1000 项')
+    .safeParse(arr);
+  if (!parsed.success) {
+    ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '文件列表格式不正确' });
+    return z.NEVER;
+  }
+  return [...new Set(parsed.data.map((f) => f.userFileId))];
+});
+
+/** POST file/batchmovefile, and batch copy. */
+export const BatchMoveBody = AreaQuery.extend({ files: FilesField, filePath: FolderPath });
+
+/** POST file/deletefile: deleteMode 1 to the bin (default), 2 permanently. */
+export const DeleteBody = AreaQuery.extend({
+  userFileId: Id,
+  deleteMode: z.coerce.number().int().min(1).max(2).default(1),
+});
+export const BatchDeleteBody = AreaQuery.extend({
+  files: FilesField,
+  deleteMode: z.coerce.number().int().min(1).max(2).default(1),
+});
+
+/** A recycle-bin row (§3 "Recovery entry" plus the top item's fields). */
+export const RecoveryEntry = FileEntry.extend({ recoveryFileId: z.number() });
+export type RecoveryEntry = z.infer<typeof RecoveryEntry>;
+export const RecoveryList = z.object({ list: z.array(RecoveryEntry), total: z.number() });
+
+export const DeleteRecoveryBody = AreaQuery.extend({ recoveryFileId: Id });
+export const BatchDeleteRecoveryBody = AreaQuery.extend({
+  recoveryFileIds: z.union([z.string(), z.array(z.object({ recoveryFileId: Id }))]).transform((v, ctx) => {
+    let arr: unknown = v;
+    if (typeof v === 'string') {
+      try {
+        arr = JSON.parse(v);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: '列表格式不正确' });
+        return z.NEVER;
+      }
+    }
+    const parsed = z
+      .array(z.object({ recoveryFileId: Id }))
+      .min(1, '请选择文件')
+      .max(1000)
+      .safeParse(arr);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: '列表格式不正确' });
+      return z.NEVER;
+    }
+    return [...new Set(parsed.data.map((f) => f.recoveryFileId))];
+  }),
+});
+/** POST recoveryfile/restorefile: the batch, and the top item's original folder. */
+export const RestoreBody = AreaQuery.extend({
+  deleteBatchNum: z.string().uuid('参数不正确'),
+  filePath: FolderPath,
+});
+
+/** GET filetransfer/downloadfile: one item, or several as one zip (`userFileIds` comma-separated). */
+export const DownloadQuery = AreaQuery.extend({
+  userFileId: Id.optional(),
+  userFileIds: z
+    .string()
+    .regex(/^\d+(,\d+){0,999}$/, '参数不正确')
+    .optional(),
+});
+
+/** GET filetransfer/getstorage: bytes used (live and binned) and the quota. */
+export const StorageInfo = z.object({ storageSize: z.number(), totalStorageSize: z.number() });
+export type StorageInfo = z.infer<typeof StorageInfo>;
+
+/** POST admin/setstorage: an administrator changes one user's quota (bytes). */
+export const SetStorageBody = z.object({
+  userId: Id,
+  totalStorageSize: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 50),
+});

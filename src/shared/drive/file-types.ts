@@ -1,0 +1,79 @@
+/**
+ * File categories, extensions and size display (spec/drive.md §2, §5, §9).
+ */
+
+/** The list screen's fileType values. */
+export const FileType = {
+  all: 0,
+  image: 1,
+  document: 2,
+  video: 3,
+  audio: 4,
+  other: 5,
+  recycle: 6,
+  share: 8,
+  resource: 9,
+} as const;
+
+export const IMAGE_EXTS = ['jpg', 'png', 'jpeg', 'bmp', 'gif', 'webp', 'svg'] as const;
+export const VIDEO_EXTS = ['mp4', 'avi', 'mpg', 'mpeg', 'mov', 'wmv', 'mkv', 'webm', 'flv', 'm4v'] as const;
+export const AUDIO_EXTS = ['mp3', 'wav', 'flac', 'm4a', 'aac', 'ogg', 'wma', 'amr', 'aif'] as const;
+export const OFFICE_EXTS = ['ppt', 'pptx', 'doc', 'docx', 'xls', 'xlsx'] as const;
+export const DOCUMENT_EXTS = [
+  ...OFFICE_EXTS,
+  'pdf',
+  'txt',
+  'md',
+  'markdown',
+  'csv',
+  'wps',
+  'odt',
+  'ods',
+  'odp',
+  'rtf',
+  'html',
+  'htm',
+  'xml',
+  'json',
+  'epub',
+] as const;
+export const ARCHIVE_EXTS = ['zip', 'rar', '7z', 'tar', 'gz'] as const;
+
+/** Extensions of each category 1–4 (5 "other" is everything else). Lower-case, no dot. */
+export const CATEGORY_EXTS: Record<1 | 2 | 3 | 4, readonly string[]> = {
+  1: IMAGE_EXTS,
+  2: DOCUMENT_EXTS,
+  3: VIDEO_EXTS,
+  4: AUDIO_EXTS,
+};
+
+export function categoryOf(extendName: string): 1 | 2 | 3 | 4 | 5 {
+  const ext = extendName.toLowerCase();
+  for (const k of [1, 2, 3, 4] as const) if (CATEGORY_EXTS[k].includes(ext)) return k;
+  return 5;
+}
+
+/** pdf and office files cannot be viewed online yet (§5 "Opening files"). */
+export function needsDownloadToView(extendName: string): boolean {
+  const ext = extendName.toLowerCase();
+  return ext === 'pdf' || (OFFICE_EXTS as readonly string[]).includes(ext);
+}
+
+export function isArchive(extendName: string): boolean {
+  return (ARCHIVE_EXTS as readonly string[]).includes(extendName.toLowerCase());
+}
+
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+/** Decimals per unit in the normal form: B and KB 0, MB 1, GB 2, TB 3 (§9). */
+const DECIMALS = [0, 0, 1, 2, 3] as const;
+
+/** Sizes in base 1024, with the spec's decimals. */
+export function formatSize(bytes: number): string {
+  let v = Math.max(0, bytes);
+  let u = 0;
+  while (v >= 1024 && u < UNITS.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return `${v.toFixed(DECIMALS[u])} ${UNITS[u]}`;
+}
