@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { migrations } from '../../src/server/db/migrations/index';
+
+/**
+ * Migrations are frozen once shipped: a database that ran one must never meet a different
+ * version of it. Changing a shipped file fails here; add a new migration instead. A new
+ * migration's hash is added to this list when it ships.
+ */
+const SHIPPED: Record<string, string> = {
+  '0001_org_and_sessions': '61536dad3ea2c6b8247ab31336bd9fcfa88a093112765557891b03b2b555add1',
+};
+
+const dir = path.resolve('src/server/db/migrations');
+
+describe('migrations', () => {
+  it('are listed in order, each with its file', () => {
+    const names = Object.keys(migrations);
+    expect(names).toEqual([...names].sort());
+    for (const n of names) expect(fs.existsSync(path.join(dir, `${n}.ts`))).toBe(true);
+  });
+
+  it('are unchanged once shipped', () => {
+    for (const [name, hash] of Object.entries(SHIPPED)) {
+      const text = fs.readFileSync(path.join(dir, `${name}.ts`));
+      expect(createHash('sha256').update(text).digest('hex'), name).toBe(hash);
+    }
+  });
+});
