@@ -11,6 +11,9 @@ import type { Db } from './db/index';
 import { createAccess } from './modules/auth/access';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createAreas } from './modules/drive/area';
+import { driveRoutes } from './modules/drive/drive.routes';
+import { createDriveService } from './modules/drive/drive.service';
 import { orgRoutes } from './modules/org/org.routes';
 import { createOrgService } from './modules/org/org.service';
 import { personalRoutes } from './modules/personal/personal.routes';
@@ -19,6 +22,7 @@ import { authPlugin } from './plugins/auth';
 import { envelopePlugin } from './plugins/envelope';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { webPlugin } from './plugins/web';
+import { createLocalBlobStore } from './storage/blob-store';
 
 export interface AppDeps {
   config: Config;
@@ -84,6 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const access = createAccess(db);
   const org = createOrgService(db);
   const personal = createPersonalService(db, config.dataDir);
+  const store = createLocalBlobStore(config.blobDir);
+  const drive = createDriveService({ db, store, defaultQuotaBytes: config.defaultQuotaBytes });
 
   await app.register(authPlugin, { auth });
   await app.register(idempotencyPlugin, { db });
@@ -95,6 +101,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       personalRoutes(museum, { personal, auth });
     },
     { prefix: MUSEUM_PREFIX },
+  );
+  await app.register(
+    async (wangpan) => driveRoutes(wangpan, { drive, areas: createAreas(access), access, store }),
+    { prefix: DRIVE_PREFIX },
   );
 
   await app.register(webPlugin, { distDir: config.distDir });

@@ -67,3 +67,6 @@ try {
 } finally {
   await s.close();
 }
+
+// The drive's listing bench (issue 3 "Speed") runs after the plumbing bench, on its own server.
+await import('./drive-list');

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Db } from '../../src/server/db/index';
+import { createDriveService, type DriveService } from '../../src/server/modules/drive/drive.service';
 import { createOrgService } from '../../src/server/modules/org/org.service';
+import { createLocalBlobStore } from '../../src/server/storage/blob-store';
 import { ensureAdmin, seedDemo } from '../../src/server/modules/seed/seed';
 
 export const ADMIN_PASSWORD = 'Admin@12345';
@@ -89,4 +91,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The drive service over a test server's database and blob directory, for creating files
+ * directly (the upload issue's API does not exist yet). Its writes are the server's writes.
+ */
+export function driveServiceOf(s: TestServer): DriveService {
+  return createDriveService({
+    db: s.db,
+    store: createLocalBlobStore(s.config.blobDir),
+    defaultQuotaBytes: s.config.defaultQuotaBytes,
+  });
 }

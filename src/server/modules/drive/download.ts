@@ -1,0 +1,132 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ZipFile } from 'yazl';
+import { notFound } from '../../errors';
+import type { BlobStore, ByteRange } from '../../storage/blob-store';
+import type { DownloadPlan, ZipEntry } from './drive.service';
+
+/*
+ * Sending downloads: one blob with HTTP Range, or a zip built while it streams (nothing is
+ * staged on disk, so a folder of any size starts downloading at once). Downloads are always
+ * attachments with nosniff, so no stored HTML or SVG ever renders on our origin (ARCHITECTURE.md
+ * §6).
+ */
+
+/**
+ * `attachment` with an ASCII fallback and the RFC 6266/5987 UTF-8 form, which every current
+ * browser prefers, so Chinese names arrive intact.
+ */
+export function contentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * One `bytes=` range of a body of `size` bytes: the range, 'unsatisfiable' (answer 416), or
+ * null to send the whole body (no header, a malformed one, or several ranges, which RFC 9110
+ * lets a server answer with the full representation).
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const last = m[2] === '' ? Number.POSITIVE_INFINITY : Number(m[2]);
+  if (last < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(last, size - 1) };
+}
+
+/** Formats that deflate cannot shrink: stored as they are, which saves the CPU. */
+const STORED = new Set([
+  ...[
+    'jpg',
+    'jpeg',
+    'png',
+    'gif',
+    'webp',
+    'heic',
+    'mp4',
+    'mov',
+    'mkv',
+    'webm',
+    'avi',
+    'mp3',
+    'aac',
+    'm4a',
+    'ogg',
+  ],
+  ...['flac', 'zip', 'rar', '7z', 'gz', 'tgz', 'bz2', 'xz', 'docx', 'xlsx', 'pptx', 'pdf', 'epub'],
+]);
+
+function shouldCompress(name: string): boolean {
+  const dot = name.lastIndexOf('.');
+  return !(dot > 0 && STORED.has(name.slice(dot + 1).toLowerCase()));
+}
+
+function zipStream(entries: ZipEntry[], store: BlobStore): Readable {
+  const zip = new ZipFile();
+  for (const e of entries) {
+    const mtime = new Date(e.mtime);
+    if (e.dir) {
+      zip.addEmptyDirectory(e.name, { mtime });
+      continue;
+    }
+    // Lazy: each blob is opened only when the zip reaches it, so one file is open at a time.
+    zip.addReadStreamLazy(e.name, { mtime, size: e.size, compress: shouldCompress(e.name) }, (cb) =>
+      cb(null, store.open(e.md5)),
+    );
+  }
+  zip.end();
+  return zip.outputStream as Readable;
+}
+
+/** Answers a download plan on `reply`: a ranged blob or a streamed zip. */
+export async function sendDownload(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  plan: DownloadPlan,
+  store: BlobStore,
+) {
+  reply.header('content-disposition', contentDisposition(plan.name));
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('cache-control', 'private, no-cache');
+
+  if (plan.kind === 'zip') {
+    const out = zipStream(plan.entries, store);
+    // A browser that gives up must not leave the zip reading blobs into a dead socket.
+    reply.raw.on('close', () => out.destroy());
+    return reply.type('application/zip').send(out);
+  }
+
+  const stat = await store.stat(plan.md5);
+  if (!stat) throw notFound('文件内容已丢失，请联系管理员');
+  const etag = `"${plan.md5}"`;
+  reply.header('accept-ranges', 'bytes');
+  reply.header('etag', etag);
+  reply.header('last-modified', new Date(plan.mtime).toUTCString());
+  reply.type('application/octet-stream');
+
+  const ifRange = req.headers['if-range'];
+  const range = ifRange && ifRange !== etag ? null : parseRange(req.headers.range, stat.size);
+  if (range === 'unsatisfiable') {
+    reply.header('content-range', `bytes */${stat.size}`);
+    return reply.code(416).send();
+  }
+  if (range) {
+    reply.header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`);
+    reply.header('content-length', range.end - range.start + 1);
+    return reply.code(206).send(store.open(plan.md5, range));
+  }
+  reply.header('content-length', stat.size);
+  return reply.send(store.open(plan.md5));
+}

@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AreaQuery,
+  BatchDeleteBody,
+  BatchDeleteRecoveryBody,
+  BatchMoveBody,
+  ByTypeQuery,
+  CopyMoveBody,
+  CreateFolderBody,
+  DeleteBody,
+  DeleteRecoveryBody,
+  DetailQuery,
+  DownloadQuery,
+  GetFileListQuery,
+  RenameBody,
+  RestoreBody,
+  SearchQuery,
+  SetStorageBody,
+} from '../../../shared/api/drive';
+import { DONE } from '../../plugins/envelope';
+import type { BlobStore } from '../../storage/blob-store';
+import type { Access } from '../auth/access';
+import { type Areas, personalSpace } from './area';
+import { sendDownload } from './download';
+import type { DriveService } from './drive.service';
+
+/** The staff page whose grant lets an administrator change quotas. */
+const PERSON = 'system.person';
+
+/**
+ * /wangpan calls (spec/drive.md §7; shapes in shared/api/drive.ts). HTTP only: each route
+ * resolves the area and the caller's rights, then hands over to the service.
+ */
+export function driveRoutes(
+  app: FastifyInstance,
+  deps: { drive: DriveService; areas: Areas; access: Access; store: BlobStore },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { drive, areas } = deps;
+
+  // ---- reading: any signed-in person, in their own drive or a shared library
+  r.get('/file/getfilelist', { schema: { querystring: GetFileListQuery } }, async (req) =>
+    drive.list(areas.read(req.user, req.query), req.query),
+  );
+  r.get('/file/selectfilebyfiletype', { schema: { querystring: ByTypeQuery } }, async (req) =>
+    drive.byType(areas.read(req.user, undefined), req.query),
+  );
+  r.get('/file/getfiletree', { schema: { querystring: AreaQuery } }, async (req) =>
+    drive.tree(areas.read(req.user, req.query)),
+  );
+  r.get('/file/detail', { schema: { querystring: DetailQuery } }, async (req) => {
+    const withBinned = await areas.mayManage(req.user, req.query);
+    return drive.detail(areas.read(req.user, req.query), req.query.userFileId, withBinned);
+  });
+  r.get('/file/search', { schema: { querystring: SearchQuery } }, async (req) =>
+    drive.search(areas.read(req.user, req.query), req.query),
+  );
+  r.get('/filetransfer/downloadfile', { schema: { querystring: DownloadQuery } }, async (req, reply) => {
+    const plan = await drive.download(areas.read(req.user, req.query), req.query);
+    return sendDownload(req, reply, plan, deps.store);
+  });
+  r.get('/filetransfer/getstorage', async (req) => drive.storage(req.user.id, personalSpace(req.user.id)));
+
+  // ---- changing: the owner, or a shared library's managers
+  r.post('/file/createfile', { schema: { body: CreateFolderBody } }, async (req) =>
+    drive.createFolder(await areas.manage(req.user, req.body), req.body),
+  );
+  r.post('/file/renamefile', { schema: { body: RenameBody } }, async (req) => {
+    await drive.rename(await areas.manage(req.user, req.body), req.body);
+    return DONE;
+  });
+  r.post('/file/copyfile', { schema: { body: CopyMoveBody } }, async (req) => {
+    await drive.copy(await areas.manage(req.user, req.body), [req.body.userFileId], req.body.filePath);
+    return DONE;
+  });
+  r.post('/file/batchcopyfile', { schema: { body: BatchMoveBody } }, async (req) => {
+    await drive.copy(await areas.manage(req.user, req.body), req.body.files, req.body.filePath);
+    return DONE;
+  });
+  r.post('/file/movefile', { schema: { body: CopyMoveBody } }, async (req) => {
+    await drive.move(await areas.manage(req.user, req.body), [req.body.userFileId], req.body.filePath);
+    return DONE;
+  });
+  r.post('/file/batchmovefile', { schema: { body: BatchMoveBody } }, async (req) => {
+    await drive.move(await areas.manage(req.user, req.body), req.body.files, req.body.filePath);
+    return DONE;
+  });
+  // Mode 1 answers the bin entry's id (spec §7); mode 2 has nothing to report.
+  r.post('/file/deletefile', { schema: { body: DeleteBody } }, async (req) => {
+    const area = await areas.remove(req.user, req.body);
+    const [recoveryFileId] = await drive.remove(area, [req.body.userFileId], req.body.deleteMode);
+    return recoveryFileId ?? DONE;
+  });
+  r.post('/file/batchdeletefile', { schema: { body: BatchDeleteBody } }, async (req) => {
+    const area = await areas.remove(req.user, req.body);
+    return drive.remove(area, req.body.files, req.body.deleteMode);
+  });
+
+  // ---- the recycle bin (POST per spec; GET too, as qiwen's later versions call it)
+  r.post('/recoveryfile/list', { schema: { body: AreaQuery.nullish() } }, async (req) =>
+    drive.recoveryList(await areas.manage(req.user, req.body ?? undefined)),
+  );
+  r.get('/recoveryfile/list', { schema: { querystring: AreaQuery } }, async (req) =>
+    drive.recoveryList(await areas.manage(req.user, req.query)),
+  );
+  r.post('/recoveryfile/deleterecoveryfile', { schema: { body: DeleteRecoveryBody } }, async (req) => {
+    await drive.purge(await areas.remove(req.user, req.body), [req.body.recoveryFileId]);
+    return DONE;
+  });
+  r.post('/recoveryfile/batchdelete', { schema: { body: BatchDeleteRecoveryBody } }, async (req) => {
+    await drive.purge(await areas.remove(req.user, req.body), req.body.recoveryFileIds);
+    return DONE;
+  });
+  r.post('/recoveryfile/restorefile', { schema: { body: RestoreBody } }, async (req) => {
+    await drive.restore(await areas.manage(req.user, req.body), req.body);
+    return DONE;
+  });
+
+  // ---- administration
+  r.post('/admin/setstorage', { schema: { body: SetStorageBody } }, async (req) => {
+    await deps.access.require(req.user, PERSON);
+    await drive.setQuota(req.body.userId, req.body.totalStorageSize);
+    return DONE;
+  });
+}

@@ -1,0 +1,635 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { z } from 'zod';
+import type {
+  ByTypeQuery,
+  FileEntry,
+  FileList,
+  GetFileListQuery,
+  RecoveryEntry,
+  SearchHit,
+  SearchQuery,
+  StorageInfo,
+  TreeNode,
+} from '../../../shared/api/drive';
+import { CATEGORY_EXTS, formatSize } from '../../../shared/drive/file-types';
+import {
+  ROOT,
+  folderPath,
+  freeName,
+  isSelfOrInside,
+  joinName,
+  nameProblem,
+  parentPath,
+  pathProblem,
+  splitName,
+} from '../../../shared/drive/names';
+import type { Db } from '../../db/index';
+import { AppError, conflict, invalid, notFound } from '../../errors';
+import { ErrorCode } from '../../../shared/api/envelope';
+import type { BlobStore } from '../../storage/blob-store';
+import type { Area } from './area';
+import * as repo from './drive.repo';
+import type { FileRow } from './drive.repo';
+import { createKeyedLock } from './keyed-lock';
+import { museumTime } from './time';
+
+type Out<T extends z.ZodType> = z.output<T>;
+
+export const NOT_FOUND = '文件不存在或已被删除';
+export const SAME_NAME = '同名文件已存在';
+export const TARGET_MISSING = '目标文件夹不存在或已被删除';
+export const COPY_INTO_SELF = '原路径与目标路径冲突，不能复制';
+export const MOVE_INTO_SELF = '原路径与目标路径冲突，不能移动';
+export const RECOVERY_GONE = '该文件已被彻底删除或不存在';
+export const RESTORE_GONE = '该文件已还原或已被彻底删除';
+
+/** A row as every list answers it (shared/api/drive.ts FileEntry). */
+export function toEntry(r: FileRow): FileEntry {
+  return {
+    userFileId: r.id,
+    fileName: r.file_name,
+    extendName: r.extend_name,
+    filePath: r.file_path,
+    isDir: r.is_dir ? 1 : 0,
+    fileSize: Number(r.file_size),
+    uploadTime: museumTime(Number(r.upload_time)),
+    deleteFlag: r.delete_flag,
+    deleteTime: r.delete_time === null ? null : museumTime(Number(r.delete_time)),
+    deleteBatchNum: r.delete_batch_num,
+    imageWidth: r.image_width,
+    imageHeight: r.image_height,
+  };
+}
+
+/** [start, end) offsets of every non-overlapping hit of `needle` in `full`, ASCII case-insensitive. */
+export function highlightFields(full: string, needle: string): [number, number][] {
+  const hay = repo.asciiLower(full);
+  const n = repo.asciiLower(needle);
+  const out: [number, number][] = [];
+  if (!n) return out;
+  for (let i = hay.indexOf(n); i >= 0; i = hay.indexOf(n, i + n.length)) out.push([i, i + n.length]);
+  return out;
+}
+
+/** The path of a row when it is a folder. */
+const pathOf = (r: Pick<FileRow, 'file_path' | 'file_name'>) => folderPath(r.file_path, r.file_name);
+
+/** What a download sends: one blob, or a zip built on the fly from entries. */
+export type DownloadPlan =
+  | { kind: 'file'; name: string; md5: string; size: number; mtime: number }
+  | { kind: 'zip'; name: string; entries: ZipEntry[] };
+export type ZipEntry =
+  | { dir: true; name: string; mtime: number }
+  | { dir: false; name: string; md5: string; size: number; mtime: number };
+
+/** What addFile needs: where the bytes go, under which name, and the bytes. */
+export interface AddFileInput {
+  area: Area;
+  /** The folder, which is created (with its parents) when missing. */
+  filePath: string;
+  /** The full name, extension included; a clash gets name(1), name(2)… */
+  fullName: string;
+  content: Buffer | Readable;
+  /** Refuses a stream that grows past this many bytes. */
+  maxBytes?: number;
+}
+
+export interface DriveServiceDeps {
+  db: Db;
+  store: BlobStore;
+  defaultQuotaBytes: number;
+}
+
+/**
+ * The drive's rules (spec/drive.md; issue 3 "Semantics"): the collision rule for copy, move and
+ * restore (files get name(n), folders merge), self-containment, the recycle bin in batches,
+ * quota on every path that adds bytes, and blobs freed when nothing references them. Every
+ * change of several rows is one transaction; a call either happens whole or not at all.
+ */
+export function createDriveService({ db, store, defaultQuotaBytes }: DriveServiceDeps) {
+  const withBlobLock = createKeyedLock();
+
+  // ------------------------------------------------------------ helpers inside transactions
+
+  /** The first free name for `fileName.ext` in a folder (the collision rule). */
+  async function free(q: Db, space: string, path: string, fileName: string, extendName: string) {
+    const names = await repo.namesLike(q, space, path, fileName, extendName);
+    return freeName(fileName, extendName, new Set(names.map((n) => joinName(n, extendName))));
+  }
+
+  async function folderExists(q: Db, space: string, path: string) {
+    if (path === ROOT) return true;
+    const name = path.slice(parentPath(path).length, -1);
+    const row = await repo.findLiveByName(q, space, parentPath(path), name, '');
+    return row?.is_dir === 1;
+  }
+
+  async function assertTarget(q: Db, space: string, path: string) {
+    if (!(await folderExists(q, space, path))) throw notFound(TARGET_MISSING);
+  }
+
+  /**
+   * Makes sure every folder of `path` exists, creating missing ones. A segment taken by a file
+   * of the same name gets a free folder name instead, so the answer is the path actually used.
+   */
+  async function ensureFolders(q: Db, area: Area, path: string, now: number): Promise<string> {
+    let cur = ROOT;
+    for (const seg of path.split('/').filter(Boolean)) {
+      const existing = await repo.findLiveByName(q, area.space, cur, seg, '');
+      if (existing?.is_dir === 1) {
+        cur = folderPath(cur, seg);
+        continue;
+      }
+      const name = existing ? await free(q, area.space, cur, seg, '') : seg;
+      await repo.insertEntry(q, newFolder(area, cur, name, now));
+      cur = folderPath(cur, name);
+    }
+    return cur;
+  }
+
+  function newFolder(area: Area, path: string, name: string, now: number): repo.NewFileRow {
+    return {
+      space: area.space,
+      file_path: path,
+      file_name: name,
+      extend_name: '',
+      is_dir: 1,
+      blob_id: null,
+      file_size: 0,
+      upload_time: now,
+      created_by: area.userId,
+    };
+  }
+
+  /**
+   * The live rows of a selection, in the order asked. Any id not live in the area fails the
+   * whole call; items inside another selected folder are dropped, as they travel with it.
+   */
+  async function selection(q: Db, area: Area, ids: number[]): Promise<FileRow[]> {
+    const rows = await repo.findLiveMany(q, area.space, ids);
+    if (rows.length !== new Set(ids).size) throw notFound(NOT_FOUND);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const ordered = [...new Set(ids)].map((id) => byId.get(id)!);
+    const folders = ordered.filter((r) => r.is_dir === 1).map(pathOf);
+    return ordered.filter((r) => !folders.some((f) => r.file_path.startsWith(f)));
+  }
+
+  async function quotaBytes(q: Db, userId: number) {
+    return (await repo.quotaOf(q, userId)) ?? defaultQuotaBytes;
+  }
+
+  /** Refuses adding `bytes` to a personal drive that has less room. Shared areas have no quota. */
+  async function assertRoom(q: Db, area: Area, bytes: number) {
+    if (area.quotaUserId === null || bytes <= 0) return;
+    const total = await quotaBytes(q, area.quotaUserId);
+    const used = await repo.usedBytes(q, area.space);
+    if (used + bytes > total) {
+      throw new AppError(
+        ErrorCode.invalid,
+        `存储空间不足：还剩 ${formatSize(Math.max(0, total - used))}，需要 ${formatSize(bytes)}`,
+      );
+    }
+  }
+
+  /** Removes the bytes of blobs whose rows are gone, unless an upload brought them back meanwhile. */
+  async function removeBlobs(md5s: string[]) {
+    for (const md5 of md5s) {
+      await withBlobLock(md5, async () => {
+        if (!(await repo.findBlob(db, md5))) await store.remove(md5);
+      });
+    }
+  }
+
+  /**
+   * A merge target must not contain the item being placed: merging a folder into one of its own
+   * ancestors (or itself, when copying into its own parent) would pour it into itself. The
+   * collision rule then gives it a free name instead.
+   */
+  function canMergeInto(existing: FileRow | undefined, source: FileRow): existing is FileRow {
+    return existing?.is_dir === 1 && !isSelfOrInside(pathOf(existing), pathOf(source));
+  }
+
+  // ------------------------------------------------------------ copy, move, restore
+
+  async function copyNode(q: Db, area: Area, row: FileRow, target: string, now: number) {
+    if (row.is_dir === 0) {
+      const name = await free(q, area.space, target, row.file_name, row.extend_name);
+      await repo.insertEntry(q, {
+        space: area.space,
+        file_path: target,
+        file_name: name,
+        extend_name: row.extend_name,
+        is_dir: 0,
+        blob_id: row.blob_id,
+        file_size: row.file_size,
+        upload_time: now,
+        image_width: row.image_width,
+        image_height: row.image_height,
+        created_by: area.userId,
+      });
+      return;
+    }
+    const existing = await repo.findLiveByName(q, area.space, target, row.file_name, '');
+    if (canMergeInto(existing, row)) {
+      for (const child of await repo.liveChildren(q, area.space, pathOf(row))) {
+        await copyNode(q, area, child, pathOf(existing), now);
+      }
+      return;
+    }
+    const name = existing ? await free(q, area.space, target, row.file_name, '') : row.file_name;
+    await repo.insertEntry(q, newFolder(area, target, name, now));
+    await repo.copySubtree(q, area.space, pathOf(row), folderPath(target, name), now, area.userId);
+  }
+
+  async function moveNode(q: Db, area: Area, row: FileRow, target: string) {
+    if (row.is_dir === 0) {
+      const name = await free(q, area.space, target, row.file_name, row.extend_name);
+      await repo.updateEntry(q, area.space, row.id, { file_path: target, file_name: name });
+      return;
+    }
+    const existing = await repo.findLiveByName(q, area.space, target, row.file_name, '');
+    if (canMergeInto(existing, row)) {
+      for (const child of await repo.liveChildren(q, area.space, pathOf(row))) {
+        await moveNode(q, area, child, pathOf(existing));
+      }
+      // Emptied by the merge. Recycled items that were inside keep their path; restoring them
+      // recreates the folder.
+      await repo.deleteRow(q, area.space, row.id);
+      return;
+    }
+    const name = existing ? await free(q, area.space, target, row.file_name, '') : row.file_name;
+    await repo.updateEntry(q, area.space, row.id, { file_path: target, file_name: name });
+    await repo.rewritePrefix(q, area.space, pathOf(row), folderPath(target, name), 'all');
+  }
+
+  async function restoreNode(q: Db, area: Area, row: FileRow, target: string, batch: string) {
+    if (row.is_dir === 0) {
+      const name = await free(q, area.space, target, row.file_name, row.extend_name);
+      await repo.updateEntry(q, area.space, row.id, { file_path: target, file_name: name, unbin: true });
+      return;
+    }
+    const existing = await repo.findLiveByName(q, area.space, target, row.file_name, '');
+    if (existing?.is_dir === 1) {
+      for (const child of await repo.batchChildren(q, area.space, batch, pathOf(row))) {
+        await restoreNode(q, area, child, pathOf(existing), batch);
+      }
+      await repo.deleteRow(q, area.space, row.id);
+      return;
+    }
+    const name = existing ? await free(q, area.space, target, row.file_name, '') : row.file_name;
+    await repo.updateEntry(q, area.space, row.id, { file_path: target, file_name: name, unbin: true });
+    await repo.rewritePrefix(q, area.space, pathOf(row), folderPath(target, name), { batch });
+  }
+
+  // ------------------------------------------------------------ zips
+
+  async function zipEntriesOf(q: Db, area: Area, rows: FileRow[]): Promise<ZipEntry[]> {
+    const entries: ZipEntry[] = [];
+    const taken = new Set<string>();
+    for (const row of rows) {
+      // Items picked from different folders may share a name; inside one zip they must not.
+      const top = freeName(row.file_name, row.is_dir ? '' : row.extend_name, taken);
+      const topName = row.is_dir ? top : joinName(top, row.extend_name);
+      taken.add(topName);
+      const mtime = Number(row.upload_time);
+      if (row.is_dir === 0) {
+        const blob = await repo.blobOf(q, area.space, row.id);
+        if (!blob) throw notFound(NOT_FOUND);
+        entries.push({ dir: false, name: topName, md5: blob.md5, size: Number(blob.size), mtime });
+        continue;
+      }
+      entries.push({ dir: true, name: `${topName}/`, mtime });
+      const base = pathOf(row);
+      for (const d of await repo.liveSubtreeWithBlobs(q, area.space, base)) {
+        const rel = `${topName}/${d.file_path.slice(base.length)}`;
+        const t = Number(d.upload_time);
+        if (d.is_dir === 1) entries.push({ dir: true, name: `${rel}${d.file_name}/`, mtime: t });
+        else if (d.md5)
+          entries.push({
+            dir: false,
+            name: rel + joinName(d.file_name, d.extend_name),
+            md5: d.md5,
+            size: Number(d.file_size),
+            mtime: t,
+          });
+      }
+    }
+    return entries;
+  }
+
+  // ------------------------------------------------------------ the calls
+
+  return {
+    /** A folder's page, folders first; one count and one page query, never one per row. */
+    async list(area: Area, q: Out<typeof GetFileListQuery>): Promise<FileList> {
+      const { total, dirs } = await repo.countFolder(db, area.space, q.filePath);
+      if (total === 0 && !(await folderExists(db, area.space, q.filePath))) {
+        throw notFound('文件夹不存在或已被删除');
+      }
+      const offset = (q.currentPage - 1) * q.pageCount;
+      const dirOffset = Math.min(offset, dirs);
+      const dirLimit = Math.max(0, Math.min(offset + q.pageCount, dirs) - dirOffset);
+      const rows = await repo.listFolderPage(db, area.space, q.filePath, {
+        sort: q.sort,
+        order: q.order,
+        dirOffset,
+        dirLimit,
+        fileOffset: Math.max(0, offset - dirs),
+        fileLimit: q.pageCount - dirLimit,
+      });
+      return { list: rows.map(toEntry), total };
+    },
+
+    /** Files of a category across every folder of the caller's own drive. */
+    async byType(area: Area, q: Out<typeof ByTypeQuery>): Promise<FileList> {
+      const type = q.fileType as 1 | 2 | 3 | 4 | 5;
+      const exts = type === 5 ? Object.values(CATEGORY_EXTS).flat() : CATEGORY_EXTS[type];
+      const { rows, total } = await repo.listCategory(db, area.space, {
+        exts,
+        exclude: type === 5,
+        sort: q.sort,
+        order: q.order,
+        limit: q.pageCount,
+        offset: (q.currentPage - 1) * q.pageCount,
+      });
+      return { list: rows.map(toEntry), total };
+    },
+
+    /** The folder tree; a node's id is its folder's userFileId and its filePath the folder's own path. */
+    async tree(area: Area): Promise<TreeNode> {
+      const root: TreeNode = { id: 0, label: ROOT, filePath: ROOT, children: [] };
+      const byPath = new Map<string, TreeNode>([[ROOT, root]]);
+      // Sorted by path, a parent's row always comes before its children's rows.
+      for (const r of await repo.allFolders(db, area.space)) {
+        const parent = byPath.get(r.file_path);
+        if (!parent) continue;
+        const node: TreeNode = { id: r.id, label: r.file_name, filePath: pathOf(r), children: [] };
+        parent.children.push(node);
+        byPath.set(node.filePath, node);
+      }
+      return root;
+    },
+
+    /**
+     * One entry of the area; entries in its recycle bin too when `withBinned` (the bin's details
+     * dialog shows deleteTime), which the caller grants to those who may see that bin.
+     */
+    async detail(area: Area, id: number, withBinned: boolean): Promise<FileEntry> {
+      const row = await repo.findAny(db, area.space, id);
+      if (!row || (row.delete_flag !== 0 && !withBinned)) throw notFound(NOT_FOUND);
+      return toEntry(row);
+    },
+
+    /** Live entries whose full name contains the text; hits as offsets, never HTML. */
+    async search(area: Area, q: Out<typeof SearchQuery>): Promise<{ list: SearchHit[]; total: number }> {
+      const { rows, total } = await repo.search(
+        db,
+        area.space,
+        q.fileName,
+        q.pageCount,
+        (q.currentPage - 1) * q.pageCount,
+      );
+      const list = rows.map((r) => ({
+        ...toEntry(r),
+        highlightFields: highlightFields(joinName(r.file_name, r.extend_name), q.fileName),
+      }));
+      return { list, total };
+    },
+
+    /** A new folder; its parent must exist and the name must be free. */
+    async createFolder(area: Area, b: { fileName: string; filePath: string }) {
+      return db.transaction().execute(async (trx) => {
+        await assertTarget(trx, area.space, b.filePath);
+        if (await repo.findLiveByName(trx, area.space, b.filePath, b.fileName, '')) throw conflict(SAME_NAME);
+        const userFileId = await repo.insertEntry(trx, newFolder(area, b.filePath, b.fileName, Date.now()));
+        return { userFileId };
+      });
+    },
+
+    /** Renames an item; a folder's whole subtree follows in the same transaction. */
+    async rename(area: Area, b: { userFileId: number; fileName: string }) {
+      await db.transaction().execute(async (trx) => {
+        const row = await repo.findLive(trx, area.space, b.userFileId);
+        if (!row) throw notFound(NOT_FOUND);
+        // A folder's name is all name: `v1.2` stays `v1.2`, with no extension split off.
+        const next = row.is_dir ? { fileName: b.fileName, extendName: '' } : splitName(b.fileName);
+        if (next.fileName === row.file_name && next.extendName === row.extend_name) return;
+        const clash = await repo.findLiveByName(
+          trx,
+          area.space,
+          row.file_path,
+          next.fileName,
+          next.extendName,
+        );
+        if (clash && clash.id !== row.id) throw conflict(SAME_NAME);
+        await repo.updateEntry(trx, area.space, row.id, {
+          file_name: next.fileName,
+          extend_name: next.extendName,
+        });
+        if (row.is_dir) {
+          await repo.rewritePrefix(
+            trx,
+            area.space,
+            pathOf(row),
+            folderPath(row.file_path, next.fileName),
+            'all',
+          );
+        }
+      });
+    },
+
+    /** Copies items into a folder: blobs are shared, the quota is charged by logical size. */
+    async copy(area: Area, ids: number[], target: string) {
+      const now = Date.now();
+      await db.transaction().execute(async (trx) => {
+        const rows = await selection(trx, area, ids);
+        await assertTarget(trx, area.space, target);
+        let bytes = 0;
+        for (const r of rows) {
+          if (r.is_dir && isSelfOrInside(pathOf(r), target)) throw invalid(COPY_INTO_SELF);
+          bytes += r.is_dir ? await repo.liveSubtreeBytes(trx, area.space, pathOf(r)) : Number(r.file_size);
+        }
+        await assertRoom(trx, area, bytes);
+        for (const r of rows) await copyNode(trx, area, r, target, now);
+      });
+    },
+
+    /** Moves items into a folder, all or nothing; moving into the current folder changes nothing. */
+    async move(area: Area, ids: number[], target: string) {
+      await db.transaction().execute(async (trx) => {
+        const rows = await selection(trx, area, ids);
+        await assertTarget(trx, area.space, target);
+        for (const r of rows) {
+          if (r.is_dir && isSelfOrInside(pathOf(r), target)) throw invalid(MOVE_INTO_SELF);
+        }
+        for (const r of rows) if (r.file_path !== target) await moveNode(trx, area, r, target);
+      });
+    },
+
+    /**
+     * Deletes items: mode 1 puts each selected item with its live subtree into the bin as one
+     * batch with one bin entry (answering the entries' ids); mode 2 removes them for good and
+     * frees the blobs nothing references any more.
+     */
+    async remove(area: Area, ids: number[], mode: number): Promise<number[]> {
+      const now = Date.now();
+      const { recoveryIds, freed } = await db.transaction().execute(async (trx) => {
+        const rows = await selection(trx, area, ids);
+        const recoveryIds: number[] = [];
+        const blobIds: number[] = [];
+        for (const r of rows) {
+          const item = { id: r.id, folderPath: r.is_dir ? pathOf(r) : null };
+          if (mode === 2) {
+            blobIds.push(...(await repo.deleteLiveItem(trx, area.space, item)));
+            continue;
+          }
+          const batch = randomUUID();
+          const rid = await repo.insertRecovery(trx, {
+            space: area.space,
+            user_file_id: r.id,
+            delete_batch_num: batch,
+            delete_time: now,
+            deleted_by: area.userId,
+          });
+          await repo.binItem(trx, area.space, item, { flag: rid, time: now, batch });
+          recoveryIds.push(rid);
+        }
+        return { recoveryIds, freed: await repo.deleteOrphanBlobs(trx, blobIds) };
+      });
+      await removeBlobs(freed);
+      return recoveryIds;
+    },
+
+    /** The area's recycle bin: the top item of each batch, newest first. */
+    async recoveryList(area: Area): Promise<{ list: RecoveryEntry[]; total: number }> {
+      const rows = await repo.listRecovery(db, area.space);
+      return {
+        list: rows.map((r) => ({ ...toEntry(r), recoveryFileId: r.recovery_id })),
+        total: rows.length,
+      };
+    },
+
+    /** Empties bin entries for good (whole batches); all or nothing. */
+    async purge(area: Area, recoveryIds: number[]) {
+      const freed = await db.transaction().execute(async (trx) => {
+        const recs = await repo.findRecoveriesByIds(trx, area.space, recoveryIds);
+        if (recs.length !== new Set(recoveryIds).size) throw notFound(RECOVERY_GONE);
+        const blobIds: number[] = [];
+        for (const rec of recs) {
+          await repo.deleteRecovery(trx, area.space, rec.id);
+          blobIds.push(...(await repo.deleteBatch(trx, area.space, rec.delete_batch_num)));
+        }
+        return repo.deleteOrphanBlobs(trx, blobIds);
+      });
+      await removeBlobs(freed);
+    },
+
+    /**
+     * Brings a batch back where it was, recreating missing parent folders; the top item follows
+     * the collision rule (a file gets name(n), a folder merges into a live one of its name).
+     * The batch's own stored place is the truth; `filePath` of the request only names it.
+     */
+    async restore(area: Area, b: { deleteBatchNum: string }) {
+      const now = Date.now();
+      await db.transaction().execute(async (trx) => {
+        const rec = await repo.findRecoveryByBatch(trx, area.space, b.deleteBatchNum);
+        const top = rec && (await repo.findAny(trx, area.space, rec.user_file_id));
+        if (!rec || !top) throw notFound(RESTORE_GONE);
+        await repo.deleteRecovery(trx, area.space, rec.id);
+        const parent = await ensureFolders(trx, area, top.file_path, now);
+        await restoreNode(trx, area, top, parent, b.deleteBatchNum);
+      });
+    },
+
+    /** What filetransfer/downloadfile sends: a file's blob, or a zip plan of folders and items. */
+    async download(area: Area, q: { userFileId?: number; userFileIds?: string }): Promise<DownloadPlan> {
+      const ids = q.userFileIds ? q.userFileIds.split(',').map(Number) : q.userFileId ? [q.userFileId] : [];
+      if (!ids.length) throw invalid('请选择要下载的文件');
+      const rows = await selection(db, area, ids);
+      const first = rows[0]!;
+      if (rows.length === 1 && first.is_dir === 0 && !q.userFileIds) {
+        const blob = await repo.blobOf(db, area.space, first.id);
+        if (!blob) throw notFound(NOT_FOUND);
+        return {
+          kind: 'file',
+          name: joinName(first.file_name, first.extend_name),
+          md5: blob.md5,
+          size: Number(blob.size),
+          mtime: Number(first.upload_time),
+        };
+      }
+      const firstName = joinName(first.file_name, first.extend_name);
+      const name = rows.length === 1 ? `${firstName}.zip` : `${firstName}等${rows.length}个文件.zip`;
+      return { kind: 'zip', name, entries: await zipEntriesOf(db, area, rows) };
+    },
+
+    /** Bytes used (live and binned files) in the caller's own drive, and the quota. */
+    async storage(userId: number, space: string): Promise<StorageInfo> {
+      return { storageSize: await repo.usedBytes(db, space), totalStorageSize: await quotaBytes(db, userId) };
+    },
+
+    /** An administrator sets one person's quota in bytes. */
+    async setQuota(userId: number, totalBytes: number) {
+      if (!(await repo.userExists(db, userId))) throw notFound('该员工不存在，请刷新后重试');
+      await repo.setQuota(db, userId, totalBytes);
+    },
+
+    /**
+     * Stores bytes as a new file (the upload, unzip and office issues call this). The MD5 is
+     * computed here while writing; equal bytes share one blob. Missing folders are created, a
+     * clashing name gets name(n), and the quota is checked against the real size.
+     */
+    async addFile(input: AddFileInput) {
+      const nameErr = nameProblem(input.fullName, '文件名称');
+      if (nameErr) throw invalid(nameErr);
+      const pathErr = pathProblem(input.filePath);
+      if (pathErr) throw invalid(pathErr);
+      const { area } = input;
+      const staged = await store.stage(input.content, { maxBytes: input.maxBytes });
+      try {
+        return await withBlobLock(staged.md5, async () => {
+          // Bytes first, row second: a row never points at bytes that are not there yet.
+          await staged.commit();
+          try {
+            return await db.transaction().execute(async (trx) => {
+              await assertRoom(trx, area, staged.size);
+              const now = Date.now();
+              const blobId =
+                (await repo.findBlob(trx, staged.md5))?.id ??
+                (await repo.insertBlob(trx, staged.md5, staged.size));
+              const parent = await ensureFolders(trx, area, input.filePath, now);
+              const split = splitName(input.fullName);
+              const fileName = await free(trx, area.space, parent, split.fileName, split.extendName);
+              const userFileId = await repo.insertEntry(trx, {
+                space: area.space,
+                file_path: parent,
+                file_name: fileName,
+                extend_name: split.extendName,
+                is_dir: 0,
+                blob_id: blobId,
+                file_size: staged.size,
+                upload_time: now,
+                created_by: area.userId,
+              });
+              return {
+                userFileId,
+                filePath: parent,
+                fileName,
+                extendName: split.extendName,
+                md5: staged.md5,
+                size: staged.size,
+              };
+            });
+          } catch (err) {
+            if (!(await repo.findBlob(db, staged.md5))) await store.remove(staged.md5);
+            throw err;
+          }
+        });
+      } finally {
+        await staged.discard();
+      }
+    },
+  };
+}
+export type DriveService = ReturnType<typeof createDriveService>;

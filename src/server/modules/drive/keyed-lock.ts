@@ -1,0 +1,25 @@
+/**
+ * An in-process mutex per key. The drive serialises, per blob key, "store the bytes and point
+ * a row at them" against "no row points at them any more, remove the bytes", so a file that is
+ * uploaded again at the moment its last copy is purged never ends up with a row and no bytes.
+ * One process owns the data dir (ARCHITECTURE.md: the embedded default); a scale-out deployment
+ * needs a shared lock here instead.
+ */
+export function createKeyedLock() {
+  const tails = new Map<string, Promise<void>>();
+  return async function withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const before = tails.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const mine = new Promise<void>((r) => (release = r));
+    const tail = before.then(() => mine);
+    tails.set(key, tail);
+    await before;
+    try {
+      return await fn();
+    } finally {
+      release();
+      if (tails.get(key) === tail) tails.delete(key);
+    }
+  };
+}
+export type KeyedLock = ReturnType<typeof createKeyedLock>;
