@@ -3,6 +3,11 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
+import {
+  OUTBOX_REPLAY_MESSAGE,
+  OUTBOX_SYNC_TAG,
+  type OutboxReplayAnswer,
+} from '../src/shared/offline-protocol';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -34,6 +39,43 @@ registerRoute(
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+/** Background Sync's event (Chromium); not in TypeScript's WebWorker library. */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+/**
+ * Outbox replay on Background Sync (Chromium, Android tablets). The worker cannot send the
+ * queued writes itself — they need the token header that only the page holds — so it asks the
+ * open pages to replay and waits for their answer. If none drained the queue, the promise
+ * rejects and the browser schedules another attempt. With no page open there is nothing to do:
+ * the page replays when it next starts.
+ */
+async function askPagesToReplay(): Promise<void> {
+  const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  if (pages.length === 0) return;
+  const answers = await Promise.all(
+    pages.map(
+      (page) =>
+        new Promise<boolean>((resolve) => {
+          const channel = new MessageChannel();
+          const timer = setTimeout(() => resolve(false), 60_000);
+          channel.port1.onmessage = (m: MessageEvent<OutboxReplayAnswer>) => {
+            clearTimeout(timer);
+            resolve(Boolean(m.data?.ok));
+          };
+          page.postMessage({ type: OUTBOX_REPLAY_MESSAGE }, [channel.port2]);
+        }),
+    ),
+  );
+  if (!answers.some(Boolean)) throw new Error('outbox not drained');
+}
+
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(askPagesToReplay());
 });
 
 clientsClaim();

@@ -1,0 +1,144 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { errorToast } from './api';
+import { classify, currentDb, useOutbox } from './offline';
+import { pruneCache, type CacheRow } from './offline-db';
+import { opsFor, type OutboxOp } from './outbox';
+import { useOnline } from './online';
+
+/**
+ * A server read that also lives on the device (ARCHITECTURE.md §5): the view renders the
+ * device's copy at once, refreshes it from the network and writes the answer through. Without
+ * a network it keeps showing the copy, says so, and says when it was last synced; a view never
+ * opened online says it is not available offline. Queued writes (the outbox) are drawn over
+ * the data by the feature's `overlay`, so an offline rename shows at once and a refused one
+ * disappears again.
+ *
+ * The device copy is keyed by the JSON of `queryKey`; scopes in outbox writes are prefixes of
+ * these keys, so the same prefix refreshes the server read and selects the overlaid writes.
+ */
+export interface CachedQueryOptions<T> {
+  queryKey: readonly unknown[];
+  /** Reads from the server. Call `progress` with partial results of a long read (paged lists). */
+  fetch: (ctx: { signal: AbortSignal; progress: (partial: T) => void }) => Promise<T>;
+  enabled?: boolean;
+  /** Draws the queued writes that touch this view over the data (optimistic view). */
+  overlay?: (data: T, ops: OutboxOp[]) => T;
+  /** Data for a view never cached, when queued writes explain it (a folder created offline is empty). */
+  offlineFallback?: (ops: OutboxOp[]) => T | undefined;
+  /** Toast the server's refusal (spec §8); off for reads whose failure the view shows itself. */
+  toastErrors?: boolean;
+}
+
+export type CachedStatus = 'loading' | 'ready' | 'not-cached' | 'error';
+
+export interface CachedView<T> {
+  data: T | undefined;
+  status: CachedStatus;
+  /** True when the server cannot be reached and the device's copy is shown. */
+  offline: boolean;
+  /** When the shown data came from the server (ms since epoch), if known. */
+  syncedAt: number | undefined;
+  /** A refresh from the server is running behind the shown data. */
+  refreshing: boolean;
+  /** False while a long read shows its first pages. */
+  complete: boolean;
+  error: unknown;
+  refetch: () => void;
+}
+
+async function readCache(key: string): Promise<CacheRow | null> {
+  const db = currentDb();
+  return (await db?.cache.get(key)) ?? null;
+}
+
+let writes = 0;
+
+async function writeCache(key: string, data: unknown, syncedAt: number) {
+  try {
+    const db = currentDb();
+    if (!db) return;
+    await db.cache.put({ key, data, syncedAt });
+    // Every so often, forget the views not opened for longest (bounded device storage).
+    if (++writes % 50 === 0) await pruneCache(db);
+  } catch {
+    // A full or unavailable disk costs the offline copy, never the online view.
+  }
+}
+
+/** The device-copy query key: outside every feature prefix, so invalidating a scope skips it. */
+const DEVICE = 'device-cache';
+
+export function useCachedQuery<T>(options: CachedQueryOptions<T>): CachedView<T> {
+  const { queryKey, fetch, enabled = true, overlay, offlineFallback, toastErrors = true } = options;
+  const online = useOnline();
+  const ops = useOutbox();
+  const cacheKey = JSON.stringify(queryKey);
+  const [partial, setPartial] = useState<{ key: string; data: T } | null>(null);
+
+  const local = useQuery({
+    queryKey: [DEVICE, cacheKey],
+    queryFn: () => readCache(cacheKey),
+    enabled,
+    networkMode: 'always',
+    staleTime: Infinity,
+    gcTime: 60_000,
+  });
+
+  const remote = useQuery({
+    queryKey,
+    queryFn: async ({ signal }) => {
+      const data = await fetch({ signal, progress: (d) => setPartial({ key: cacheKey, data: d }) });
+      const syncedAt = Date.now();
+      await writeCache(cacheKey, data, syncedAt);
+      return { data, syncedAt };
+    },
+    enabled,
+    // The query must run offline too: its failure is what switches the view to the device copy.
+    networkMode: 'always',
+  });
+
+  const networkDown = remote.isError && classify(remote.error) === 'network';
+  const offline = !online || networkDown;
+
+  // A refusal (not a network failure) is the server's message: toast it once (spec §8).
+  useEffect(() => {
+    if (toastErrors && remote.isError && !networkDown && remote.error instanceof Error)
+      errorToast(remote.error.message);
+  }, [toastErrors, remote.isError, remote.errorUpdatedAt, networkDown, remote.error]);
+
+  // Keyed by the key's JSON: callers pass a fresh array each render.
+  const relevant = useMemo(() => opsFor(ops, JSON.parse(cacheKey) as unknown[]), [ops, cacheKey]);
+
+  let base: { data: T; syncedAt: number | undefined; complete: boolean } | undefined;
+  if (remote.data) base = { ...remote.data, complete: true };
+  else if (local.data) base = { data: local.data.data as T, syncedAt: local.data.syncedAt, complete: true };
+  else if (partial?.key === cacheKey) base = { data: partial.data, syncedAt: undefined, complete: false };
+  else if (offline && local.isSuccess && offlineFallback) {
+    const fallback = offlineFallback(relevant);
+    if (fallback !== undefined) base = { data: fallback, syncedAt: undefined, complete: true };
+  }
+
+  const baseData = base?.data;
+  const data = useMemo(
+    () => (baseData !== undefined && overlay ? overlay(baseData, relevant) : baseData),
+    [baseData, overlay, relevant],
+  );
+
+  let status: CachedStatus;
+  if (base) status = 'ready';
+  else if (offline && !local.isPending) status = 'not-cached';
+  else if (remote.isError && !networkDown) status = 'error';
+  else status = 'loading';
+
+  return {
+    data,
+    status,
+    offline,
+    syncedAt: base?.syncedAt,
+    refreshing: remote.isFetching,
+    complete: base?.complete ?? false,
+    error: remote.error,
+    refetch: () => void remote.refetch(),
+  };
+}

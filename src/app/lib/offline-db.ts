@@ -1,0 +1,93 @@
+import Dexie, { liveQuery, type EntityTable } from 'dexie';
+
+/**
+ * The device's offline store (ARCHITECTURE.md §5): one IndexedDB database per signed-in user,
+ * named `gwy-<userId>`, so two people sharing a gallery tablet never see each other's cached
+ * folders or queued changes. This is the only module that imports Dexie; everything else goes
+ * through the types and helpers below (lib/outbox.ts, lib/cached-query.ts).
+ */
+
+/** One cached server answer, by the JSON of its query key. `syncedAt` is when the server gave it. */
+export interface CacheRow {
+  key: string;
+  data: unknown;
+  syncedAt: number;
+}
+
+export type OutboxStatus = 'pending' | 'sending' | 'done' | 'failed';
+
+/**
+ * One queued write. `seq` (auto-increment) is the replay order; `id` is its stable handle;
+ * `idempotencyKey` is fixed when it is queued, so a replay after a lost answer applies once.
+ * `done` rows have reached the server and wait only for the views to refresh, then go.
+ */
+export interface OutboxRow {
+  seq?: number;
+  id: string;
+  idempotencyKey: string;
+  client: 'drive' | 'museum';
+  path: string;
+  body: unknown;
+  /** What it does, in Chinese, for the 待同步 panel: 重命名“a.txt”为“b.txt”. */
+  label: string;
+  /** Query-key prefixes whose views it changes: refreshed after it settles, overlaid while queued. */
+  scope: unknown[][];
+  /** The feature's name for the kind of change (`drive.rename`), read by its view overlays. */
+  kind: string;
+  /** Whatever the feature's overlay needs to draw the change before the server confirms it. */
+  meta: unknown;
+  status: OutboxStatus;
+  /** The server's reason, for a refused (failed) row. */
+  error?: string;
+  createdAt: number;
+  attempts: number;
+  lastTriedAt?: number;
+}
+
+export class UserDb extends Dexie {
+  cache!: EntityTable<CacheRow, 'key'>;
+  outbox!: EntityTable<OutboxRow, 'seq'>;
+
+  constructor(name: string) {
+    super(name);
+    this.version(1).stores({ cache: 'key, syncedAt', outbox: '++seq, &id, status' });
+  }
+}
+
+/** Views kept on the device per user; the least recently synced go first beyond this. */
+export const CACHE_MAX_VIEWS = 1000;
+
+/** Drops the least recently synced views beyond CACHE_MAX_VIEWS (cheap: one index scan). */
+export async function pruneCache(db: UserDb, max = CACHE_MAX_VIEWS): Promise<number> {
+  const extra = (await db.cache.count()) - max;
+  if (extra <= 0) return 0;
+  const old = await db.cache.orderBy('syncedAt').limit(extra).primaryKeys();
+  await db.cache.bulkDelete(old);
+  return old.length;
+}
+
+const open = new Map<string, UserDb>();
+
+export function dbName(userId: number | string): string {
+  return `gwy-${userId}`;
+}
+
+/** The user's database, opened once per page. */
+export function userDb(userId: number | string): UserDb {
+  const name = dbName(userId);
+  let db = open.get(name);
+  if (!db) {
+    db = new UserDb(name);
+    open.set(name, db);
+  }
+  return db;
+}
+
+/**
+ * Calls `onValue` with the query's result now and again whenever the tables it read change,
+ * in this tab or another (Dexie's liveQuery). Returns the unsubscribe function.
+ */
+export function observe<T>(query: () => Promise<T>, onValue: (value: T) => void): () => void {
+  const sub = liveQuery(query).subscribe({ next: onValue, error: () => undefined });
+  return () => sub.unsubscribe();
+}
