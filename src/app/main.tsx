@@ -12,6 +12,7 @@ import dayjs from 'dayjs';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { t } from './lib/i18n';
+import { startOffline } from './lib/offline';
 import { registerServiceWorker } from './lib/sw-register';
 import { router } from './router';
 import { theme } from './theme';
@@ -25,6 +26,9 @@ const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// Replays of the offline outbox (start, online, back to the app, Background Sync).
+startOffline(queryClient);
 
 registerServiceWorker((activate) =>
   notifications.show({

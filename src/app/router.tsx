@@ -17,7 +17,7 @@ import { AppLayout } from './features/shell/app-layout';
 import { BuildingPage, ForbiddenPage, NotFoundPage } from './features/shell/status-pages';
 import { loadSessionState } from './lib/auth';
 import { readToken, session, useSession } from './lib/session';
-import { BUILT_PAGES } from './routes/pages';
+import { BUILT_PAGES, panelFooter } from './routes/pages';
 
 /**
  * The route tree, generated from the shared catalogue so that every URL of spec/office.md §2
@@ -108,7 +108,11 @@ const authedRoute = createRoute({
   id: 'authed',
   beforeLoad: ensureSignedIn,
 });
-const layoutRoute = createRoute({ getParentRoute: () => authedRoute, id: 'layout', component: AppLayout });
+const layoutRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  id: 'layout',
+  component: () => <AppLayout panelFooter={panelFooter} />,
+});
 
 const seen = new Set<string>();
 function pageRoute(parent: AnyRoute, path: string): AnyRoute | undefined {

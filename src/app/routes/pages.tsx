@@ -1,10 +1,13 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import type { ModuleKey } from '../../shared/menu/types';
 import { WorkbenchPage } from '../features/workbench/workbench-page';
 
 /** Loads a page's code on first visit; the service worker still precaches every chunk for offline use. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(() => load().then((m) => ({ default: m[name] })));
 }
+
+const DrivePage = page(() => import('../features/drive/drive-page'), 'DrivePage');
 
 /**
  * The pages that are built, by the catalogue path they answer. Every other catalogue route
@@ -17,4 +20,22 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/staff/party': page(() => import('../features/org/party-page'), 'PartyPage'),
   '/staff/role/setting': page(() => import('../features/org/role-setting-page'), 'RoleSettingPage'),
   '/personal/base': page(() => import('../features/personal/personal-page'), 'PersonalPage'),
+  // The drive: one screen for every drive route; it reads its view from the path and query.
+  '/resources/net-disk': DrivePage,
+  '/resources/collection-depot': DrivePage,
+  '/resources/other-resource': DrivePage,
+  '/resources/other-resource-management': DrivePage,
+  '/resources/hd-picture-management': DrivePage,
 };
+
+const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');
+
+/** What shows under a module's side menu: the drive's 存储空间 under 数字资源. */
+export function panelFooter(module: ModuleKey): ReactNode {
+  if (module !== 'resources') return null;
+  return (
+    <Suspense fallback={null}>
+      <StorageMeter />
+    </Suspense>
+  );
+}

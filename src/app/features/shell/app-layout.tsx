@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconWifiOff } from '@tabler/icons-react';
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { MenuResult } from '../../../shared/api/auth';
 import { permForPath } from '../../../shared/menu/catalogue';
 import type { ModuleKey } from '../../../shared/menu/types';
@@ -28,9 +28,10 @@ function firstLeaf(m: Module): Leaf | undefined {
 /**
  * The main layout of spec/office.md §1–2: the module rail, the module's side menu, the top bar
  * and the work area. At 768 px and wider the rail and panel sit beside the work area; below,
- * they move into a drawer opened from the top bar.
+ * they move into a drawer opened from the top bar. `panelFooter` lets the routes put a
+ * module's own piece under its side menu without the shell knowing the feature.
  */
-export function AppLayout() {
+export function AppLayout({ panelFooter }: { panelFooter?: (module: ModuleKey) => ReactNode } = {}) {
   const state = useSession();
   const online = useOnline();
   const navigate = useNavigate();
@@ -97,7 +98,13 @@ export function AppLayout() {
       <Rail modules={modules} activeKey={shownKey} onSelect={selectModule} />
       {shown && (narrow || panelOpen) && (
         <Box className={classes.panel} data-testid="module-panel">
-          <SideMenu module={shown} pathname={pathname} search={search} onNavigate={go} />
+          <SideMenu
+            module={shown}
+            pathname={pathname}
+            search={search}
+            onNavigate={go}
+            footer={panelFooter?.(shown.key)}
+          />
         </Box>
       )}
     </Box>

@@ -1,4 +1,5 @@
 import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { MenuResult } from '../../../shared/api/auth';
 import { badgeText } from '../../../shared/menu/badge';
 import type { CountKey } from '../../../shared/menu/types';
@@ -27,6 +28,8 @@ export interface SideMenuProps {
   onNavigate: (leaf: Leaf) => void;
   /** Called for the no-jump entry instead of navigating. */
   onNoJump?: (leaf: Leaf) => void;
+  /** Shown under the entries (e.g. the drive's 存储空间 in 数字资源). */
+  footer?: ReactNode;
 }
 
 /**
@@ -34,7 +37,7 @@ export interface SideMenuProps {
  * submenus. The active item is the one whose path (and the spec's query, where it has one)
  * matches the address.
  */
-export function SideMenu({ module, pathname, search, counts, onNavigate, onNoJump }: SideMenuProps) {
+export function SideMenu({ module, pathname, search, counts, onNavigate, onNoJump, footer }: SideMenuProps) {
   const active = (leaf: Leaf) => leaf.path === pathname && searchMatches(leaf.search, search);
 
   const renderLeaf = (leaf: Leaf, nested: boolean) => {
@@ -84,6 +87,7 @@ export function SideMenu({ module, pathname, search, counts, onNavigate, onNoJum
           );
         })}
       </ScrollArea>
+      {footer}
     </Stack>
   );
 }

@@ -1,0 +1,87 @@
+import { Anchor, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { formatSize } from '../../../../shared/drive/file-types';
+import { ROOT, joinName } from '../../../../shared/drive/names';
+import { t } from '../../../lib/i18n';
+import { useDetail } from '../drive-data';
+import type { DriveView } from '../drive-view';
+import { FileIcon } from '../file-icon';
+import type { DriveItem } from '../overlay';
+import { DIALOG_WIDTH, type DialogResult } from './dialog-kit';
+
+export interface DetailDialogProps {
+  opened: boolean;
+  view: DriveView;
+  item: DriveItem | null;
+  /** The screen's fileType: decides which fields show (spec §2 "File details"). */
+  fileType: number;
+  /** Opens a folder path in the list (the path field's link). */
+  onOpenPath: (path: string) => void;
+  onClose: (result: DialogResult) => void;
+}
+
+/**
+ * 文件详情 (spec §2.1). Fields by fileType: 0 and 8 hide the path; 6 labels it 原路径 and shows
+ * the deletion date; 7 and 8 hide the modified date. Clicking the path opens that folder in the
+ * list and closes the dialog. Shows the row at once and file/detail's answer when it arrives.
+ */
+export function DetailDialog({ opened, view, item, fileType, onOpenPath, onClose }: DetailDialogProps) {
+  // Binned entries are not live: their row is all there is to show.
+  const detail = useDetail(
+    view,
+    opened && item && item.userFileId > 0 && fileType !== 6 ? item.userFileId : null,
+  );
+  const shown: DriveItem | null = item ? { ...item, ...(detail.data ?? {}) } : null;
+  const d = t.drive.detail;
+  const rows: [string, React.ReactNode][] = [];
+  if (shown) {
+    rows.push([d.name, joinName(shown.fileName, shown.extendName)]);
+    rows.push([d.type, shown.isDir ? t.drive.folderType : shown.extendName || t.drive.noExt]);
+    if (!shown.isDir) rows.push([d.size, formatSize(shown.fileSize)]);
+    if (shown.imageWidth && shown.imageHeight)
+      rows.push([d.dimensions, `${shown.imageWidth} × ${shown.imageHeight}`]);
+    if (fileType !== 0 && fileType !== 8) {
+      rows.push([
+        fileType === 6 ? d.originalPath : d.path,
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          title={d.openPath}
+          data-testid="detail-path"
+          onClick={() => {
+            onOpenPath(shown.filePath);
+            onClose('cancel');
+          }}
+        >
+          {shown.filePath === ROOT ? t.drive.rootName : shown.filePath}
+        </Anchor>,
+      ]);
+    }
+    if (fileType !== 7 && fileType !== 8) rows.push([d.uploadTime, shown.uploadTime]);
+    if (fileType === 6 && shown.deleteTime) rows.push([d.deleteTime, shown.deleteTime]);
+  }
+  return (
+    <Modal opened={opened} onClose={() => onClose('cancel')} title={d.title} size={DIALOG_WIDTH.standard}>
+      {shown && (
+        <Stack gap="md">
+          <Group gap="sm" wrap="nowrap">
+            <FileIcon isDir={shown.isDir} extendName={shown.extendName} size={40} />
+            <Text fw={600} style={{ wordBreak: 'break-all' }}>
+              {joinName(shown.fileName, shown.extendName)}
+            </Text>
+          </Group>
+          <Table variant="vertical" layout="fixed" withTableBorder data-testid="detail-table">
+            <Table.Tbody>
+              {rows.map(([k, v]) => (
+                <Table.Tr key={k}>
+                  <Table.Th w={110}>{k}</Table.Th>
+                  <Table.Td style={{ wordBreak: 'break-all' }}>{v}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,117 @@
+import { Button, Group, Modal, Text, TextInput } from '@mantine/core';
+import { useRef, useState, type FormEvent } from 'react';
+import { NAME_MAX, nameProblem } from '../../../../shared/drive/names';
+import { t } from '../../../lib/i18n';
+import { OutboxRefusal, type SubmitResult } from '../../../lib/outbox';
+import { DIALOG_WIDTH, type DialogResult } from './dialog-kit';
+
+export interface NameDialogProps {
+  opened: boolean;
+  title: string;
+  label: string;
+  placeholder: string;
+  /** Which words the validation messages use (spec §5: 请输入文件夹名称 / 请输入文件名称). */
+  what: '文件夹名称' | '文件名称';
+  initial?: string;
+  /** Select only the part before the extension when the dialog opens (rename of a file). */
+  selectBaseName?: boolean;
+  /** Validate on blur as well as on submit (the rename dialog, spec §5). */
+  validateOnBlur?: boolean;
+  /** Does the write; a refusal (OutboxRefusal) keeps the dialog open with the server's message. */
+  onSubmit: (name: string) => Promise<SubmitResult | 'unchanged'>;
+  onClose: (result: DialogResult, queued?: boolean) => void;
+}
+
+/**
+ * The one-field name dialogs (新建文件夹, 重命名文件): the spec's title and width, a counter
+ * n/255, validation with the server's own rule (shared nameProblem), Enter submits, a loading
+ * state while the write runs. On success it closes with 'confirm'; on a refusal it stays open
+ * showing the server's message under the field; cancel closes with 'cancel'. Mounted afresh
+ * for each opening (the opener keys it), so cancel "resets and closes" (spec §4).
+ */
+export function NameDialog(props: NameDialogProps) {
+  const { opened, initial = '' } = props;
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const selectOnOpen = () => {
+    const el = input.current;
+    if (!el) return;
+    el.focus();
+    const dot = props.selectBaseName ? initial.lastIndexOf('.') : -1;
+    el.setSelectionRange(0, dot > 0 ? dot : initial.length);
+  };
+
+  const check = (v: string) => {
+    const problem = nameProblem(v, props.what);
+    setError(problem);
+    return problem === null;
+  };
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (saving || !check(value)) return;
+    setSaving(true);
+    try {
+      const result = await props.onSubmit(value);
+      props.onClose('confirm', result !== 'unchanged' && result.queued);
+    } catch (err) {
+      // The server said no (name taken, folder gone…): its message, in place, dialog kept open.
+      if (err instanceof OutboxRefusal) setError(err.message);
+      else setError(err instanceof Error ? err.message : t.errors.server);
+      setSaving(false);
+    }
+  };
+
+  const cancel = () => {
+    if (!saving) props.onClose('cancel');
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={cancel}
+      title={props.title}
+      size={DIALOG_WIDTH.standard}
+      closeOnEscape={!saving}
+      withCloseButton={!saving}
+      onEnterTransitionEnd={selectOnOpen}
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <TextInput
+          ref={input}
+          label={props.label}
+          placeholder={props.placeholder}
+          value={value}
+          data-autofocus
+          maxLength={NAME_MAX + 50}
+          onChange={(e) => {
+            setValue(e.currentTarget.value);
+            if (error) setError(null);
+          }}
+          onBlur={() => {
+            if (props.validateOnBlur && !saving) check(value);
+          }}
+          error={error}
+          disabled={saving}
+          rightSectionWidth={72}
+          rightSection={
+            <Text size="xs" c={value.length > NAME_MAX ? 'red' : 'dimmed'} aria-live="polite">
+              {value.length}/{NAME_MAX}
+            </Text>
+          }
+        />
+        <Group justify="flex-end" gap="sm" mt="lg">
+          <Button variant="default" onClick={cancel} disabled={saving}>
+            {t.common.cancel}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {t.common.confirm}
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}

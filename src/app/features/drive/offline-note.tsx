@@ -1,0 +1,43 @@
+import { Badge, Group, Loader, Text, Tooltip } from '@mantine/core';
+import { IconCloudOff } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import type { CachedView } from '../../lib/cached-query';
+import { t } from '../../lib/i18n';
+
+/** 'today 10:32' style for the last sync: the time alone today, the date too otherwise. */
+export function syncTime(ms: number | undefined): string {
+  if (!ms) return t.offline.neverSynced;
+  const d = dayjs(ms);
+  return d.isSame(dayjs(), 'day') ? d.format('HH:mm') : d.format('YYYY-MM-DD HH:mm');
+}
+
+/**
+ * The 离线 mark of a cached view and when it was last synced (ARCHITECTURE.md §5: offline,
+ * screens "say so, and show when it was last synced"); a small spinner while a refresh runs.
+ */
+export function OfflineNote({
+  view,
+}: {
+  view: Pick<CachedView<unknown>, 'offline' | 'syncedAt' | 'refreshing' | 'status'>;
+}) {
+  if (view.offline && view.status === 'ready') {
+    return (
+      <Group gap={6} wrap="nowrap" data-testid="offline-mark" style={{ flex: 'none' }}>
+        <Badge color="yellow" variant="light" leftSection={<IconCloudOff size={12} />} radius="sm">
+          {t.offline.mark}
+        </Badge>
+        <Text size="xs" c="dimmed" data-testid="last-sync" style={{ whiteSpace: 'nowrap' }}>
+          {t.offline.lastSync(syncTime(view.syncedAt))}
+        </Text>
+      </Group>
+    );
+  }
+  if (view.refreshing && view.status === 'ready') {
+    return (
+      <Tooltip label={t.offline.syncing}>
+        <Loader size={14} aria-label={t.offline.syncing} />
+      </Tooltip>
+    );
+  }
+  return null;
+}
