@@ -79,3 +79,25 @@ test('menu grants set on 角色设置 change what a role sees', async ({ page })
   await signIn(page, 'staff08');
   expect(await railModules(page)).toEqual(['工作台', '保护修复', '图书借阅', '数字资源']);
 });
+
+test("an administrator changes a person's drive quota", async ({ page, request }) => {
+  await signIn(page, 'admin');
+  await page.goto('/staff/person');
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'staff10' }) });
+  await row.getByRole('button', { name: '存储空间' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('已使用 0 B，共 10.00 GB');
+  await dialog.getByLabel('网盘容量').fill('25');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('存储空间已保存')).toBeVisible();
+
+  // staff10 now sees the new quota through the drive's own call.
+  const login = await request.post('/singleMuseum/login/webLogin', {
+    data: { username: 'staff10', password: 'Demo@2026' },
+  });
+  const token = (await login.json()).result.token as string;
+  const storage = await (
+    await request.get('/wangpan/filetransfer/getstorage', { headers: { token } })
+  ).json();
+  expect(storage.data.totalStorageSize).toBe(25 * 1024 ** 3);
+});

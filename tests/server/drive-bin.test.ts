@@ -281,6 +281,15 @@ describe('quota and storage', () => {
     );
     expect((await admin.post('/admin/setstorage', body)).body).toEqual(ok());
     expect((await me.get('/filetransfer/getstorage')).body.data.totalStorageSize).toBe(123456);
+    // The administrator reads the same figures for that person; others may not.
+    const seen = (await admin.get('/admin/getstorage', { userId: me.userId })).body;
+    expect(seen.data).toEqual({ storageSize: expect.any(Number), totalStorageSize: 123456 });
+    expect((await me.get('/admin/getstorage', { userId: admin.userId })).body).toEqual(
+      failed(1005, '无权限执行此操作，请联系管理员开通'),
+    );
+    expect((await admin.get('/admin/getstorage', { userId: 999999 })).body).toEqual(
+      failed(404, '该员工不存在，请刷新后重试'),
+    );
     expect((await admin.post('/admin/setstorage', { userId: 999999, totalStorageSize: 1 })).body).toEqual(
       failed(404, '该员工不存在，请刷新后重试'),
     );

@@ -154,6 +154,15 @@ export const t = {
       enabledDone: '账号已启用',
       disabledDone: '账号已停用',
     },
+    quota: {
+      action: '存储空间',
+      title: (name: string) => `存储空间：${name}`,
+      used: (used: string, total: string) => `已使用 ${used}，共 ${total}`,
+      label: '网盘容量',
+      hint: '低于已用空间时，已有文件保留，但不能再添加',
+      invalid: '请输入 0–100000 之间的容量',
+      saved: '存储空间已保存',
+    },
     role: {
       title: '角色设置',
       listTitle: '角色',

@@ -201,6 +201,9 @@ export const DownloadQuery = AreaQuery.extend({
 export const StorageInfo = z.object({ storageSize: z.number(), totalStorageSize: z.number() });
 export type StorageInfo = z.infer<typeof StorageInfo>;
 
+/** GET admin/getstorage: one person's use and quota, for an administrator. */
+export const UserStorageQuery = z.object({ userId: Id });
+
 /** POST admin/setstorage: an administrator changes one user's quota (bytes). */
 export const SetStorageBody = z.object({
   userId: Id,

@@ -18,6 +18,7 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import {
+  IconDatabase,
   IconKey,
   IconPencil,
   IconPlayerPlay,
@@ -32,6 +33,7 @@ import { DeptTree } from './dept-tree';
 import { deptOptions } from './dept-utils';
 import { USER_PAGE_SIZE, deptTreeQuery, newKey, orgApi, useOrgMutation, userPageQuery } from './org-queries';
 import { EmptyBlock, ErrorBlock, LoadingBlock, confirmAction, notifySuccess } from './org-ui';
+import { QuotaModal } from './quota-modal';
 import { ResetPasswordModal, UserFormModal } from './user-forms';
 
 /** Matches the server's UserListQuery.keyword limit. */
@@ -56,6 +58,7 @@ export function PersonPage() {
   const [page, setPage] = useState(1);
   const [userDialog, setUserDialog] = useState<DialogState>(closedDialog);
   const [passwordDialog, setPasswordDialog] = useState<DialogState>(closedDialog);
+  const [quotaUser, setQuotaUser] = useState<UserRow | null>(null);
 
   // A new filter starts from page 1: page 3 of the old result may not exist in the new one.
   const applyKeyword = useDebouncedCallback((value: string) => {
@@ -154,6 +157,14 @@ export function PersonPage() {
             onClick={() => openPassword(user)}
           >
             {p.resetPassword}
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            leftSection={<IconDatabase size={14} />}
+            onClick={() => setQuotaUser(user)}
+          >
+            {t.org.quota.action}
           </Button>
           <Button
             size="xs"
@@ -301,6 +312,7 @@ export function PersonPage() {
         formKey={passwordDialog.nonce}
         onClose={() => setPasswordDialog((prev) => ({ ...prev, opened: false }))}
       />
+      <QuotaModal user={quotaUser} onClose={() => setQuotaUser(null)} />
     </Stack>
   );
 }

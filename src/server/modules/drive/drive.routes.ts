@@ -17,7 +17,9 @@ import {
   RestoreBody,
   SearchQuery,
   SetStorageBody,
+  UserStorageQuery,
 } from '../../../shared/api/drive';
+import { notFound } from '../../errors';
 import { DONE } from '../../plugins/envelope';
 import type { BlobStore } from '../../storage/blob-store';
 import type { Access } from '../auth/access';
@@ -118,6 +120,11 @@ export function driveRoutes(
   });
 
   // ---- administration
+  r.get('/admin/getstorage', { schema: { querystring: UserStorageQuery } }, async (req) => {
+    await deps.access.require(req.user, PERSON);
+    if (!(await drive.userExists(req.query.userId))) throw notFound('该员工不存在，请刷新后重试');
+    return drive.storage(req.query.userId, personalSpace(req.query.userId));
+  });
   r.post('/admin/setstorage', { schema: { body: SetStorageBody } }, async (req) => {
     await deps.access.require(req.user, PERSON);
     await drive.setQuota(req.body.userId, req.body.totalStorageSize);

@@ -569,6 +569,8 @@ export function createDriveService({ db, store, defaultQuotaBytes }: DriveServic
       return { storageSize: await repo.usedBytes(db, space), totalStorageSize: await quotaBytes(db, userId) };
     },
 
+    userExists: (userId: number) => repo.userExists(db, userId),
+
     /** An administrator sets one person's quota in bytes. */
     async setQuota(userId: number, totalBytes: number) {
       if (!(await repo.userExists(db, userId))) throw notFound('该员工不存在，请刷新后重试');
