@@ -11,6 +11,7 @@ import { migrations } from '../../src/server/db/migrations/index';
  */
 const SHIPPED: Record<string, string> = {
   '0001_org_and_sessions': '61536dad3ea2c6b8247ab31336bd9fcfa88a093112765557891b03b2b555add1',
+  '0002_drive': 'b1e146ebc9da7dd7e576487e9819cdd549b16c29d2e2b4597d50a0f53d682757',
 };
 
 const dir = path.resolve('src/server/db/migrations');

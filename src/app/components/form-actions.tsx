@@ -1,23 +1,32 @@
 import { Button, Group } from '@mantine/core';
 import { t } from '../lib/i18n';
 
-/** The 取消 / 保存 row at the foot of every dialog form; cancel is disabled while saving. */
-export function FormActions({
-  onCancel,
-  saving,
-  mt,
-}: {
+/**
+ * The 取消 / 保存 (or 确定) row at the foot of every dialog. Cancel is disabled while the work
+ * runs. Without `onSubmit` the main button submits its form; with it, it is a plain button.
+ */
+export function FormActions(props: {
   onCancel: () => void;
   saving: boolean;
   mt?: string;
+  submitLabel?: string;
+  onSubmit?: () => void;
+  submitDisabled?: boolean;
+  submitColor?: string;
 }) {
   return (
-    <Group justify="flex-end" gap="sm" mt={mt}>
-      <Button variant="default" onClick={onCancel} disabled={saving}>
+    <Group justify="flex-end" gap="sm" mt={props.mt}>
+      <Button variant="default" onClick={props.onCancel} disabled={props.saving}>
         {t.common.cancel}
       </Button>
-      <Button type="submit" loading={saving}>
-        {t.common.save}
+      <Button
+        type={props.onSubmit ? 'button' : 'submit'}
+        onClick={props.onSubmit}
+        loading={props.saving}
+        disabled={props.submitDisabled}
+        color={props.submitColor}
+      >
+        {props.submitLabel ?? t.common.save}
       </Button>
     </Group>
   );

@@ -1,7 +1,6 @@
 import {
   Alert,
   Box,
-  Button,
   Group,
   Modal,
   ScrollArea,
@@ -16,6 +15,7 @@ import { IconChevronRight, IconFolder, IconFolderOpen } from '@tabler/icons-reac
 import { useMemo, useState } from 'react';
 import type { FileEntry, TreeNode } from '../../../../shared/api/drive';
 import { ROOT } from '../../../../shared/drive/names';
+import { FormActions } from '../../../components/form-actions';
 import { t } from '../../../lib/i18n';
 import { OutboxRefusal, type SubmitResult } from '../../../lib/outbox';
 import { useFolderTree } from '../drive-data';
@@ -198,18 +198,13 @@ export function MoveCopyDialog({ opened, mode, view, items, onSubmit, onClose }:
             {error}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={cancel} disabled={busy}>
-            {t.common.cancel}
-          </Button>
-          <Button
-            onClick={() => void confirm()}
-            loading={busy}
-            disabled={Boolean(problem) || tree.status !== 'ready'}
-          >
-            {mode === 'move' ? c.moveHere : c.copyHere}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={cancel}
+          saving={busy}
+          onSubmit={() => void confirm()}
+          submitDisabled={Boolean(problem) || tree.status !== 'ready'}
+          submitLabel={mode === 'move' ? c.moveHere : c.copyHere}
+        />
       </Stack>
     </Modal>
   );

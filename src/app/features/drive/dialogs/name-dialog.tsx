@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Text, TextInput } from '@mantine/core';
+import { Modal, Text, TextInput } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { NAME_MAX, nameProblem } from '../../../../shared/drive/names';
+import { FormActions } from '../../../components/form-actions';
 import { t } from '../../../lib/i18n';
 import { OutboxRefusal, type SubmitResult } from '../../../lib/outbox';
 import { DIALOG_WIDTH, type DialogResult } from './dialog-kit';
@@ -103,14 +104,7 @@ export function NameDialog(props: NameDialogProps) {
             </Text>
           }
         />
-        <Group justify="flex-end" gap="sm" mt="lg">
-          <Button variant="default" onClick={cancel} disabled={saving}>
-            {t.common.cancel}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t.common.confirm}
-          </Button>
-        </Group>
+        <FormActions onCancel={cancel} saving={saving} mt="lg" submitLabel={t.common.confirm} />
       </form>
     </Modal>
   );
