@@ -1,5 +1,6 @@
 import type { LoginBody, LoginResult, MenuResult, RoleFunctionResult, UserInfo } from '../../shared/api/auth';
 import { museum } from './api';
+import { forgetUser, unsyncedCount } from './offline-db';
 import { session, type SessionState } from './session';
 
 /**
@@ -27,8 +28,20 @@ export async function signIn(body: LoginBody): Promise<string> {
   return state.roleFunction.firstUrl || '/home/workbench';
 }
 
-/** Signs out on the server when reachable; the device forgets the session either way. */
+/** Offline writes of the signed-in user not yet accepted by the server. */
+export async function pendingWrites(): Promise<number> {
+  const user = session.get()?.user;
+  return user ? unsyncedCount(user.userId).catch(() => 0) : 0;
+}
+
+/**
+ * Signs out on the server when reachable; the device forgets the session either way. The
+ * user's offline copy is deleted too (tablets are shared), unless writes are still waiting to
+ * sync: those stay, and replay at the next sign-in.
+ */
 export async function signOut(): Promise<void> {
+  const user = session.get()?.user;
   if (navigator.onLine) await museum.post('/login/logout', {}, { silent: true }).catch(() => undefined);
+  if (user && (await pendingWrites()) === 0) await forgetUser(user.userId).catch(() => undefined);
   session.clear();
 }

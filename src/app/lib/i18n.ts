@@ -32,7 +32,9 @@ export const t = {
     menu: '菜单',
     profile: '个人中心',
     logout: '退出登录',
-    logoutConfirm: '确定要退出登录吗？',
+    logoutConfirm: '确定要退出登录吗？本机缓存的离线内容将一并清除。',
+    logoutKeepsPending: (n: number) =>
+      `还有 ${n} 项离线修改尚未同步。退出后这些修改会保留在本机，下次登录时继续同步。确定要退出登录吗？`,
     cancel: '取消',
     noticeCentre: '消息中心',
     noticeTabs: { notice: '通知', cooperation: '协作', approval: '审批流' },

@@ -91,3 +91,20 @@ export function observe<T>(query: () => Promise<T>, onValue: (value: T) => void)
   const sub = liveQuery(query).subscribe({ next: onValue, error: () => undefined });
   return () => sub.unsubscribe();
 }
+
+/** Writes of this user still waiting on the device (queued, being sent, or refused and kept). */
+export async function unsyncedCount(userId: number | string): Promise<number> {
+  return userDb(userId).outbox.where('status').anyOf('pending', 'sending', 'failed').count();
+}
+
+/**
+ * Removes everything this user left on the device. Museum tablets are shared, so a person's
+ * cached listings must not outlive their sign-out; callers keep the data when writes are
+ * still unsynced, since deleting it would lose work.
+ */
+export async function forgetUser(userId: number | string): Promise<void> {
+  const name = dbName(userId);
+  const db = userDb(userId);
+  open.delete(name);
+  await db.delete();
+}

@@ -7,7 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { MenuResult } from '../../../shared/api/auth';
 import { permForPath } from '../../../shared/menu/catalogue';
 import type { ModuleKey } from '../../../shared/menu/types';
-import { loadSessionState, signOut } from '../../lib/auth';
+import { loadSessionState, pendingWrites, signOut } from '../../lib/auth';
 import { t } from '../../lib/i18n';
 import { useOnline } from '../../lib/online';
 import { useSession } from '../../lib/session';
@@ -82,16 +82,18 @@ export function AppLayout({ panelFooter }: { panelFooter?: (module: ModuleKey) =
     if (leaf) go(leaf);
   };
 
-  const logout = () =>
+  const logout = async () => {
+    const pending = await pendingWrites();
     modals.openConfirmModal({
       title: t.shell.logout,
-      children: t.shell.logoutConfirm,
+      children: pending > 0 ? t.shell.logoutKeepsPending(pending) : t.shell.logoutConfirm,
       labels: { confirm: t.common.confirm, cancel: t.common.cancel },
       onConfirm: async () => {
         await signOut();
         void navigate({ to: '/login' });
       },
     });
+  };
 
   const navigation = (
     <Box style={{ display: 'flex', height: '100%' }}>
@@ -146,7 +148,7 @@ export function AppLayout({ panelFooter }: { panelFooter?: (module: ModuleKey) =
               setDrawerOpen((o) => !o);
             }}
             onProfile={() => void navigate({ to: '/personal/base' })}
-            onLogout={logout}
+            onLogout={() => void logout()}
           />
         </Box>
         {!online && (
