@@ -14,6 +14,8 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createAreas } from './modules/drive/area';
 import { driveRoutes } from './modules/drive/drive.routes';
 import { createDriveService } from './modules/drive/drive.service';
+import { uploadRoutes } from './modules/drive/upload.routes';
+import { createUploadService } from './modules/drive/upload.service';
 import { orgRoutes } from './modules/org/org.routes';
 import { createOrgService } from './modules/org/org.service';
 import { personalRoutes } from './modules/personal/personal.routes';
@@ -90,6 +92,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const personal = createPersonalService(db, config.dataDir);
   const store = createLocalBlobStore(config.blobDir);
   const drive = createDriveService({ db, store, defaultQuotaBytes: config.defaultQuotaBytes });
+  const uploads = createUploadService({
+    db,
+    drive,
+    store,
+    dir: config.uploadDir,
+    sessionMs: config.uploadSessionMs,
+  });
+  // Abandoned uploads: swept at start, then periodically while the server runs.
+  await uploads.sweep();
+  const sweeper = setInterval(
+    () => void uploads.sweep().catch((err: unknown) => app.log.error({ err }, 'upload sweep failed')),
+    Math.min(config.uploadSessionMs, 3600_000),
+  );
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
 
   await app.register(authPlugin, { auth });
   await app.register(idempotencyPlugin, { db });
@@ -103,7 +120,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: MUSEUM_PREFIX },
   );
   await app.register(
-    async (wangpan) => driveRoutes(wangpan, { drive, areas: createAreas(access), access, store }),
+    async (wangpan) => {
+      const areas = createAreas(access);
+      driveRoutes(wangpan, { drive, areas, access, store });
+      uploadRoutes(wangpan, { uploads, areas });
+    },
     { prefix: DRIVE_PREFIX },
   );
 

@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(10).default(1200),
   /** Each person's drive quota unless an administrator sets another: 10 GiB. */
   DEFAULT_QUOTA_GB: z.coerce.number().min(0).default(10),
+  /** Hours after its last chunk that an unfinished upload is abandoned and its chunks deleted. */
+  UPLOAD_SESSION_HOURS: z.coerce.number().positive().default(24),
 });
 
 export interface Config {
@@ -47,6 +49,10 @@ export interface Config {
   defaultQuotaBytes: number;
   /** Where content blobs are stored: DATA_DIR/blobs. */
   blobDir: string;
+  /** Where upload chunks wait for their session to complete: DATA_DIR/uploads. */
+  uploadDir: string;
+  /** How long an unfinished upload session is kept after its last activity. */
+  uploadSessionMs: number;
   /** Session life: 7 days (spec/office.md §9, token cookie life). */
   sessionMs: number;
 }
@@ -77,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     defaultQuotaBytes: Math.round(e.DEFAULT_QUOTA_GB * 1024 ** 3),
     blobDir: path.join(dataDir, 'blobs'),
+    uploadDir: path.join(dataDir, 'uploads'),
+    uploadSessionMs: Math.round(e.UPLOAD_SESSION_HOURS * 3600_000),
     sessionMs: 7 * 24 * 60 * 60 * 1000,
   };
 }

@@ -25,14 +25,20 @@ export interface TestServer {
   ) => Promise<{ status: number; headers: Headers; body: any }>;
   login: (username: string, password?: string) => Promise<string>;
   close: () => Promise<void>;
+  /** Stops the server and closes the database but keeps the data dir (to start again on it). */
+  stop: () => Promise<void>;
 }
 
 /**
  * A real server listening on a random loopback port, over a fresh SQLite file in a temporary
  * directory, seeded with the admin and the demo museum. Every test file gets its own.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gwy-test-'));
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { dataDir?: string } = {},
+): Promise<TestServer> {
+  // `opts.dataDir` starts on an existing data dir, e.g. after `stop()` (a server restart).
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gwy-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',
@@ -89,6 +95,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       await app.close();
       await db.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    stop: async () => {
+      // A restart drops every connection, also a client's keep-alive one still counted active.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
+      await db.destroy();
     },
   };
 }

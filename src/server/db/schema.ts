@@ -100,6 +100,31 @@ export interface StorageQuotaTable {
   total_bytes: number;
 }
 
+/** An upload in progress (migration 0003); chunks are files under DATA_DIR/uploads/<id>/. */
+export interface UploadSessionTable {
+  id: string;
+  user_id: number;
+  space: string;
+  identifier: string;
+  file_path: string;
+  relative_path: string;
+  filename: string;
+  total_size: number;
+  total_chunks: number;
+  chunk_size: number;
+  done_user_file_id: number | null;
+  proof_nonce: string | null;
+  proof_start: number | null;
+  proof_end: number | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface UploadChunkTable {
+  session_id: string;
+  chunk_number: number;
+  size: number;
+}
+
 export interface DB {
   user: UserTable;
   department: DepartmentTable;
@@ -114,4 +139,6 @@ export interface DB {
   user_file: UserFileTable;
   recovery: RecoveryTable;
   storage_quota: StorageQuotaTable;
+  upload_session: UploadSessionTable;
+  upload_chunk: UploadChunkTable;
 }

@@ -28,6 +28,7 @@ import type { Db } from '../../db/index';
 import { AppError, conflict, invalid, notFound } from '../../errors';
 import { ErrorCode } from '../../../shared/api/envelope';
 import type { BlobStore } from '../../storage/blob-store';
+import { HEAD_BYTES, imageSize } from '../../storage/image-size';
 import type { Area } from './area';
 import * as repo from './drive.repo';
 import type { FileRow } from './drive.repo';
@@ -93,12 +94,34 @@ export interface AddFileInput {
   content: Buffer | Readable;
   /** Refuses a stream that grows past this many bytes. */
   maxBytes?: number;
+  /** The MD5 and size the bytes must have (a chunked upload's claim); a mismatch stores nothing. */
+  expect?: { md5: string; size: number };
+  /** Runs inside the transaction that creates the row (the upload marks its session done there). */
+  onCreated?: (trx: Db, userFileId: number) => Promise<void>;
+}
+
+/** Refused when the bytes of an upload do not hash to its identifier or have another size. */
+export const CHECK_FAILED = '文件校验失败，请重新上传';
+
+/** What the onFileStored hook is told about a new file. */
+export interface StoredFile {
+  area: Area;
+  userFileId: number;
+  md5: string;
+  size: number;
+  extendName: string;
 }
 
 export interface DriveServiceDeps {
   db: Db;
   store: BlobStore;
   defaultQuotaBytes: number;
+  /**
+   * Called after a file's row is committed (uploads and addFile). A no-op for now: the preview
+   * issue fills it to read music tags (title, artist, cover) from the stored blob. Its errors
+   * are swallowed: a failed tag read must never fail an upload.
+   */
+  onFileStored?: (file: StoredFile) => void | Promise<void>;
 }
 
 /**
@@ -107,8 +130,88 @@ export interface DriveServiceDeps {
  * quota on every path that adds bytes, and blobs freed when nothing references them. Every
  * change of several rows is one transaction; a call either happens whole or not at all.
  */
-export function createDriveService({ db, store, defaultQuotaBytes }: DriveServiceDeps) {
+export function createDriveService({
+  db,
+  store,
+  defaultQuotaBytes,
+  onFileStored = () => undefined,
+}: DriveServiceDeps) {
   const withBlobLock = createKeyedLock();
+
+  async function stored(file: StoredFile) {
+    try {
+      await onFileStored(file);
+    } catch {
+      /* the hook is best effort (see DriveServiceDeps.onFileStored) */
+    }
+  }
+
+  const IMAGE_EXTS = new Set(['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp']);
+
+  /** An image's width and height from the head of its stored blob; null for other files. */
+  async function dimsOf(fullName: string, md5: string, size: number) {
+    if (size === 0 || !IMAGE_EXTS.has(splitName(fullName).extendName.toLowerCase())) return null;
+    const parts: Buffer[] = [];
+    try {
+      for await (const c of store.open(md5, { start: 0, end: Math.min(size, HEAD_BYTES) - 1 })) {
+        parts.push(c as Buffer);
+      }
+    } catch {
+      return null;
+    }
+    return imageSize(Buffer.concat(parts));
+  }
+
+  /**
+   * Inside a transaction: charges the quota, records the blob if new, creates missing folders
+   * and the file row under the first free name (the collision rule).
+   */
+  async function placeFile(
+    trx: Db,
+    area: Area,
+    filePath: string,
+    fullName: string,
+    blob: { md5: string; size: number },
+    onCreated?: (trx: Db, userFileId: number) => Promise<void>,
+    dims: { width: number; height: number } | null = null,
+  ) {
+    await assertRoom(trx, area, blob.size);
+    const now = Date.now();
+    const blobId =
+      (await repo.findBlob(trx, blob.md5))?.id ?? (await repo.insertBlob(trx, blob.md5, blob.size));
+    const parent = await ensureFolders(trx, area, filePath, now);
+    const split = splitName(fullName);
+    const fileName = await free(trx, area.space, parent, split.fileName, split.extendName);
+    const userFileId = await repo.insertEntry(trx, {
+      space: area.space,
+      file_path: parent,
+      file_name: fileName,
+      extend_name: split.extendName,
+      is_dir: 0,
+      blob_id: blobId,
+      file_size: blob.size,
+      upload_time: now,
+      image_width: dims?.width ?? null,
+      image_height: dims?.height ?? null,
+      created_by: area.userId,
+    });
+    if (onCreated) await onCreated(trx, userFileId);
+    return {
+      userFileId,
+      filePath: parent,
+      fileName,
+      extendName: split.extendName,
+      md5: blob.md5,
+      size: blob.size,
+    };
+  }
+
+  function checkNames(fullName: string, filePath: string) {
+    const nameErr = nameProblem(fullName, '文件名称');
+    if (nameErr) throw invalid(nameErr);
+    const pathErr = pathProblem(filePath);
+    if (pathErr) throw invalid(pathErr);
+  }
 
   // ------------------------------------------------------------ helpers inside transactions
 
@@ -583,54 +686,59 @@ export function createDriveService({ db, store, defaultQuotaBytes }: DriveServic
      * clashing name gets name(n), and the quota is checked against the real size.
      */
     async addFile(input: AddFileInput) {
-      const nameErr = nameProblem(input.fullName, '文件名称');
-      if (nameErr) throw invalid(nameErr);
-      const pathErr = pathProblem(input.filePath);
-      if (pathErr) throw invalid(pathErr);
+      checkNames(input.fullName, input.filePath);
       const { area } = input;
       const staged = await store.stage(input.content, { maxBytes: input.maxBytes });
       try {
-        return await withBlobLock(staged.md5, async () => {
+        if (input.expect && (staged.md5 !== input.expect.md5 || staged.size !== input.expect.size)) {
+          throw invalid(CHECK_FAILED);
+        }
+        const placed = await withBlobLock(staged.md5, async () => {
           // Bytes first, row second: a row never points at bytes that are not there yet.
           await staged.commit();
           try {
-            return await db.transaction().execute(async (trx) => {
-              await assertRoom(trx, area, staged.size);
-              const now = Date.now();
-              const blobId =
-                (await repo.findBlob(trx, staged.md5))?.id ??
-                (await repo.insertBlob(trx, staged.md5, staged.size));
-              const parent = await ensureFolders(trx, area, input.filePath, now);
-              const split = splitName(input.fullName);
-              const fileName = await free(trx, area.space, parent, split.fileName, split.extendName);
-              const userFileId = await repo.insertEntry(trx, {
-                space: area.space,
-                file_path: parent,
-                file_name: fileName,
-                extend_name: split.extendName,
-                is_dir: 0,
-                blob_id: blobId,
-                file_size: staged.size,
-                upload_time: now,
-                created_by: area.userId,
-              });
-              return {
-                userFileId,
-                filePath: parent,
-                fileName,
-                extendName: split.extendName,
-                md5: staged.md5,
-                size: staged.size,
-              };
-            });
+            const dims = await dimsOf(input.fullName, staged.md5, staged.size);
+            return await db
+              .transaction()
+              .execute((trx) =>
+                placeFile(trx, area, input.filePath, input.fullName, staged, input.onCreated, dims),
+              );
           } catch (err) {
             if (!(await repo.findBlob(db, staged.md5))) await store.remove(staged.md5);
             throw err;
           }
         });
+        await stored({ area, ...placed });
+        return placed;
       } finally {
         await staged.discard();
       }
+    },
+
+    /**
+     * Creates a file from bytes the server already holds (instant upload, when the caller owns
+     * that content). Fails with CHECK_FAILED when the blob is not there (any more).
+     */
+    async addExisting(input: Omit<AddFileInput, 'content' | 'maxBytes' | 'expect'> & { md5: string }) {
+      checkNames(input.fullName, input.filePath);
+      const placed = await withBlobLock(input.md5, async () => {
+        // Under the blob's lock its bytes cannot be removed, so reading them first is safe.
+        const known = await repo.findBlob(db, input.md5);
+        const dims = known ? await dimsOf(input.fullName, known.md5, Number(known.size)) : null;
+        return db.transaction().execute(async (trx) => {
+          const blob = await repo.findBlob(trx, input.md5);
+          if (!blob) throw invalid(CHECK_FAILED);
+          const b = { md5: blob.md5, size: Number(blob.size) };
+          return placeFile(trx, input.area, input.filePath, input.fullName, b, input.onCreated, dims);
+        });
+      });
+      await stored({ area: input.area, ...placed });
+      return placed;
+    },
+
+    /** Refuses, before any byte is sent, an upload the area's quota cannot take. */
+    async checkRoom(area: Area, bytes: number) {
+      await assertRoom(db, area, bytes);
     },
   };
 }

@@ -1,0 +1,438 @@
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  CHUNK_MAX_BYTES,
+  CHUNK_MIN_BYTES,
+  PROOF_RANGE_BYTES,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_TOO_LARGE,
+  type UploadAnswer,
+  type UploadParams,
+} from '../../../shared/api/upload';
+import { folderPath, nameProblem, pathProblem } from '../../../shared/drive/names';
+import type { Db } from '../../db/index';
+import type { UploadSessionTable } from '../../db/schema';
+import { AppError, invalid } from '../../errors';
+import { type BlobStore, BlobTooLargeError } from '../../storage/blob-store';
+import type { Area } from './area';
+import { CHECK_FAILED, type DriveService } from './drive.service';
+import { createKeyedLock } from './keyed-lock';
+
+type Session = UploadSessionTable;
+
+export interface UploadServiceDeps {
+  db: Db;
+  drive: DriveService;
+  /** Read for proofs of possession. */
+  store: BlobStore;
+  /** DATA_DIR/uploads: one folder per session, one file per received chunk. */
+  dir: string;
+  /** How long an unfinished session is kept after its last activity. */
+  sessionMs: number;
+}
+
+/** Where a validated upload goes: the folder (relativePath's folders included) and the name. */
+interface Target {
+  filePath: string;
+  fullName: string;
+}
+
+/**
+ * Chunked, resumable uploads (issue 4, simple-uploader.js protocol). Sessions and received
+ * chunk numbers live in the database, chunk bytes under `dir/<session id>/<n>`; both survive a
+ * restart, so a client resumes from the `uploaded` list. A chunk is written to a temporary name
+ * and renamed, and recorded once, so sending it twice changes nothing. When the last missing
+ * chunk arrives the chunks are streamed, in order, through the blob store's hashing stage; the
+ * bytes must hash to `identifier` and have `totalSize` bytes, else nothing is stored. The file
+ * row and the session's "done" mark are written in one transaction, so a repeated last chunk or
+ * a crash at any instant never creates a second file: before the commit the chunks are still
+ * there and the next chunk request completes again; after it the session answers "done".
+ *
+ * Instant upload: `skipUpload` is granted only when the caller's own area already holds live
+ * content with that MD5 and size. An MD5 that only matches someone else's content gets nothing:
+ * the client uploads, and storage is still shared (deduplicated) once the bytes are verified.
+ *
+ * Proof of possession, for that case (knowing an MD5 must not give anyone a copy of content they
+ * never had): when the claimed MD5 and size match a stored blob that is not in the caller's
+ * area, the test answer carries `challenge: {nonce, start, end}`: 16 random bytes as hex and a
+ * random range of at most 64 KiB inside the file, stored on the session. The client repeats the
+ * test request with `proof` = md5(nonce as UTF-8 + bytes start..end inclusive); the server hashes
+ * the same over the stored blob, and a match creates the entry at once (`skipUpload`). Every test
+ * request without a correct proof replaces the challenge, so an answer is good for one
+ * challenge only and a guess never gets a second try at the same range. Only someone holding the
+ * bytes of a random range can answer; the MD5 alone is worth nothing. A client that cannot
+ * answer uploads the chunks, and the verified bytes are still stored once (dedup).
+ */
+export function createUploadService({ db, drive, store, dir, sessionMs }: UploadServiceDeps) {
+  const withSessionLock = createKeyedLock();
+  fs.mkdirSync(dir, { recursive: true });
+
+  const sessionDir = (id: string) => path.join(dir, id);
+  const chunkFile = (id: string, n: number) => path.join(sessionDir(id), String(n));
+
+  /** Checks sizes, chunk numbers and names; answers where the file goes. */
+  function validate(p: UploadParams): Target {
+    if (p.totalSize > UPLOAD_MAX_BYTES) throw invalid(UPLOAD_TOO_LARGE);
+    if (p.chunkSize < CHUNK_MIN_BYTES || p.chunkSize > CHUNK_MAX_BYTES) throw invalid('分片大小不正确');
+    // simple-uploader folds the remainder into the last chunk (floor) unless forceChunkSize (ceil).
+    const floor = Math.max(1, Math.floor(p.totalSize / p.chunkSize));
+    const ceil = Math.max(1, Math.ceil(p.totalSize / p.chunkSize));
+    if (p.totalChunks !== floor && p.totalChunks !== ceil) throw invalid('分片数量与文件大小不符');
+    if (p.chunkNumber > p.totalChunks) throw invalid('分片序号超出范围');
+    const nameErr = nameProblem(p.filename, '文件名称');
+    if (nameErr) throw invalid(nameErr);
+    const pathErr = pathProblem(p.filePath);
+    if (pathErr) throw invalid(pathErr);
+    // relativePath is "a/b/name.ext" for a file picked inside a folder, or just the name.
+    const folders = p.relativePath.split('/').filter(Boolean).slice(0, -1);
+    let filePath = p.filePath;
+    for (const seg of folders) {
+      const segErr = nameProblem(seg, '文件夹名称');
+      if (segErr) throw invalid(segErr);
+      filePath = folderPath(filePath, seg);
+    }
+    const targetErr = pathProblem(filePath);
+    if (targetErr) throw invalid(targetErr);
+    return { filePath, fullName: p.filename };
+  }
+
+  /** The bytes chunk `n` must have. */
+  function expectedSize(p: Pick<UploadParams, 'chunkSize' | 'totalChunks' | 'totalSize'>, n: number) {
+    return n < p.totalChunks ? p.chunkSize : p.totalSize - (p.totalChunks - 1) * p.chunkSize;
+  }
+
+  function keyOf(area: Area, p: UploadParams) {
+    return {
+      user_id: area.userId,
+      space: area.space,
+      identifier: p.identifier,
+      file_path: p.filePath,
+      relative_path: p.relativePath,
+      filename: p.filename,
+    };
+  }
+
+  function findSession(area: Area, p: UploadParams) {
+    const k = keyOf(area, p);
+    return db
+      .selectFrom('upload_session')
+      .selectAll()
+      .where('user_id', '=', k.user_id)
+      .where('space', '=', k.space)
+      .where('identifier', '=', k.identifier)
+      .where('file_path', '=', k.file_path)
+      .where('relative_path', '=', k.relative_path)
+      .where('filename', '=', k.filename)
+      .executeTakeFirst();
+  }
+
+  async function dropSession(id: string) {
+    await db.deleteFrom('upload_session').where('id', '=', id).execute();
+    await fsp.rm(sessionDir(id), { recursive: true, force: true });
+  }
+
+  /** The caller's session for this upload, created when missing; a changed layout starts over. */
+  async function openSession(area: Area, p: UploadParams): Promise<Session> {
+    const existing = await findSession(area, p);
+    if (
+      existing &&
+      (Number(existing.total_size) !== p.totalSize ||
+        existing.total_chunks !== p.totalChunks ||
+        existing.chunk_size !== p.chunkSize)
+    ) {
+      await dropSession(existing.id);
+    } else if (existing) {
+      return existing;
+    }
+    const now = Date.now();
+    await db
+      .insertInto('upload_session')
+      .values({
+        id: randomUUID(),
+        ...keyOf(area, p),
+        total_size: p.totalSize,
+        total_chunks: p.totalChunks,
+        chunk_size: p.chunkSize,
+        done_user_file_id: null,
+        proof_nonce: null,
+        proof_start: null,
+        proof_end: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'space', 'identifier', 'file_path', 'relative_path', 'filename']).doNothing(),
+      )
+      .execute();
+    return (await findSession(area, p))!;
+  }
+
+  async function uploadedOf(id: string): Promise<number[]> {
+    const rows = await db
+      .selectFrom('upload_chunk')
+      .select('chunk_number')
+      .where('session_id', '=', id)
+      .orderBy('chunk_number')
+      .execute();
+    return rows.map((r) => r.chunk_number);
+  }
+
+  /** The file a done session created, while it is still live in the area. */
+  async function liveResult(area: Area, s: Session): Promise<number | null> {
+    if (s.done_user_file_id === null) return null;
+    const row = await db
+      .selectFrom('user_file')
+      .select('id')
+      .where('id', '=', s.done_user_file_id)
+      .where('space', '=', area.space)
+      .where('delete_flag', '=', 0)
+      .executeTakeFirst();
+    return row ? row.id : null;
+  }
+
+  /** Whether the area already holds live content with these bytes (by the server's MD5). */
+  async function ownsContent(area: Area, md5: string, size: number) {
+    const row = await db
+      .selectFrom('user_file')
+      .innerJoin('blob', 'blob.id', 'user_file.blob_id')
+      .select('user_file.id')
+      .where('user_file.space', '=', area.space)
+      .where('user_file.delete_flag', '=', 0)
+      .where('blob.md5', '=', md5)
+      .where('blob.size', '=', size)
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  /** A stored blob with these bytes anywhere on the server. */
+  async function blobExists(md5: string, size: number) {
+    const row = await db
+      .selectFrom('blob')
+      .select('id')
+      .where('md5', '=', md5)
+      .where('size', '=', size)
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  /** A fresh challenge on the session: a nonce and a random range of the file. */
+  async function challenge(s: Session, size: number) {
+    const len = Math.min(PROOF_RANGE_BYTES, size);
+    const start = randomInt(0, size - len + 1);
+    const c = { nonce: randomBytes(16).toString('hex'), start, end: start + len - 1 };
+    await db
+      .updateTable('upload_session')
+      .set({ proof_nonce: c.nonce, proof_start: c.start, proof_end: c.end, updated_at: Date.now() })
+      .where('id', '=', s.id)
+      .execute();
+    return c;
+  }
+
+  /** Whether `proof` answers the session's open challenge over the stored blob. */
+  async function proofHolds(s: Session, proof: string) {
+    if (s.proof_nonce === null || s.proof_start === null || s.proof_end === null) return false;
+    const hash = createHash('md5').update(s.proof_nonce, 'utf8');
+    const range = { start: Number(s.proof_start), end: Number(s.proof_end) };
+    try {
+      for await (const c of store.open(s.identifier, range)) hash.update(c as Buffer);
+    } catch {
+      return false;
+    }
+    return timingSafeEqual(hash.digest(), Buffer.from(proof, 'hex'));
+  }
+
+  /** Streams the chunks, in order, as one file: memory stays one read buffer whatever the size. */
+  function chunkStream(s: Session): Readable {
+    async function* all() {
+      for (let n = 1; n <= s.total_chunks; n++) yield* fs.createReadStream(chunkFile(s.id, n));
+    }
+    return Readable.from(all());
+  }
+
+  const markDone = (id: string) => async (trx: Db, userFileId: number) => {
+    await trx
+      .updateTable('upload_session')
+      .set({ done_user_file_id: userFileId, updated_at: Date.now() })
+      .where('id', '=', id)
+      .execute();
+  };
+
+  const allChunks = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+  /** Builds the file from a complete session; safe to call again (it answers the first result). */
+  async function complete(area: Area, sessionId: string, target: Target): Promise<UploadAnswer> {
+    return withSessionLock(sessionId, async () => {
+      const s = await db
+        .selectFrom('upload_session')
+        .selectAll()
+        .where('id', '=', sessionId)
+        .executeTakeFirst();
+      if (!s) throw invalid('上传已失效，请重新上传');
+      if (s.done_user_file_id !== null) {
+        return {
+          skipUpload: false,
+          uploaded: allChunks(s.total_chunks),
+          done: true,
+          userFileId: s.done_user_file_id,
+        };
+      }
+      let placed;
+      try {
+        placed = await drive.addFile({
+          area,
+          filePath: target.filePath,
+          fullName: target.fullName,
+          content: chunkStream(s),
+          maxBytes: Number(s.total_size),
+          expect: { md5: s.identifier, size: Number(s.total_size) },
+          onCreated: markDone(s.id),
+        });
+      } catch (err) {
+        const mismatch =
+          err instanceof BlobTooLargeError || (err instanceof AppError && err.message === CHECK_FAILED);
+        // Bytes that are not what was claimed are of no use: forget them.
+        if (mismatch) {
+          await dropSession(s.id);
+          throw invalid(CHECK_FAILED);
+        }
+        throw err;
+      }
+      await db.deleteFrom('upload_chunk').where('session_id', '=', s.id).execute();
+      await fsp.rm(sessionDir(s.id), { recursive: true, force: true });
+      return {
+        skipUpload: false,
+        uploaded: allChunks(s.total_chunks),
+        done: true,
+        userFileId: placed.userFileId,
+      };
+    });
+  }
+
+  return {
+    /** The test request: what the server already has of this upload. */
+    async test(area: Area, p: UploadParams): Promise<UploadAnswer> {
+      const target = validate(p);
+      const existing = await findSession(area, p);
+      if (existing) {
+        const live = await liveResult(area, existing);
+        if (live !== null) {
+          return {
+            skipUpload: true,
+            uploaded: allChunks(existing.total_chunks),
+            done: true,
+            userFileId: live,
+          };
+        }
+        if (existing.done_user_file_id !== null) await dropSession(existing.id);
+      }
+      await drive.checkRoom(area, p.totalSize);
+      const instant = async () => {
+        const placed = await drive.addExisting({
+          area,
+          filePath: target.filePath,
+          fullName: target.fullName,
+          md5: p.identifier,
+        });
+        const s = await findSession(area, p);
+        if (s) await dropSession(s.id);
+        return { skipUpload: true, uploaded: [], done: true, userFileId: placed.userFileId };
+      };
+      if (await ownsContent(area, p.identifier, p.totalSize)) return instant();
+      const s = await openSession(area, p);
+      const uploaded = await uploadedOf(s.id);
+      if (p.totalSize > 0 && (await blobExists(p.identifier, p.totalSize))) {
+        if (p.proof && (await proofHolds(s, p.proof))) return instant();
+        return { skipUpload: false, uploaded, challenge: await challenge(s, p.totalSize) };
+      }
+      return { skipUpload: false, uploaded };
+    },
+
+    /**
+     * Stores one chunk from `body` (the multipart file stream, already limited in size). The
+     * stream is always consumed, also when the chunk is refused or already held.
+     */
+    async chunk(area: Area, p: UploadParams, body: Readable): Promise<UploadAnswer> {
+      const drain = () => {
+        body.resume();
+      };
+      let s: Session;
+      let target: Target;
+      try {
+        target = validate(p);
+        if (p.currentChunkSize !== expectedSize(p, p.chunkNumber)) throw invalid('分片大小与文件大小不符');
+        s = await openSession(area, p);
+      } catch (err) {
+        drain();
+        throw err;
+      }
+      if (s.done_user_file_id !== null) {
+        drain();
+        return complete(area, s.id, target);
+      }
+      const held = await uploadedOf(s.id);
+      if (!held.includes(p.chunkNumber)) {
+        await fsp.mkdir(sessionDir(s.id), { recursive: true });
+        const tmp = path.join(sessionDir(s.id), `${p.chunkNumber}.${randomUUID()}.tmp`);
+        let size = 0;
+        const meter = new Transform({
+          transform(c: Buffer, _e, cb) {
+            size += c.length;
+            cb(null, c);
+          },
+        });
+        try {
+          await pipeline(body, meter, fs.createWriteStream(tmp, { flags: 'wx' }));
+          if ((body as Readable & { truncated?: boolean }).truncated || size !== p.currentChunkSize) {
+            throw invalid('分片内容与声明的大小不符，请重新上传');
+          }
+          await fsp.rename(tmp, chunkFile(s.id, p.chunkNumber));
+        } catch (err) {
+          await fsp.rm(tmp, { force: true });
+          throw err;
+        }
+        await db
+          .insertInto('upload_chunk')
+          .values({ session_id: s.id, chunk_number: p.chunkNumber, size })
+          .onConflict((oc) => oc.columns(['session_id', 'chunk_number']).doNothing())
+          .execute();
+        await db
+          .updateTable('upload_session')
+          .set({ updated_at: Date.now() })
+          .where('id', '=', s.id)
+          .execute();
+      } else {
+        drain();
+      }
+      const uploaded = await uploadedOf(s.id);
+      if (uploaded.length === s.total_chunks) return complete(area, s.id, target);
+      return { skipUpload: false, uploaded };
+    },
+
+    /**
+     * Deletes sessions idle longer than the configured time, the chunk folders of finished
+     * sessions (left by a crash right after completion) and folders no session owns.
+     */
+    async sweep(now = Date.now()) {
+      const old = await db
+        .selectFrom('upload_session')
+        .select('id')
+        .where('updated_at', '<', now - sessionMs)
+        .execute();
+      for (const { id } of old) await dropSession(id);
+      const rows = await db.selectFrom('upload_session').select(['id', 'done_user_file_id']).execute();
+      const open = new Set(rows.filter((r) => r.done_user_file_id === null).map((r) => r.id));
+      for (const name of await fsp.readdir(dir)) {
+        if (open.has(name)) continue;
+        const p = path.join(dir, name);
+        // A folder made in the last minute may belong to a session created after the query.
+        const st = await fsp.stat(p).catch(() => null);
+        if (st && st.mtimeMs < now - 60_000) await fsp.rm(p, { recursive: true, force: true });
+      }
+    },
+  };
+}
+export type UploadService = ReturnType<typeof createUploadService>;

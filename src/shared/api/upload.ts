@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * The chunked upload (spec/drive.md §7; issue 4), compatible with simple-uploader.js: its test
+ * request (GET) and each chunk (multipart POST, field `file`) carry these parameters.
+ */
+
+/** The most one file may be. */
+export const UPLOAD_MAX_BYTES = 500 * 1024 * 1024;
+export const UPLOAD_TOO_LARGE = '上传文件大小不能超过500MB';
+/** Bounds of the client-chosen chunk size (nominally 1 MiB). The last chunk may be up to twice it. */
+export const CHUNK_MIN_BYTES = 64 * 1024;
+export const CHUNK_MAX_BYTES = 2 * 1024 * 1024;
+/** Body limit of the chunk route: the largest last chunk plus multipart overhead. */
+export const CHUNK_BODY_LIMIT = 4 * 1024 * 1024 + 64 * 1024;
+
+const Int = (min: number, msg: string) => z.coerce.number().int(msg).min(min, msg);
+
+export const UploadParams = z.object({
+  chunkNumber: Int(1, '分片序号不正确'),
+  chunkSize: Int(1, '分片大小不正确'),
+  currentChunkSize: Int(0, '分片大小不正确'),
+  totalSize: Int(0, '文件大小不正确'),
+  identifier: z.string().regex(/^[0-9a-f]{32}$/, '文件标识不正确'),
+  filename: z.string().min(1, '文件名称不能为空').max(300, '文件名称过长'),
+  relativePath: z.string().max(4096, '路径过长').default(''),
+  totalChunks: Int(1, '分片数量不正确'),
+  filePath: z.string().max(4096, '路径过长').default('/'),
+  /** The answer to `challenge`: md5 of (nonce as UTF-8 bytes + the file's bytes start..end). */
+  proof: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, '校验值不正确')
+    .optional(),
+  fileType: z.coerce.number().int().optional(),
+  isFmt: z.coerce.number().int().optional(),
+  isAdmin: z.coerce.number().int().optional(),
+});
+export type UploadParams = z.output<typeof UploadParams>;
+
+/** The answer of the test request and of each chunk. */
+export interface UploadAnswer {
+  skipUpload: boolean;
+  /** The chunk numbers the server holds, ascending. */
+  uploaded: number[];
+  /** True when the file exists in the drive (instant upload, or the last chunk completed it). */
+  done?: boolean;
+  userFileId?: number;
+  /**
+   * Proof of possession, sent when the content exists on the server but not in the caller's
+   * area: repeat the test request with `proof` = md5(nonce + bytes[start..end], both inclusive)
+   * to get `skipUpload`. A client that cannot answer simply uploads the chunks.
+   */
+  challenge?: { nonce: string; start: number; end: number };
+}
+
+/** The most bytes a proof-of-possession range covers. */
+export const PROOF_RANGE_BYTES = 64 * 1024;
