@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX, nameProblem, pathProblem } from '../drive/names';
+import { Id, idListField, rule } from './fields';
 
 /**
  * The drive calls under /wangpan (spec/drive.md §7), as zod schemas: the server validates with
@@ -7,13 +8,6 @@ import { NAME_MAX, nameProblem, pathProblem } from '../drive/names';
  * follow research/qiwen-drive.md, minus its mistakes (ids are checked against the caller,
  * moves take ids rather than paths, names are validated on every write).
  */
-
-function rule(check: (v: string) => string | null) {
-  return (v: string, ctx: z.RefinementCtx) => {
-    const problem = check(v);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  };
-}
 
 export const FolderPath = z.string().max(4096, '路径过长').superRefine(rule(pathProblem));
 export const FileNameField = z
@@ -24,7 +18,6 @@ export const FolderNameField = z
   .string()
   .max(NAME_MAX + 10)
   .superRefine(rule((v) => nameProblem(v, '文件夹名称')));
-const Id = z.coerce.number().int().positive('参数不正确');
 const Flag = z.coerce.number().int().optional();
 
 /**
@@ -118,27 +111,7 @@ export const RenameBody = AreaQuery.extend({ userFileId: Id, fileName: FileNameF
 export const CopyMoveBody = AreaQuery.extend({ userFileId: Id, filePath: FolderPath });
 
 /** `files`: JSON text of [{userFileId}] as the spec sends it, or a plain array. */
-const FilesField = z.union([z.string(), z.array(z.object({ userFileId: Id }))]).transform((v, ctx) => {
-  let arr: unknown = v;
-  if (typeof v === 'string') {
-    try {
-      arr = JSON.parse(v);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: '文件列表格式不正确' });
-      return z.NEVER;
-    }
-  }
-  const parsed = z
-    .array(z.object({ userFileId: Id }))
-    .min(1, '请选择文件')
-    .max(1000, '一次最多操作 1000 项')
-    .safeParse(arr);
-  if (!parsed.success) {
-    ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '文件列表格式不正确' });
-    return z.NEVER;
-  }
-  return [...new Set(parsed.data.map((f) => f.userFileId))];
-});
+const FilesField = idListField('userFileId', '文件列表');
 
 /** POST file/batchmovefile, and batch copy. */
 export const BatchMoveBody = AreaQuery.extend({ files: FilesField, filePath: FolderPath });
@@ -160,27 +133,7 @@ export const RecoveryList = z.object({ list: z.array(RecoveryEntry), total: z.nu
 
 export const DeleteRecoveryBody = AreaQuery.extend({ recoveryFileId: Id });
 export const BatchDeleteRecoveryBody = AreaQuery.extend({
-  recoveryFileIds: z.union([z.string(), z.array(z.object({ recoveryFileId: Id }))]).transform((v, ctx) => {
-    let arr: unknown = v;
-    if (typeof v === 'string') {
-      try {
-        arr = JSON.parse(v);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: '列表格式不正确' });
-        return z.NEVER;
-      }
-    }
-    const parsed = z
-      .array(z.object({ recoveryFileId: Id }))
-      .min(1, '请选择文件')
-      .max(1000)
-      .safeParse(arr);
-    if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', message: '列表格式不正确' });
-      return z.NEVER;
-    }
-    return [...new Set(parsed.data.map((f) => f.recoveryFileId))];
-  }),
+  recoveryFileIds: idListField('recoveryFileId', '列表'),
 });
 /** POST recoveryfile/restorefile: the batch, and the top item's original folder. */
 export const RestoreBody = AreaQuery.extend({

@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { accountProblem, nameProblem, passwordProblem, phoneProblem } from '../rules/validators';
 import { PageQuery } from './envelope';
+import { Id, rule } from './fields';
 
 /** Organisation calls (users, departments, roles, role menus, personal centre), our design. */
-
-/** Turns a shared rule into a zod refinement so forms and server speak the same sentence. */
-function rule(check: (v: string) => string | null) {
-  return (v: string, ctx: z.RefinementCtx) => {
-    const problem = check(v);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  };
-}
 
 const Account = z.string().trim().superRefine(rule(accountProblem));
 const UserName = z
@@ -22,7 +15,6 @@ const Phone = z
   .trim()
   .superRefine(rule((v) => (v === '' ? null : phoneProblem(v))));
 export const Password = z.string().superRefine(rule(passwordProblem));
-const Id = z.coerce.number().int().positive();
 
 export const UserListQuery = PageQuery.extend({
   keyword: z.string().trim().max(30).optional(),
