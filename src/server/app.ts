@@ -35,7 +35,8 @@ export interface AppDeps {
 /** The Content-Security-Policy the app runs under: no inline script, no foreign origin. */
 const CSP = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // The MD5 worker (hash-wasm) compiles WebAssembly; this allows that, not JavaScript eval().
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   // Mantine writes CSS variables into <style> elements at run time.
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],

@@ -70,3 +70,6 @@ try {
 
 // The drive's listing bench (issue 3 "Speed") runs after the plumbing bench, on its own server.
 await import('./drive-list');
+
+// The upload's MD5 speed (issue 4): hash-wasm and spark-md5 in a Chromium worker, node:crypto.
+await import('./md5');
