@@ -9,7 +9,8 @@ import { defineConfig } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18765);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const dataDir = path.resolve('.tmp/e2e-data');
+// Per port, so two runs on one machine (E2E_PORT set) never share or delete each other's data.
+const dataDir = path.resolve(`.tmp/e2e-data-${E2E_PORT}`);
 
 export default defineConfig({
   testDir: 'tests/e2e',

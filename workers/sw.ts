@@ -6,6 +6,8 @@ import { StaleWhileRevalidate } from 'workbox-strategies';
 import {
   OUTBOX_REPLAY_MESSAGE,
   OUTBOX_SYNC_TAG,
+  UPLOAD_SYNC_TAG,
+  UPLOAD_WAKE_MESSAGE,
   type OutboxReplayAnswer,
 } from '../src/shared/offline-protocol';
 
@@ -53,7 +55,7 @@ interface SyncEvent extends ExtendableEvent {
  * rejects and the browser schedules another attempt. With no page open there is nothing to do:
  * the page replays when it next starts.
  */
-async function askPagesToReplay(): Promise<void> {
+async function askPages(type: string): Promise<void> {
   const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   if (pages.length === 0) return;
   const answers = await Promise.all(
@@ -66,7 +68,7 @@ async function askPagesToReplay(): Promise<void> {
             clearTimeout(timer);
             resolve(Boolean(m.data?.ok));
           };
-          page.postMessage({ type: OUTBOX_REPLAY_MESSAGE }, [channel.port2]);
+          page.postMessage({ type }, [channel.port2]);
         }),
     ),
   );
@@ -75,7 +77,9 @@ async function askPagesToReplay(): Promise<void> {
 
 self.addEventListener('sync', (event: Event) => {
   const sync = event as SyncEvent;
-  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(askPagesToReplay());
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(askPages(OUTBOX_REPLAY_MESSAGE));
+  // Uploads run in the page (it holds the bytes and the token): wake the waiting ones there.
+  if (sync.tag === UPLOAD_SYNC_TAG) sync.waitUntil(askPages(UPLOAD_WAKE_MESSAGE));
 });
 
 clientsClaim();

@@ -14,6 +14,7 @@ import { createRoot } from 'react-dom/client';
 import { t } from './lib/i18n';
 import { startOffline } from './lib/offline';
 import { registerServiceWorker } from './lib/sw-register';
+import { startUploads } from './lib/upload';
 import { router } from './router';
 import { theme } from './theme';
 
@@ -29,6 +30,8 @@ const queryClient = new QueryClient({
 
 // Replays of the offline outbox (start, online, back to the app, Background Sync).
 startOffline(queryClient);
+// The upload queue: resumes unfinished uploads of the signed-in person by itself.
+startUploads(queryClient);
 
 registerServiceWorker((activate) =>
   notifications.show({

@@ -14,3 +14,11 @@ export interface OutboxReplayAnswer {
   /** True when the queue is empty of writes waiting for the network. */
   ok: boolean;
 }
+
+/**
+ * The upload queue's Background Sync tag, registered while an upload waits for the network.
+ * Its event posts UPLOAD_WAKE_MESSAGE to the open pages, which resume the waiting uploads (the
+ * bytes and the token are the page's; the service worker never uploads itself).
+ */
+export const UPLOAD_SYNC_TAG = 'gwy-uploads';
+export const UPLOAD_WAKE_MESSAGE = 'gwy-uploads-wake';

@@ -43,7 +43,8 @@ export function errorToast(message: string) {
 }
 
 let expiredDialogOpen = false;
-function sessionExpired() {
+/** Opens the 登录超时 dialog once (also for callers that bypass these clients, e.g. chunk uploads). */
+export function sessionExpired() {
   if (expiredDialogOpen) return;
   expiredDialogOpen = true;
   modals.openConfirmModal({

@@ -1,6 +1,8 @@
 import type { LoginBody, LoginResult, MenuResult, RoleFunctionResult, UserInfo } from '../../shared/api/auth';
 import { museum } from './api';
 import { forgetUser, unsyncedCount } from './offline-db';
+import { stopUploads } from './upload';
+import { forgetKeptBytes } from './upload/keeper';
 import { session, type SessionState } from './session';
 
 /**
@@ -42,6 +44,11 @@ export async function pendingWrites(): Promise<number> {
 export async function signOut(): Promise<void> {
   const user = session.get()?.user;
   if (navigator.onLine) await museum.post('/login/logout', {}, { silent: true }).catch(() => undefined);
-  if (user && (await pendingWrites()) === 0) await forgetUser(user.userId).catch(() => undefined);
+  if (user && (await pendingWrites()) === 0) {
+    // The queue holds the database open and writes progress: stop it before deleting.
+    await stopUploads();
+    await forgetUser(user.userId).catch(() => undefined);
+    await forgetKeptBytes(user.userId);
+  }
   session.clear();
 }

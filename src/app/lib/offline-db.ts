@@ -44,13 +44,61 @@ export interface OutboxRow {
   lastTriedAt?: number;
 }
 
+/**
+ * One file in the upload queue (lib/upload): what was chosen, where it goes and how far it
+ * got. The row outlives reloads and app restarts; its bytes live apart (UploadBytesRow or
+ * OPFS), and `kept` says where, or null when the device could not keep them.
+ */
+export interface UploadRow {
+  seq?: number;
+  id: string;
+  /** Files added together; the 上传完成 toast and the quota check are per batch. */
+  batchId: string;
+  /** How it was added: 1 files, 2 folder, 3 drag and drop (spec §4), 4 pasted image. */
+  way: 1 | 2 | 3 | 4;
+  name: string;
+  /** `a/b/name.ext` for a file inside a chosen or dropped folder, else ''. */
+  relativePath: string;
+  /** The folder it goes to, and the area flags of that folder's drive (AreaQuery). */
+  filePath: string;
+  area: Record<string, number>;
+  size: number;
+  lastModified: number;
+  mime: string;
+  md5?: string;
+  state: 'waiting' | 'hashing' | 'uploading' | 'paused' | 'offline' | 'success' | 'error' | 'needsFile';
+  /** The server's or the device's reason, for error and needsFile. */
+  error?: string;
+  /** Bytes hashed so far (校验MD5 n%), and bytes the server holds. */
+  hashed: number;
+  done: number;
+  kept: 'opfs' | 'idb' | null;
+  userFileId?: number;
+  createdAt: number;
+  updatedAt: number;
+  /** Timings for the benchmarks and for support: when hashing ended, when it finished. */
+  hashedAt?: number;
+  finishedAt?: number;
+  /** Chunk bytes put on the wire, repeats included (what a resume cost). */
+  sent: number;
+}
+
+/** An upload's bytes, where the browser has no OPFS. */
+export interface UploadBytesRow {
+  id: string;
+  blob: Blob;
+}
+
 export class UserDb extends Dexie {
   cache!: EntityTable<CacheRow, 'key'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
+  uploads!: EntityTable<UploadRow, 'seq'>;
+  uploadBytes!: EntityTable<UploadBytesRow, 'id'>;
 
   constructor(name: string) {
     super(name);
     this.version(1).stores({ cache: 'key, syncedAt', outbox: '++seq, &id, status' });
+    this.version(2).stores({ uploads: '++seq, &id, state', uploadBytes: 'id' });
   }
 }
 
@@ -92,9 +140,17 @@ export function observe<T>(query: () => Promise<T>, onValue: (value: T) => void)
   return () => sub.unsubscribe();
 }
 
-/** Writes of this user still waiting on the device (queued, being sent, or refused and kept). */
+/**
+ * Writes of this user still waiting on the device: queued, being sent, or refused and kept;
+ * and uploads not yet finished (their queue and kept bytes would go with the database).
+ */
 export async function unsyncedCount(userId: number | string): Promise<number> {
-  return userDb(userId).outbox.where('status').anyOf('pending', 'sending', 'failed').count();
+  const db = userDb(userId);
+  const [writes, uploads] = await Promise.all([
+    db.outbox.where('status').anyOf('pending', 'sending', 'failed').count(),
+    db.uploads.where('state').noneOf(['success']).count(),
+  ]);
+  return writes + uploads;
 }
 
 /**

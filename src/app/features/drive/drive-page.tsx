@@ -64,11 +64,13 @@ import { DetailDialog } from './dialogs/detail-dialog';
 import { notifyDone, type DialogResult } from './dialogs/dialog-kit';
 import { MoveCopyDialog } from './dialogs/move-copy-dialog';
 import { NameDialog } from './dialogs/name-dialog';
-import { BATCH_MAX, downloadUrl, driveWrites, useDriveList, useSearch } from './drive-data';
+import { BATCH_MAX, downloadUrl, driveWrites, useDriveList, useSearch, useStorage } from './drive-data';
 import { DRIVE_ROUTES, searchFor, useDriveView, type DriveView } from './drive-view';
 import { FileBrowser, keyOf, type GridSize, type MenuTarget, type ViewMode } from './file-browser';
 import { OfflineNote } from './offline-note';
 import type { DriveItem } from './overlay';
+import { dragHasFiles, fromDrop } from './upload/pick';
+import { UploadDock, openUploadPanel, useAddUploads } from './upload/upload-dock';
 import classes from './drive.module.css';
 
 type Dialog =
@@ -233,6 +235,9 @@ export function DrivePage() {
   };
 
   const canCreate = view.kind === 'folder' && blankMenuItems(view.menu).includes('newFolder');
+  const canUpload = canCreate && !searching;
+  const addUploads = useAddUploads(view, useStorage());
+  const [dropping, setDropping] = useState(false);
 
   const runFileAction = (action: FileMenuItem | BatchAction, targets: DriveItem[]) => {
     const first = targets[0];
@@ -311,10 +316,7 @@ export function DrivePage() {
                 openDialog({ kind: 'newFolder' }),
               )
             : b === 'upload'
-              ? // The upload issue fills this in; until then, say so rather than pretend.
-                menuItem(b, { label: m.upload, icon: <IconCloudUpload size={ICON} /> }, () =>
-                  soon(t.drive.soon.upload),
-                )
+              ? menuItem(b, { label: m.upload, icon: <IconCloudUpload size={ICON} /> }, openUploadPanel)
               : refresh,
         );
     }
@@ -480,9 +482,7 @@ export function DrivePage() {
           openDialog({ kind: 'newFolder' }),
         )}
       {canCreate &&
-        toolButton('upload', t.drive.toolbar.upload, <IconCloudUpload size={18} />, () =>
-          soon(t.drive.soon.upload),
-        )}
+        toolButton('upload', t.drive.toolbar.upload, <IconCloudUpload size={18} />, openUploadPanel)}
     </Group>
   );
 
@@ -708,7 +708,26 @@ export function DrivePage() {
       {/* Phones: the search box gets a row of its own, full width. */}
       {narrow && searchBox}
 
-      <div className={classes.panel}>
+      <div
+        className={classes.panel}
+        data-dropping={dropping || undefined}
+        // Files dropped on the list go to the open folder (spec §4: upload way 3).
+        onDragOver={(e) => {
+          if (!canUpload || !dragHasFiles(e.dataTransfer)) return;
+          e.preventDefault();
+          setDropping(true);
+        }}
+        onDragLeave={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropping(false);
+        }}
+        onDrop={(e) => {
+          if (!canUpload || !dragHasFiles(e.dataTransfer)) return;
+          e.preventDefault();
+          setDropping(false);
+          void fromDrop(e.dataTransfer).then((files) => addUploads(files, 3));
+        }}
+        data-testid="drive-drop"
+      >
         <Group
           justify="space-between"
           px="sm"
@@ -729,6 +748,8 @@ export function DrivePage() {
           </div>
         )}
       </div>
+
+      <UploadDock view={view} canUpload={canUpload} />
 
       {dialog?.kind === 'newFolder' && (
         <NameDialog

@@ -1,0 +1,148 @@
+import { DRIVE_PREFIX, SESSION_EXPIRED_STATUS } from '../../../shared/api/envelope';
+import type { UploadAnswer } from '../../../shared/api/upload';
+import { sessionExpired } from '../api';
+import { t } from '../i18n';
+import { readToken } from '../session';
+
+/**
+ * The upload's two requests (simple-uploader.js protocol; shared/api/upload.ts): the test GET
+ * and one chunk POST, multipart with the parameters before the `file` part. XHR, not fetch,
+ * for upload progress (speed and time left) and for a stall timer: a chunk that stops moving
+ * on flaky Wi-Fi is aborted and retried rather than left hanging until the browser gives up.
+ *
+ * Every failure is an UploadFailure whose `kind` says what the engine should do with it.
+ */
+export type FailureKind =
+  /** No answer: offline, a dropped connection, a stalled or timed-out request, a busy server. */
+  | 'network'
+  /** The server answered no (success:false or a 4xx): retrying the same request cannot help. */
+  | 'refused'
+  /** HTTP 999: the session is gone; the 登录超时 dialog is open. */
+  | 'session';
+
+export class UploadFailure extends Error {
+  constructor(
+    message: string,
+    readonly kind: FailureKind,
+  ) {
+    super(message);
+  }
+}
+
+export type UploadQuery = Record<string, string | number>;
+
+const URL_PATH = `${DRIVE_PREFIX}/filetransfer/uploadfile`;
+/** A chunk with no progress for this long is given up on (and retried). */
+export const STALL_MS = 30_000;
+/** The test request's limit (spec §7: 60 s for drive calls). */
+const TEST_TIMEOUT_MS = 60_000;
+
+type Envelope = { success?: boolean; message?: string; data?: UploadAnswer };
+
+function judge(status: number, body: Envelope | null): UploadAnswer {
+  if (status === SESSION_EXPIRED_STATUS) {
+    sessionExpired();
+    throw new UploadFailure(t.session.expired, 'session');
+  }
+  // 408/429 and 5xx: the server could not take it now; the same request may pass later.
+  if (status === 0 || status === 408 || status === 429 || status >= 500) {
+    throw new UploadFailure(status === 0 ? t.errors.network : `${t.errors.server}（${status}）`, 'network');
+  }
+  // spec §8: an empty answer is 上传失败.
+  if (!body) throw new UploadFailure(t.upload.failed, status >= 400 ? 'refused' : 'network');
+  if (body.success !== true || !body.data)
+    throw new UploadFailure(body.message || t.upload.failed, 'refused');
+  return body.data;
+}
+
+function headers(): Record<string, string> {
+  const h: Record<string, string> = { accept: 'application/json' };
+  const token = readToken();
+  if (token) h.token = token;
+  return h;
+}
+
+/** The test request: what the server holds of this upload (and maybe a proof challenge). */
+export async function testUpload(query: UploadQuery, signal?: AbortSignal): Promise<UploadAnswer> {
+  const url = new URL(URL_PATH, window.location.origin);
+  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      headers: headers(),
+      cache: 'no-store',
+      signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(TEST_TIMEOUT_MS)]) : undefined,
+    });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new UploadFailure(t.errors.network, 'network');
+  }
+  const body = (await res.json().catch(() => null)) as Envelope | null;
+  return judge(res.status, body);
+}
+
+/**
+ * Sends one chunk; `onProgress(loaded)` reports bytes of this chunk on the wire. Rejects with
+ * an AbortError DOMException when `signal` aborts (pause, cancel).
+ */
+export function sendChunk(
+  query: UploadQuery,
+  bytes: Blob,
+  fileName: string,
+  onProgress: (loaded: number) => void,
+  signal: AbortSignal,
+): Promise<UploadAnswer> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new DOMException('aborted', 'AbortError'));
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', URL_PATH);
+    for (const [k, v] of Object.entries(headers())) xhr.setRequestHeader(k, v);
+    let stall: ReturnType<typeof setTimeout>;
+    let stalled = false;
+    const arm = () => {
+      clearTimeout(stall);
+      stall = setTimeout(() => {
+        stalled = true;
+        xhr.abort();
+      }, STALL_MS);
+    };
+    const onAbort = () => xhr.abort();
+    const done = () => {
+      clearTimeout(stall);
+      signal.removeEventListener('abort', onAbort);
+    };
+    signal.addEventListener('abort', onAbort);
+    xhr.upload.onprogress = (e) => {
+      arm();
+      onProgress(e.loaded);
+    };
+    xhr.onload = () => {
+      done();
+      let body: Envelope | null;
+      try {
+        body = JSON.parse(xhr.responseText) as Envelope;
+      } catch {
+        body = null;
+      }
+      try {
+        resolve(judge(xhr.status, body));
+      } catch (err) {
+        reject(err);
+      }
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new UploadFailure(t.errors.network, 'network'));
+    };
+    xhr.onabort = () => {
+      done();
+      if (stalled) reject(new UploadFailure(t.errors.timeout, 'network'));
+      else reject(new DOMException('aborted', 'AbortError'));
+    };
+    const form = new FormData();
+    for (const [k, v] of Object.entries(query)) form.append(k, String(v));
+    form.append('file', bytes, fileName);
+    arm();
+    xhr.send(form);
+  });
+}

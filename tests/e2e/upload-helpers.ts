@@ -1,0 +1,121 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
+import { driveApi, type DriveApi } from './drive-helpers';
+import { signIn } from './helpers';
+import { createDriveUser, type TestUser } from './users';
+
+/** Upload e2e helpers: source files on disk with their MD5, the panel's items, and the check
+ * that a file came back from the server with exactly the bytes that were chosen. */
+
+export interface Source {
+  path: string;
+  name: string;
+  size: number;
+  md5: string;
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gwy-upload-e2e-'));
+
+/** A file of random bytes (random, so no two tests' files deduplicate by accident). */
+export function sourceFile(name: string, size: number, sub = ''): Source {
+  const folder = path.join(dir, sub);
+  fs.mkdirSync(folder, { recursive: true });
+  const p = path.join(folder, name);
+  const bytes = randomBytes(size);
+  fs.writeFileSync(p, bytes);
+  return { path: p, name, size, md5: createHash('md5').update(bytes).digest('hex') };
+}
+
+export function md5(bytes: Buffer): string {
+  return createHash('md5').update(bytes).digest('hex');
+}
+
+/** Signs a fresh person in through the login page and opens their drive. */
+export async function freshDrive(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ user: TestUser; api: DriveApi }> {
+  const user = await createDriveUser(request, { prefix: 'up' });
+  await signIn(page, user.account, user.password);
+  await page.goto('/resources/net-disk?fileType=0');
+  await expect(page.getByTestId('drive-page')).toBeVisible();
+  return { user, api: driveApi(request, user.token) };
+}
+
+export function uploadItem(page: Page, name: string): Locator {
+  return page.locator(`[data-testid="upload-item"][data-name="${name}"]`);
+}
+
+export async function openPanel(page: Page) {
+  await page.locator('[data-action="upload"]').click();
+  await expect(page.getByTestId('upload-panel')).toBeVisible();
+}
+
+/** Downloads the file through the real API and compares its MD5 with the source. */
+export async function expectSameBytes(
+  request: APIRequestContext,
+  api: DriveApi,
+  token: string,
+  folder: string,
+  src: Source,
+) {
+  const base = src.name.replace(/\.[^.]+$/, '');
+  const entry = await api.find(folder, base);
+  const res = await request.get('/wangpan/filetransfer/downloadfile', {
+    headers: { token },
+    params: { userFileId: entry.userFileId },
+  });
+  expect(res.status()).toBe(200);
+  const body = await res.body();
+  expect(body.length).toBe(src.size);
+  expect(md5(body)).toBe(src.md5);
+}
+
+/** Counts chunk POSTs the page sends, by file name. */
+export function countChunks(page: Page) {
+  const counts = new Map<string, number>();
+  page.on('request', (req) => {
+    if (req.method() !== 'POST' || !req.url().includes('/wangpan/filetransfer/uploadfile')) return;
+    const body = req.postDataBuffer()?.toString('latin1') ?? '';
+    const name = /name="filename"\r\n\r\n([^\r]*)/.exec(body)?.[1] ?? '?';
+    const decoded = Buffer.from(name, 'latin1').toString('utf8');
+    counts.set(decoded, (counts.get(decoded) ?? 0) + 1);
+  });
+  return counts;
+}
+
+/**
+ * Holds each chunk POST for `ms` before it leaves the browser, so a test can act mid-upload
+ * (the server is untouched: the requests reach it as sent).
+ */
+export async function slowChunks(page: Page, ms: number) {
+  await page.route('**/wangpan/filetransfer/uploadfile', async (route) => {
+    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, ms));
+    await route.continue().catch(() => undefined);
+  });
+}
+
+/** Resolves once the server has acknowledged `n` chunk POSTs of the page. */
+export function chunksAcked(page: Page, n: number): Promise<void> {
+  let seen = 0;
+  return new Promise((resolve) => {
+    const on = (res: Response) => {
+      const req = res.request();
+      if (req.method() !== 'POST' || !req.url().includes('/wangpan/filetransfer/uploadfile')) return;
+      if (res.status() === 200 && ++seen >= n) {
+        page.off('response', on);
+        resolve();
+      }
+    };
+    page.on('response', on);
+  });
+}
+
+/** Sets the 本机暂存上限 in the panel (0 keeps nothing on the device). */
+export async function setKeepBudget(page: Page, label: string) {
+  await page.getByTestId('upload-keep-budget').click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
