@@ -2,7 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type Request,
+  type Response,
+} from '@playwright/test';
 import { driveApi, type DriveApi } from './drive-helpers';
 import { signIn } from './helpers';
 import { createDriveUser, type TestUser } from './users';
@@ -74,16 +81,21 @@ export async function expectSameBytes(
   expect(md5(body)).toBe(src.md5);
 }
 
-/** Counts chunk POSTs the page sends, by file name. */
-export function countChunks(page: Page) {
+/**
+ * Counts chunk POSTs by file name: every request the page sends ('request'), or only those
+ * the server answered ('response': attempts against a stopped server never reached it).
+ */
+export function countChunks(page: Page, on: 'request' | 'response' = 'request') {
   const counts = new Map<string, number>();
-  page.on('request', (req) => {
+  const count = (req: Request) => {
     if (req.method() !== 'POST' || !req.url().includes('/wangpan/filetransfer/uploadfile')) return;
     const body = req.postDataBuffer()?.toString('latin1') ?? '';
     const name = /name="filename"\r\n\r\n([^\r]*)/.exec(body)?.[1] ?? '?';
     const decoded = Buffer.from(name, 'latin1').toString('utf8');
     counts.set(decoded, (counts.get(decoded) ?? 0) + 1);
-  });
+  };
+  if (on === 'request') page.on('request', count);
+  else page.on('response', (res) => count(res.request()));
   return counts;
 }
 

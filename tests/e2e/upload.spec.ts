@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { driveApi } from './drive-helpers';
+import { signIn } from './helpers';
+import { freePort, serverProcess } from './server-process';
 import {
   chunksAcked,
   countChunks,
@@ -12,6 +15,7 @@ import {
   sourceFile,
   uploadItem,
 } from './upload-helpers';
+import { createDriveUser } from './users';
 
 /**
  * Uploads in real Chromium against the real server (issue 4): the panel, the queue, the worker's
@@ -153,7 +157,8 @@ test('offline mid-upload waits with 等待网络 and finishes when the network r
   const { user, api } = await freshDrive(page, request);
   const src = sourceFile('库房视频.mp4', 8 * 1024 * 1024 + 99);
   await slowChunks(page, 400);
-  const chunks = countChunks(page);
+  // What reached the server: attempts made while offline never left the device.
+  const chunks = countChunks(page, 'response');
   await openPanel(page);
   const acked = chunksAcked(page, 2);
   await page.getByTestId('upload-input-files').setInputFiles(src.path);
@@ -260,4 +265,113 @@ test('the spec’s refusals: over 500 MB, a batch over the free space, an unread
   await expect(page.getByText('文件 已删除.txt 读取错误，请检查文件')).toBeVisible();
   await expect(uploadItem(page, gone.name)).toHaveCount(0);
   await expect(uploadItem(page, first.name)).toHaveAttribute('data-state', 'success');
+});
+
+test('pause, resume and cancel from the list', async ({ page, request }) => {
+  const { user, api } = await freshDrive(page, request);
+  const src = sourceFile('暂停续传.mov', 6 * 1024 * 1024 + 3);
+  const dropped = sourceFile('不要了.mov', 4 * 1024 * 1024);
+  await slowChunks(page, 400);
+  // What reached the server: attempts made while offline never left the device.
+  const chunks = countChunks(page, 'response');
+  await openPanel(page);
+  const acked = chunksAcked(page, 2);
+  await page.getByTestId('upload-input-files').setInputFiles(src.path);
+  await acked;
+  const item = uploadItem(page, src.name);
+  await item.getByRole('button', { name: `暂停：${src.name}` }).click();
+  await expect(item).toHaveAttribute('data-state', 'paused');
+  await expect(item.getByTestId('upload-status')).toHaveText('已暂停');
+  const sentWhilePaused = chunks.get(src.name) ?? 0;
+  await page.waitForTimeout(1500);
+  expect(chunks.get(src.name) ?? 0).toBe(sentWhilePaused);
+  await item.getByRole('button', { name: `继续：${src.name}` }).click();
+  await expect(item).toHaveAttribute('data-state', 'success', { timeout: 30_000 });
+  // 7 chunks; a pause costs at most the three that were in flight.
+  expect(chunks.get(src.name)).toBeLessThanOrEqual(7 + 3);
+  await expectSameBytes(request, api, user.token, '/', src);
+
+  await page.getByTestId('upload-input-files').setInputFiles(dropped.path);
+  const other = uploadItem(page, dropped.name);
+  await expect(other).toHaveAttribute('data-state', 'uploading');
+  await other.getByRole('button', { name: `取消上传：${dropped.name}` }).click();
+  await expect(other).toHaveCount(0);
+  await page.waitForTimeout(1000);
+  expect(await api.names('/')).toEqual([src.name]);
+});
+
+test('instant upload of another person’s content needs a proof of possession', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const first = await freshDrive(page, request);
+  const src = sourceFile('共享底片.png', 3 * 1024 * 1024 + 77);
+  await openPanel(page);
+  await page.getByTestId('upload-input-files').setInputFiles(src.path);
+  await expect(uploadItem(page, src.name)).toHaveAttribute('data-state', 'success', { timeout: 30_000 });
+
+  const other = await browser.newContext();
+  const page2 = await other.newPage();
+  try {
+    const second = await freshDrive(page2, request);
+    const chunks = countChunks(page2);
+    const challenged = page2.waitForResponse(
+      async (r) =>
+        r.request().method() === 'GET' &&
+        r.url().includes('/wangpan/filetransfer/uploadfile') &&
+        (await r.text()).includes('"challenge"'),
+    );
+    await openPanel(page2);
+    await page2.getByTestId('upload-input-files').setInputFiles(src.path);
+    await challenged;
+    await expect(uploadItem(page2, src.name)).toHaveAttribute('data-state', 'success', { timeout: 30_000 });
+    expect(chunks.get(src.name) ?? 0).toBe(0);
+    await expectSameBytes(request, second.api, second.user.token, '/', src);
+  } finally {
+    await other.close();
+  }
+  await expectSameBytes(request, first.api, first.user.token, '/', src);
+});
+
+test('a server restart mid-upload: the upload waits, then resumes where it was', async ({
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  const port = await freePort();
+  const dataDir = path.resolve(`.tmp/e2e-restart-${port}`);
+  const server = serverProcess({ port, dataDir });
+  await server.start();
+  const request = await playwright.request.newContext({ baseURL: server.baseURL });
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  try {
+    const user = await createDriveUser(request, { prefix: 'rs', server: server.baseURL });
+    const page = await context.newPage();
+    await signIn(page, user.account, user.password);
+    await page.goto('/resources/net-disk?fileType=0');
+    const src = sourceFile('重启续传.mp4', 8 * 1024 * 1024 + 1);
+    await slowChunks(page, 300);
+    const chunks = countChunks(page, 'response');
+    await openPanel(page);
+    const acked = chunksAcked(page, 3);
+    await page.getByTestId('upload-input-files').setInputFiles(src.path);
+    await acked;
+    await server.stop();
+    // Retries run out while the server is away: the item waits rather than fails.
+    await expect(uploadItem(page, src.name).getByTestId('upload-status')).toHaveText('等待网络', {
+      timeout: 30_000,
+    });
+    await server.start();
+    await expect(uploadItem(page, src.name)).toHaveAttribute('data-state', 'success', { timeout: 45_000 });
+    // 9 chunks; the server received at most the three in flight when it stopped again.
+    expect(chunks.get(src.name)).toBeLessThanOrEqual(9 + 3);
+    const api = driveApi(request, user.token);
+    await expectSameBytes(request, api, user.token, '/', src);
+  } finally {
+    await context.close();
+    await request.dispose();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });

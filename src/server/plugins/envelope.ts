@@ -84,6 +84,12 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
       return sendEnvelope(req, reply, e.statusCode, ErrorCode.badRequest, '请求不正确，请检查后重试');
     }
+    // The client went away mid-request (a paused or cancelled upload, a tablet leaving Wi-Fi):
+    // nobody is left to answer, and it is not a fault of ours.
+    if (req.raw.destroyed || e.code === 'ECONNRESET' || e.code === 'ERR_STREAM_PREMATURE_CLOSE') {
+      req.log.info({ code: e.code }, 'client went away');
+      return reply.send();
+    }
     req.log.error({ err }, 'unhandled error');
     return sendEnvelope(req, reply, 500, ErrorCode.serverError, '服务器异常，请稍后再试');
   });

@@ -65,8 +65,11 @@ function build(userId: number) {
         }
       }
     });
+    // Background Sync fires when the device is back online; registered while it is online
+    // (a server away, not the network) it would fire at once and spin the queue, so that case
+    // is left to the engine's own timer.
     engine.subscribe(() => {
-      if (engine.getSnapshot().some((v) => v.state === 'offline')) requestSync();
+      if (!navigator.onLine && engine.getSnapshot().some((v) => v.state === 'offline')) requestSync();
     });
     await engine.load();
   });
