@@ -131,3 +131,17 @@ export async function setKeepBudget(page: Page, label: string) {
   await page.getByTestId('upload-keep-budget').click();
   await page.getByRole('option', { name: label, exact: true }).click();
 }
+
+/** Files kept in the origin-private file system for uploads (all people on this device). */
+export function keptFiles(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    type Dir = { kind: string; values(): AsyncIterable<Dir & { name: string }> };
+    const root = (await navigator.storage.getDirectory()) as unknown as Dir;
+    let n = 0;
+    for await (const dir of root.values()) {
+      if (dir.kind !== 'directory' || !dir.name.startsWith('uploads-')) continue;
+      for await (const f of dir.values()) if (!f.name.startsWith('.')) n++;
+    }
+    return n;
+  });
+}

@@ -9,6 +9,7 @@ import {
   countChunks,
   expectSameBytes,
   freshDrive,
+  keptFiles,
   openPanel,
   setKeepBudget,
   slowChunks,
@@ -190,6 +191,9 @@ test('reload mid-upload resumes from the server’s chunk list, not from zero', 
   // 11 chunks; at least 4 were on the server before the reload.
   expect(after.get(src.name) ?? 0).toBeLessThanOrEqual(11 - 4);
   await expectSameBytes(request, api, user.token, '/', src);
+  // The kept copy is freed once the server has the file.
+  await expect(page.getByTestId('upload-keep')).toContainText('0 B');
+  await expect.poll(() => keptFiles(page)).toBe(0);
 });
 
 test('bytes not kept on the device: after a reload the item asks for the file, then resumes', async ({

@@ -268,7 +268,7 @@ export const t = {
       pauseAll: '全部暂停',
       resumeAll: '全部开始',
       clearFinished: '清除已完成',
-      keep: (used: string, budget: string) => `本机暂存 ${used} / ${budget}`,
+      keep: (used: string) => `本机暂存 ${used}，上限`,
       keepLabel: '本机暂存上限',
       keepHint: '网络中断或页面刷新后，暂存在本机的文件可自动续传；未暂存的文件需重新选择。',
       keepNone: '不暂存',

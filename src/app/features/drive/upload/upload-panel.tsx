@@ -316,7 +316,7 @@ export function UploadPanel({ target, onAdd, onPaste, onClose }: UploadPanelProp
             <Group gap={4} wrap="nowrap">
               <Tooltip label={u.panel.keepHint} multiline w={260}>
                 <Text size="xs" c="dimmed" data-testid="upload-keep">
-                  {u.panel.keep(formatSize(keptBytes), budget === 0 ? u.panel.keepNone : formatSize(budget))}
+                  {u.panel.keep(formatSize(keptBytes))}
                 </Text>
               </Tooltip>
               <Select
