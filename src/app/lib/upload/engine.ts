@@ -227,7 +227,7 @@ export function createUploadEngine(deps: EngineDeps) {
   const retryDelays = deps.retryDelaysMs ?? RETRY_DELAYS_MS;
   const now = deps.now ?? (() => Date.now());
   const newId = deps.newId ?? (() => crypto.randomUUID());
-  const probeMs = deps.probeMs ?? 15_000;
+  const probeMs = deps.probeMs ?? 10_000;
 
   const items = new Map<string, Item>();
   const listeners = new Set<() => void>();
@@ -374,8 +374,10 @@ export function createUploadEngine(deps: EngineDeps) {
         ? await deps.lockItem(it.row.id, () => work(it, ctl.signal))
         : (await work(it, ctl.signal), true);
       if (!ran) {
+        // Another tab of this person holds it: look again later (that tab may close).
         it.elsewhere = true;
         changed();
+        scheduleProbe();
       }
     } catch (err) {
       await settleFailure(it, err, ctl.signal);
@@ -492,6 +494,7 @@ export function createUploadEngine(deps: EngineDeps) {
         it.file = undefined;
         it.verify = false;
         await save(it, { state: 'needsFile', error: t.upload.notSameFile }, true);
+        lastFinished = 'needsFile';
         return;
       }
       it.verify = false;
@@ -553,7 +556,14 @@ export function createUploadEngine(deps: EngineDeps) {
         try {
           const q = queryOf(r, n);
           const start = (n - 1) * chunkSize;
-          const bytes = blob.slice(start, start + Number(q.currentChunkSize));
+          // Read before sending: a file moved or deleted after it was picked must say so
+          // (readError), not look like a network failure to the XHR and wait forever.
+          let bytes: Blob;
+          try {
+            bytes = new Blob([await blob.slice(start, start + Number(q.currentChunkSize)).arrayBuffer()]);
+          } catch {
+            throw new FileReadFailure();
+          }
           const answer = await attempt(() => {
             it.inflight.set(n, 0);
             void save(it, { sent: r.sent + bytes.size });
@@ -637,6 +647,8 @@ export function createUploadEngine(deps: EngineDeps) {
           continue;
         }
         budget -= it.row.size;
+        // Signed out while copying: the rows belong to the next engine now.
+        if (stopped) return;
         // Finished or cancelled while copying: the copy is not needed. (TypeScript narrowed
         // the state before the await; it may have changed since.)
         if (!items.has(it.row.id) || (it.row.state as UploadState) === 'success') {
@@ -658,7 +670,10 @@ export function createUploadEngine(deps: EngineDeps) {
     clearTimeout(probe);
     probe = undefined;
     for (const it of items.values()) {
-      if (it.row.state === 'offline' && !it.running) {
+      // Also while `running`: an item is 'offline' and still running only between its failure
+      // being saved and start()'s finally, whose pump() then starts it again. Skipping it lost
+      // a wake() (an `online` event) in that window until the next probe.
+      if (it.row.state === 'offline') {
         it.row.state = 'waiting';
         dirty.add(it);
       }
@@ -794,7 +809,7 @@ export function createUploadEngine(deps: EngineDeps) {
      */
     reselect(id: string, file: File): string | null {
       const it = items.get(id);
-      if (!it) return null;
+      if (!it || it.row.state !== 'needsFile') return null;
       if (file.name !== it.row.name || file.size !== it.row.size) return t.upload.notSameFile;
       it.file = file;
       it.verify = Boolean(it.row.md5);
