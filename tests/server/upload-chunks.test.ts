@@ -287,3 +287,28 @@ describe('restart', () => {
     }
   });
 });
+
+describe('who may upload where', () => {
+  it('no session: HTTP 999 for the test request and for a chunk', async () => {
+    const file = bytes(CHUNK);
+    const p = paramsOf(file, 'nobody.txt');
+    const q = new URLSearchParams(
+      Object.entries({ ...p, chunkNumber: 1, currentChunkSize: CHUNK }).map(([k, v]) => [k, String(v)]),
+    );
+    expect((await s.call('GET', `/wangpan/filetransfer/uploadfile?${q}`)).status).toBe(999);
+    expect((await postChunk(s, 'forged-token', p, 1, file)).status).toBe(999);
+  });
+
+  it('the shared library takes uploads only from its managers', async () => {
+    const file = bytes(CHUNK);
+    const p = paramsOf(file, 'library.txt', { fileType: 9, isAdmin: 1 });
+    const before = chunkFiles();
+    // staff02 has no 其他资源管理 grant.
+    const refused = await testRequest(s, me.token, p);
+    expect(refused.success).toBe(false);
+    expect(refused.message).toMatch(/[\u4e00-\u9fa5]/);
+    const chunk = await postChunk(s, me.token, p, 1, file);
+    expect(chunk.body.success).toBe(false);
+    expect(chunkFiles()).toBe(before);
+  });
+});
