@@ -47,7 +47,7 @@ test('signing out clears the offline copy, but keeps unsynced changes until they
   await dialog.getByLabel('文件夹名称').fill('离线新建');
   await dialog.getByLabel('文件夹名称').press('Enter');
   await expect(dialog).toBeHidden();
-  await signOutVia(page, '还有 1 项离线修改尚未同步');
+  await signOutVia(page, '还有 1 项离线修改或上传尚未完成');
   expect(await offlineDatabases(page)).toHaveLength(1);
 
   await context.setOffline(false);

@@ -34,7 +34,7 @@ export const t = {
     logout: '退出登录',
     logoutConfirm: '确定要退出登录吗？本机缓存的离线内容将一并清除。',
     logoutKeepsPending: (n: number) =>
-      `还有 ${n} 项离线修改尚未同步。退出后这些修改会保留在本机，下次登录时继续同步。确定要退出登录吗？`,
+      `还有 ${n} 项离线修改或上传尚未完成。退出后它们会保留在本机，下次登录时继续。确定要退出登录吗？`,
     cancel: '取消',
     noticeCentre: '消息中心',
     noticeTabs: { notice: '通知', cooperation: '协作', approval: '审批流' },
@@ -273,7 +273,6 @@ export const t = {
       keepHint: '网络中断或页面刷新后，暂存在本机的文件可自动续传；未暂存的文件需重新选择。',
       keepNone: '不暂存',
       summary: (done: number, total: number) => `已完成 ${done}/${total}`,
-      closeBusy: '还有文件正在上传。关闭面板不会中断上传，可随时从“上传文件”重新打开。',
     },
     item: {
       pause: '暂停',
