@@ -124,7 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (wangpan) => {
       const areas = createAreas(access);
       driveRoutes(wangpan, { drive, areas, access, store });
-      uploadRoutes(wangpan, { uploads, areas });
+      // Its own context: the raw-body parser of octet chunks must not reach other routes.
+      await wangpan.register(async (upload) => uploadRoutes(upload, { uploads, areas }));
     },
     { prefix: DRIVE_PREFIX },
   );

@@ -747,8 +747,14 @@ describe('upload engine: user actions', () => {
       type: '',
       slice: (start?: number, end?: number) => {
         const part = a.blob.slice(start, end);
-        if (start !== undefined && start > 0)
-          return { arrayBuffer: () => Promise.reject(new DOMException('gone', 'NotFoundError')) };
+        if (start !== undefined && start > 0) {
+          const gone: Blob = {
+            size: (end ?? a.blob.size) - start,
+            slice: () => gone,
+            arrayBuffer: () => Promise.reject(new DOMException('gone', 'NotFoundError')),
+          } as unknown as Blob;
+          return gone;
+        }
         return part;
       },
       arrayBuffer: () => a.blob.arrayBuffer(),

@@ -89,10 +89,9 @@ export function countChunks(page: Page, on: 'request' | 'response' = 'request') 
   const counts = new Map<string, number>();
   const count = (req: Request) => {
     if (req.method() !== 'POST' || !req.url().includes('/wangpan/filetransfer/uploadfile')) return;
-    const body = req.postDataBuffer()?.toString('latin1') ?? '';
-    const name = /name="filename"\r\n\r\n([^\r]*)/.exec(body)?.[1] ?? '?';
-    const decoded = Buffer.from(name, 'latin1').toString('utf8');
-    counts.set(decoded, (counts.get(decoded) ?? 0) + 1);
+    // Our client sends chunks in the octet method: the parameters are in the query string.
+    const name = new URL(req.url()).searchParams.get('filename') ?? '?';
+    counts.set(name, (counts.get(name) ?? 0) + 1);
   };
   if (on === 'request') page.on('request', count);
   else page.on('response', (res) => count(res.request()));

@@ -13,6 +13,7 @@ import {
   md5,
   paramsOf,
   postChunk,
+  postChunkOctet,
   testRequest,
   uploadAll,
 } from './upload-util';
@@ -310,5 +311,46 @@ describe('who may upload where', () => {
     const chunk = await postChunk(s, me.token, p, 1, file);
     expect(chunk.body.success).toBe(false);
     expect(chunkFiles()).toBe(before);
+  });
+});
+
+describe('octet chunks (simple-uploader method "octet", what our client sends)', () => {
+  it('uploads with the bytes as the body, whatever their content type', async () => {
+    const file = bytes(3 * CHUNK + 10);
+    const p = paramsOf(file, 'octet.jpg');
+    expect(
+      (await postChunkOctet(s, me.token, p, 1, chunkOf(file, p, 1), {}, 'image/jpeg')).body.success,
+    ).toBe(true);
+    expect((await postChunkOctet(s, me.token, p, 2, chunkOf(file, p, 2))).body.success).toBe(true);
+    const last = await postChunkOctet(s, me.token, p, 3, chunkOf(file, p, 3), {}, '');
+    expect(last.body).toMatchObject({ success: true, data: { done: true } });
+    expect(md5(await download(s, me.token, last.body.data.userFileId))).toBe(p.identifier);
+  });
+
+  it('refuses a body longer than the declared chunk, keeping nothing of it', async () => {
+    const file = bytes(2 * CHUNK);
+    const p = paramsOf(file, 'octet-long.bin');
+    const before = chunkFiles();
+    const r = await postChunkOctet(s, me.token, p, 1, Buffer.concat([chunkOf(file, p, 1), bytes(5000)]), {
+      currentChunkSize: CHUNK,
+    });
+    expect(r.body.success).toBe(false);
+    expect(r.body.message).toMatch(/分片/);
+    expect(chunkFiles()).toBe(before);
+    expect((await testRequest(s, me.token, p)).data.uploaded).toEqual([]);
+  });
+
+  it('refuses a JSON body instead of a chunk', async () => {
+    const file = bytes(CHUNK);
+    const p = paramsOf(file, 'json.txt');
+    const q = new URLSearchParams(
+      Object.entries({ ...p, chunkNumber: 1, currentChunkSize: CHUNK }).map(([k, v]) => [k, String(v)]),
+    );
+    const res = await s.call('POST', `/wangpan/filetransfer/uploadfile?${q}`, {
+      token: me.token,
+      body: { hello: 1 },
+    });
+    expect(res.body.success).toBe(false);
+    expect(res.body.message).toBe('请选择要上传的文件');
   });
 });

@@ -84,3 +84,25 @@ export async function download(s: TestServer, token: string, userFileId: number)
   });
   return Buffer.from(await res.arrayBuffer());
 }
+
+/** One chunk in simple-uploader's octet method: parameters in the query, the bytes as the body. */
+export async function postChunkOctet(
+  s: TestServer,
+  token: string,
+  p: Params,
+  n: number,
+  content: Buffer,
+  override: Record<string, string | number> = {},
+  contentType = 'application/octet-stream',
+) {
+  const q = new URLSearchParams();
+  const fields = { ...p, chunkNumber: n, currentChunkSize: content.length, ...override };
+  for (const [k, v] of Object.entries(fields)) q.set(k, String(v));
+  const res = await fetch(`${s.url}${UPLOAD}?${q}`, {
+    method: 'POST',
+    // '' sends no content type at all (an XHR sending a Blob of unknown type).
+    headers: contentType ? { token, 'content-type': contentType } : { token },
+    body: new Uint8Array(content),
+  });
+  return { status: res.status, body: JSON.parse(await res.text()) as any };
+}

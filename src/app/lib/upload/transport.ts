@@ -6,7 +6,8 @@ import { readToken } from '../session';
 
 /**
  * The upload's two requests (simple-uploader.js protocol; shared/api/upload.ts): the test GET
- * and one chunk POST, multipart with the parameters before the `file` part. XHR, not fetch,
+ * and one chunk POST in the protocol's octet method (parameters in the query string, the bytes
+ * as the body: no multipart to build or parse, measurably faster). XHR, not fetch,
  * for upload progress (speed and time left) and for a stall timer: a chunk that stops moving
  * on flaky Wi-Fi is aborted and retried rather than left hanging until the browser gives up.
  *
@@ -88,15 +89,18 @@ export async function testUpload(query: UploadQuery, signal?: AbortSignal): Prom
 export function sendChunk(
   query: UploadQuery,
   bytes: Blob,
-  fileName: string,
+  _fileName: string,
   onProgress: (loaded: number) => void,
   signal: AbortSignal,
 ): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(new DOMException('aborted', 'AbortError'));
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', URL_PATH);
+    const url = new URL(URL_PATH, window.location.origin);
+    for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
+    xhr.open('POST', url);
     for (const [k, v] of Object.entries(headers())) xhr.setRequestHeader(k, v);
+    xhr.setRequestHeader('content-type', 'application/octet-stream');
     let stall: ReturnType<typeof setTimeout>;
     let stalled = false;
     const arm = () => {
@@ -139,10 +143,7 @@ export function sendChunk(
       if (stalled) reject(new UploadFailure(t.errors.timeout, 'network'));
       else reject(new DOMException('aborted', 'AbortError'));
     };
-    const form = new FormData();
-    for (const [k, v] of Object.entries(query)) form.append(k, String(v));
-    form.append('file', bytes, fileName);
     arm();
-    xhr.send(form);
+    xhr.send(bytes);
   });
 }

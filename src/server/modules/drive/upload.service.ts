@@ -381,7 +381,10 @@ export function createUploadService({ db, drive, store, dir, sessionMs }: Upload
         const meter = new Transform({
           transform(c: Buffer, _e, cb) {
             size += c.length;
-            cb(null, c);
+            // A raw (octet) body has no multipart limit: stop at the declared size, so a
+            // client cannot stream more than one chunk's worth to disk.
+            if (size > p.currentChunkSize) cb(invalid('分片内容与声明的大小不符，请重新上传'));
+            else cb(null, c);
           },
         });
         try {
