@@ -262,10 +262,15 @@ test('context menus follow the spec table in each view', async ({ page, request 
   await openDrive(page, '/resources/collection-depot?fileType=6');
   expect(await menuEntries(page, row(page, '菜单测试'))).toEqual(['还原', '永久删除', '文件详情']);
 
-  // The upload entry is a clean placeholder until the upload issue lands.
+  // 上传文件, from the toolbar or the blank-space menu, opens the upload panel.
   await openDrive(page);
   await page.locator('[data-action="upload"]').click();
-  await expect(page.getByText('上传功能即将上线')).toBeVisible();
+  await expect(page.getByTestId('upload-panel')).toBeVisible();
+  await page.getByTestId('upload-panel').getByRole('button', { name: '关闭上传面板' }).click();
+  await expect(page.getByTestId('upload-panel')).toBeHidden();
+  await page.getByTestId('file-browser').click({ button: 'right', position: { x: 200, y: 300 } });
+  await page.getByTestId('context-menu').getByRole('menuitem', { name: '上传文件' }).click();
+  await expect(page.getByTestId('upload-panel')).toBeVisible();
 });
 
 test('a long press opens the menu on a touch screen', async ({ browser, request }) => {

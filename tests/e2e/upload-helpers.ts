@@ -103,10 +103,14 @@ export function countChunks(page: Page, on: 'request' | 'response' = 'request') 
  * (the server is untouched: the requests reach it as sent).
  */
 export async function slowChunks(page: Page, ms: number) {
-  await page.route('**/wangpan/filetransfer/uploadfile', async (route) => {
-    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, ms));
-    await route.continue().catch(() => undefined);
-  });
+  // A URL predicate, not a glob: octet chunks carry their parameters in the query string.
+  await page.route(
+    (url) => url.pathname === '/wangpan/filetransfer/uploadfile',
+    async (route) => {
+      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, ms));
+      await route.continue().catch(() => undefined);
+    },
+  );
 }
 
 /** Resolves once the server has acknowledged `n` chunk POSTs of the page. */
