@@ -58,14 +58,17 @@ export const outbox = createOutbox({
   isOnline: () => navigator.onLine,
 });
 
-/** Asks the service worker to wake us when the network returns (Chromium only; a bonus). */
-export function requestBackgroundSync() {
+/**
+ * Asks the service worker to wake us when the network returns (Chromium only; a bonus): the
+ * outbox's tag by default, or another queue's (the uploads').
+ */
+export function requestBackgroundSync(tag: string = OUTBOX_SYNC_TAG) {
   if (!('serviceWorker' in navigator)) return;
   void navigator.serviceWorker.ready
     .then(
       (reg) => (reg as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync,
     )
-    .then((sync) => sync?.register(OUTBOX_SYNC_TAG))
+    .then((sync) => sync?.register(tag))
     .catch(() => undefined);
 }
 

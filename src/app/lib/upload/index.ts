@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { UPLOAD_SYNC_TAG, UPLOAD_WAKE_MESSAGE } from '../../../shared/offline-protocol';
 import { t } from '../i18n';
+import { requestBackgroundSync } from '../offline';
 import { userDb } from '../offline-db';
 import { session } from '../session';
 import { createUploadEngine, type UploadEngine, type UploadView } from './engine';
@@ -29,16 +30,6 @@ function lockItem(id: string, fn: () => Promise<void>): Promise<boolean> {
     await fn();
     return true;
   }) as Promise<boolean>;
-}
-
-function requestSync() {
-  if (!('serviceWorker' in navigator)) return;
-  void navigator.serviceWorker.ready
-    .then(
-      (reg) => (reg as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync,
-    )
-    .then((sync) => sync?.register(UPLOAD_SYNC_TAG))
-    .catch(() => undefined);
 }
 
 function build(userId: number) {
@@ -69,7 +60,8 @@ function build(userId: number) {
     // (a server away, not the network) it would fire at once and spin the queue, so that case
     // is left to the engine's own timer.
     engine.subscribe(() => {
-      if (!navigator.onLine && engine.getSnapshot().some((v) => v.state === 'offline')) requestSync();
+      if (!navigator.onLine && engine.getSnapshot().some((v) => v.state === 'offline'))
+        requestBackgroundSync(UPLOAD_SYNC_TAG);
     });
     await engine.load();
   });

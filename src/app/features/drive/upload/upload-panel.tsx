@@ -25,7 +25,7 @@ import {
 } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type ReactNode, type Ref } from 'react';
 import { formatSize } from '../../../../shared/drive/file-types';
 import { splitName } from '../../../../shared/drive/names';
 import { t } from '../../../lib/i18n';
@@ -135,6 +135,31 @@ function ItemRow({ v, onReselect }: { v: UploadView; onReselect: (id: string) =>
           : act(u.item.cancel, <IconX size={16} />, () => void engine?.cancel(v.id), 'red')}
       </Group>
     </div>
+  );
+}
+
+/** A hidden multi-file input; emptied after each pick so the same files can be picked again. */
+function PickerInput({
+  ref,
+  testId,
+  onPick,
+}: {
+  ref: Ref<HTMLInputElement>;
+  testId: string;
+  onPick: (files: ReturnType<typeof fromInput>) => void;
+}) {
+  return (
+    <input
+      ref={ref}
+      type="file"
+      multiple
+      hidden
+      data-testid={testId}
+      onChange={(e) => {
+        onPick(fromInput(e.currentTarget.files));
+        e.currentTarget.value = '';
+      }}
+    />
   );
 }
 
@@ -369,28 +394,8 @@ export function UploadPanel({ target, onAdd, onPaste, onClose }: UploadPanelProp
         </Stack>
       )}
 
-      <input
-        ref={fileInput}
-        type="file"
-        multiple
-        hidden
-        data-testid="upload-input-files"
-        onChange={(e) => {
-          onAdd(fromInput(e.currentTarget.files), 1);
-          e.currentTarget.value = '';
-        }}
-      />
-      <input
-        ref={folderInput}
-        type="file"
-        multiple
-        hidden
-        data-testid="upload-input-folder"
-        onChange={(e) => {
-          onAdd(fromInput(e.currentTarget.files), 2);
-          e.currentTarget.value = '';
-        }}
-      />
+      <PickerInput ref={fileInput} testId="upload-input-files" onPick={(files) => onAdd(files, 1)} />
+      <PickerInput ref={folderInput} testId="upload-input-folder" onPick={(files) => onAdd(files, 2)} />
       <input
         ref={reselectInput}
         type="file"
