@@ -9,6 +9,7 @@ import {
   countChunks,
   expectSameBytes,
   freshDrive,
+  md5,
   keptFiles,
   openPanel,
   setKeepBudget,
@@ -17,6 +18,10 @@ import {
   uploadItem,
 } from './upload-helpers';
 import { createDriveUser } from './users';
+
+/** A 2×2 PNG, as a screenshot tool puts on the clipboard. */
+const PNG_2X2 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR4nGP8z8DwnwEIGBkZGRgYAAAkBgMBh0ePWgAAAABJRU5ErkJggg==';
 
 /**
  * Uploads in real Chromium against the real server (issue 4): the panel, the queue, the worker's
@@ -119,18 +124,18 @@ test('paste image: preview with a generated name, upload; not an image and no cl
   const dialog = page.getByTestId('paste-dialog');
   await expect(dialog).toBeVisible();
   const paste = (kind: 'image' | 'text') =>
-    page.evaluate((kind) => {
-      const dt = new DataTransfer();
-      if (kind === 'text') dt.setData('text/plain', '不是图片');
-      else {
-        // A 2×2 PNG, as a screenshot tool puts on the clipboard.
-        const b64 =
-          'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR4nGP8z8DwnwEIGBkZGRgYAAAkBgMBh0ePWgAAAABJRU5ErkJggg==';
-        const bin = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-        dt.items.add(new File([bin], 'image.png', { type: 'image/png' }));
-      }
-      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true }));
-    }, kind);
+    page.evaluate(
+      ({ kind, b64 }) => {
+        const dt = new DataTransfer();
+        if (kind === 'text') dt.setData('text/plain', '不是图片');
+        else {
+          const bin = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+          dt.items.add(new File([bin], 'image.png', { type: 'image/png' }));
+        }
+        document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true }));
+      },
+      { kind, b64: PNG_2X2 },
+    );
   await paste('text');
   await expect(page.getByTestId('paste-error')).toHaveText('粘贴内容不是图片');
   await paste('image');
@@ -141,7 +146,8 @@ test('paste image: preview with a generated name, upload; not an image and no cl
   await expect(uploadItem(page, name)).toHaveAttribute('data-state', 'success', { timeout: 30_000 });
   const entry = await api.find('/', name.replace(/\.png$/, ''));
   expect(entry.extendName).toBe('png');
-  expect(user.token).toBeTruthy();
+  const png = Buffer.from(PNG_2X2, 'base64');
+  await expectSameBytes(request, api, user.token, '/', { path: '', name, size: png.length, md5: md5(png) });
 
   // A browser without clipboard reading (and no keyboard to paste with).
   await page.evaluate(() => Object.defineProperty(navigator, 'clipboard', { value: undefined }));
@@ -269,6 +275,7 @@ test('the spec’s refusals: over 500 MB, a batch over the free space, an unread
   await expect(page.getByText('文件 已删除.txt 读取错误，请检查文件')).toBeVisible();
   await expect(uploadItem(page, gone.name)).toHaveCount(0);
   await expect(uploadItem(page, first.name)).toHaveAttribute('data-state', 'success');
+  await expectSameBytes(request, api, user.token, '/', first);
 });
 
 test('pause, resume and cancel from the list', async ({ page, request }) => {
