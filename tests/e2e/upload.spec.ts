@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { driveApi } from './drive-helpers';
-import { signIn } from './helpers';
+import { signIn, tokenOf } from './helpers';
 import { freePort, serverProcess } from './server-process';
 import {
   chunksAcked,
@@ -385,4 +385,36 @@ test('a server restart mid-upload: the upload waits, then resumes where it was',
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+});
+
+test('其他资源管理: a manager uploads into the shared library, where every member of staff sees it', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'admin');
+  const api = driveApi(request, await tokenOf(page));
+  const lib = { fileType: 9, isAdmin: 1 };
+  const folder = `上传测试${Date.now().toString(36)}`;
+  await api.mkdir('/', folder, lib);
+  await page.goto(
+    `/resources/other-resource-management?isAdmin=1&filePath=${encodeURIComponent(`/${folder}/`)}`,
+  );
+  await expect(page.getByTestId('drive-page')).toBeVisible();
+  const src = sourceFile('馆藏总目.pdf', 1_200_000);
+  await openPanel(page);
+  await page.getByTestId('upload-input-files').setInputFiles(src.path);
+  await expect(uploadItem(page, src.name)).toHaveAttribute('data-state', 'success', { timeout: 30_000 });
+  await expect(page.locator(`[data-testid="file-row"][data-name="${src.name}"]`)).toBeVisible();
+  const entry = (await api.list(`/${folder}/`, lib)).find((e) => e.fileName === '馆藏总目');
+  expect(entry).toBeTruthy();
+  const res = await request.get('/wangpan/filetransfer/downloadfile', {
+    headers: { token: await tokenOf(page) },
+    params: { userFileId: entry!.userFileId, ...lib },
+  });
+  expect(md5(await res.body())).toBe(src.md5);
+
+  // A member of staff browses it read-only: no upload there.
+  const staff = await createDriveUser(request, { prefix: 'rd' });
+  const names = await driveApi(request, staff.token).names(`/${folder}/`, { fileType: 9 });
+  expect(names).toEqual([src.name]);
 });
