@@ -150,6 +150,12 @@ export const DownloadQuery = AreaQuery.extend({
     .optional(),
 });
 
+/**
+ * GET filetransfer/preview: one file's bytes for the previewers. `isMin` (thumbnail) answers the
+ * original until thumbnails exist; `shareBatchNum`/`extractionCode` arrive with sharing.
+ */
+export const PreviewQuery = AreaQuery.extend({ userFileId: Id, isMin: Flag });
+
 /** GET filetransfer/getstorage: bytes used (live and binned) and the quota. */
 export const StorageInfo = z.object({ storageSize: z.number(), totalStorageSize: z.number() });
 export type StorageInfo = z.infer<typeof StorageInfo>;

@@ -77,3 +77,27 @@ export function formatSize(bytes: number): string {
   }
   return `${v.toFixed(DECIMALS[u])} ${UNITS[u]}`;
 }
+
+/** Text and code the code dialog opens (spec §5: "code and text types"), markdown included. */
+export const TEXT_EXTS = [
+  ...['txt', 'md', 'markdown', 'csv', 'log', 'json', 'xml', 'html', 'htm', 'css', 'scss', 'less'],
+  ...['js', 'mjs', 'cjs', 'ts', 'tsx', 'jsx', 'vue', 'java', 'py', 'c', 'h', 'cpp', 'hpp', 'cs'],
+  ...['go', 'rs', 'php', 'rb', 'sh', 'bat', 'sql', 'yaml', 'yml', 'ini', 'conf', 'properties'],
+  ...['kt', 'swift', 'lua', 'pl', 'r', 'lrc', 'srt', 'svg'],
+] as const;
+
+export type PreviewKind = 'image' | 'svg' | 'audio' | 'video' | 'text';
+
+/**
+ * How `filetransfer/preview` serves a file, by extension: images, audio and video inline (with
+ * Range), SVG as a sandboxed image, text as UTF-8 plain text; null when there is no preview.
+ */
+export function previewKind(extendName: string): PreviewKind | null {
+  const ext = extendName.toLowerCase();
+  if (ext === 'svg') return 'svg';
+  if ((IMAGE_EXTS as readonly string[]).includes(ext)) return 'image';
+  if ((VIDEO_EXTS as readonly string[]).includes(ext)) return 'video';
+  if ((AUDIO_EXTS as readonly string[]).includes(ext)) return 'audio';
+  if ((TEXT_EXTS as readonly string[]).includes(ext)) return 'text';
+  return null;
+}

@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
-import { notFound } from '../../errors';
+import type { PreviewKind } from '../../../shared/drive/file-types';
+import { invalid, notFound } from '../../errors';
 import type { BlobStore, ByteRange } from '../../storage/blob-store';
 import type { DownloadPlan, ZipEntry } from './drive.service';
 
@@ -108,13 +109,24 @@ export async function sendDownload(
     return reply.type('application/zip').send(out);
   }
 
+  return sendBlob(req, reply, plan, store, 'application/octet-stream');
+}
+
+/** One blob with HTTP Range (206 with true lengths, 416 beyond the end, If-Range honoured). */
+async function sendBlob(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  plan: Extract<DownloadPlan, { kind: 'file' }>,
+  store: BlobStore,
+  type: string,
+) {
   const stat = await store.stat(plan.md5);
   if (!stat) throw notFound('文件内容已丢失，请联系管理员');
   const etag = `"${plan.md5}"`;
   reply.header('accept-ranges', 'bytes');
   reply.header('etag', etag);
   reply.header('last-modified', new Date(plan.mtime).toUTCString());
-  reply.type('application/octet-stream');
+  reply.type(type);
 
   const ifRange = req.headers['if-range'];
   const range = ifRange && ifRange !== etag ? null : parseRange(req.headers.range, stat.size);
@@ -129,4 +141,70 @@ export async function sendDownload(
   }
   reply.header('content-length', stat.size);
   return reply.send(store.open(plan.md5));
+}
+
+/** The largest text the code dialog is sent; beyond it, download. */
+export const TEXT_PREVIEW_MAX = 5 * 1024 * 1024;
+
+const MIME: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  mkv: 'video/x-matroska',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  wav: 'audio/wav',
+  flac: 'audio/flac',
+  ogg: 'audio/ogg',
+};
+
+/**
+ * Text as UTF-8: UTF-8 (with or without BOM) as it is; anything that is not valid UTF-8 is read
+ * as GB18030, the superset of GBK and GB2312 that Chinese Windows tools write.
+ */
+export function decodeText(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('gb18030').decode(bytes);
+  }
+}
+
+/**
+ * The previewers' bytes (`filetransfer/preview`). Never active content on our origin
+ * (ARCHITECTURE.md §6): text of any kind (HTML and XML included) is sent as text/plain in UTF-8;
+ * SVG is an image under `CSP: sandbox`, so opened directly its scripts cannot run; everything
+ * carries nosniff and a sandbox CSP. Images, audio and video are inline with Range for seeking.
+ */
+export async function sendPreview(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  plan: Extract<DownloadPlan, { kind: 'file' }>,
+  kind: PreviewKind,
+  store: BlobStore,
+) {
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header(
+    'content-security-policy',
+    "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+  );
+  reply.header('cache-control', 'private, no-cache');
+  if (kind === 'text') {
+    if (plan.size > TEXT_PREVIEW_MAX) throw invalid('文件过大，无法在线查看，请下载后查看');
+    const parts: Buffer[] = [];
+    for await (const c of store.open(plan.md5)) parts.push(c as Buffer);
+    return reply.type('text/plain; charset=utf-8').send(decodeText(Buffer.concat(parts)));
+  }
+  const ext = plan.name.slice(plan.name.lastIndexOf('.') + 1).toLowerCase();
+  reply.header('content-disposition', contentDisposition(plan.name).replace(/^attachment/, 'inline'));
+  return sendBlob(req, reply, plan, store, MIME[ext] ?? 'application/octet-stream');
 }

@@ -12,6 +12,7 @@ import {
   DeleteRecoveryBody,
   DetailQuery,
   DownloadQuery,
+  PreviewQuery,
   GetFileListQuery,
   RenameBody,
   RestoreBody,
@@ -24,7 +25,7 @@ import { DONE } from '../../plugins/envelope';
 import type { BlobStore } from '../../storage/blob-store';
 import type { Access } from '../auth/access';
 import { type Areas, personalSpace } from './area';
-import { sendDownload } from './download';
+import { sendDownload, sendPreview } from './download';
 import type { DriveService } from './drive.service';
 
 /** The staff page whose grant lets an administrator change quotas. */
@@ -61,6 +62,10 @@ export function driveRoutes(
   r.get('/filetransfer/downloadfile', { schema: { querystring: DownloadQuery } }, async (req, reply) => {
     const plan = await drive.download(areas.read(req.user, req.query), req.query);
     return sendDownload(req, reply, plan, deps.store);
+  });
+  r.get('/filetransfer/preview', { schema: { querystring: PreviewQuery } }, async (req, reply) => {
+    const { plan, kind } = await drive.preview(areas.read(req.user, req.query), req.query.userFileId);
+    return sendPreview(req, reply, plan, kind, deps.store);
   });
   r.get('/filetransfer/getstorage', async (req) => drive.storage(req.user.id, personalSpace(req.user.id)));
 

@@ -12,7 +12,7 @@ import type {
   StorageInfo,
   TreeNode,
 } from '../../../shared/api/drive';
-import { CATEGORY_EXTS, formatSize } from '../../../shared/drive/file-types';
+import { CATEGORY_EXTS, formatSize, previewKind } from '../../../shared/drive/file-types';
 import {
   ROOT,
   folderPath,
@@ -665,6 +665,16 @@ export function createDriveService({
       const firstName = joinName(first.file_name, first.extend_name);
       const name = rows.length === 1 ? `${firstName}.zip` : `${firstName}等${rows.length}个文件.zip`;
       return { kind: 'zip', name, entries: await zipEntriesOf(db, area, rows) };
+    },
+
+    /** One file of the area for the previewers, with how it is previewed. */
+    async preview(area: Area, userFileId: number) {
+      const plan = await this.download(area, { userFileId });
+      if (plan.kind !== 'file') throw invalid('文件夹不能预览，请打开后查看');
+      const dot = plan.name.lastIndexOf('.');
+      const kind = previewKind(dot > 0 ? plan.name.slice(dot + 1) : '');
+      if (!kind) throw invalid('该文件暂不支持在线查看，请下载后查看');
+      return { plan, kind };
     },
 
     /** Bytes used (live and binned files) in the caller's own drive, and the quota. */

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { driveServiceOf, startServer, type TestServer } from './harness';
+import { W, driveUser, type DriveUser } from './drive-util';
+
+/**
+ * filetransfer/preview (issue 5, server slice): images, audio and video inline with Range;
+ * text as UTF-8 whatever it was written in; HTML, XML and SVG never active on our origin;
+ * other people's ids answered like missing ones.
+ */
+
+let s: TestServer;
+let me: DriveUser;
+let other: DriveUser;
+
+beforeAll(async () => {
+  s = await startServer();
+  const svc = driveServiceOf(s);
+  me = await driveUser(s, 'staff03', svc);
+  other = await driveUser(s, 'staff05', svc);
+});
+afterAll(() => s.close());
+
+async function preview(id: number, headers: Record<string, string> = {}, token = me.token) {
+  const res = await fetch(`${s.url}${W}/filetransfer/preview?userFileId=${id}`, {
+    headers: { token, ...headers },
+  });
+  return { status: res.status, headers: res.headers, buf: Buffer.from(await res.arrayBuffer()) };
+}
+
+describe('preview', () => {
+  it('serves an image inline with its type, nosniff and a sandbox CSP', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR4nGP8z8DwnwEIGBkZGRgYAAAkBgMBh0ePWgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const id = await me.put('/', '青铜鼎.png', png);
+    const r = await preview(id);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('image/png');
+    expect(r.headers.get('content-disposition')).toMatch(/^inline; /);
+    expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(r.headers.get('content-security-policy')).toContain('sandbox');
+    expect(r.buf.equals(png)).toBe(true);
+  });
+
+  it('answers Range for video: 206 with true lengths, a suffix range, 416 past the end', async () => {
+    const bytes = Buffer.alloc(5000, 7);
+    const id = await me.put('/', '修复过程.mp4', bytes);
+    const whole = await preview(id);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    const part = await preview(id, { range: 'bytes=100-199' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 100-199/5000');
+    expect(part.buf.length).toBe(100);
+    const open = await preview(id, { range: 'bytes=4990-' });
+    expect(open.headers.get('content-range')).toBe('bytes 4990-4999/5000');
+    const suffix = await preview(id, { range: 'bytes=-10' });
+    expect(suffix.headers.get('content-range')).toBe('bytes 4990-4999/5000');
+    const past = await preview(id, { range: 'bytes=5000-' });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe('bytes */5000');
+  });
+
+  it('sends GBK text as UTF-8, and UTF-8 as it is', async () => {
+    // "藏品说明：青花瓷" in GBK.
+    const gbk = Buffer.from('b2d8c6b7cbb5c3f7a3bac7e0bba8b4c9', 'hex');
+    const g = await preview(await me.put('/', '说明-gbk.txt', gbk));
+    expect(g.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(g.buf.toString('utf8')).toBe('藏品说明：青花瓷');
+    const u = await preview(await me.put('/', '说明-utf8.md', '# 展览\n青花瓷'));
+    expect(u.buf.toString('utf8')).toBe('# 展览\n青花瓷');
+  });
+
+  it('never serves HTML, XML or SVG as active content', async () => {
+    const html = await preview(await me.put('/', 'page.html', '<script>alert(1)</script>'));
+    expect(html.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(html.headers.get('content-security-policy')).toContain('sandbox');
+    expect(html.buf.toString()).toBe('<script>alert(1)</script>');
+    const xml = await preview(await me.put('/', 'data.xml', '<?xml version="1.0"?><a/>'));
+    expect(xml.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const svg = await preview(
+      await me.put('/', 'logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'),
+    );
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect(svg.headers.get('content-security-policy')).toMatch(/default-src 'none'.*sandbox/);
+    expect(svg.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('refuses folders, unsupported kinds and oversized text with a Chinese reason', async () => {
+    const dir = await me.mkdir('/', '预览文件夹');
+    expect((await me.get(`/filetransfer/preview`, { userFileId: dir })).body).toMatchObject({
+      success: false,
+      message: '文件夹不能预览，请打开后查看',
+    });
+    const zip = await me.put('/', 'a.zip', 'PK');
+    expect((await me.get(`/filetransfer/preview`, { userFileId: zip })).body).toMatchObject({
+      success: false,
+      message: '该文件暂不支持在线查看，请下载后查看',
+    });
+    const big = await me.put('/', 'big.log', Buffer.alloc(5 * 1024 * 1024 + 1, 0x61));
+    expect((await me.get(`/filetransfer/preview`, { userFileId: big })).body).toMatchObject({
+      success: false,
+      message: '文件过大，无法在线查看，请下载后查看',
+    });
+  });
+
+  it("answers another person's id exactly like a missing one", async () => {
+    const id = await me.put('/', '私人.txt', 'secret');
+    const theirs = await other.get(`/filetransfer/preview`, { userFileId: id });
+    const missing = await other.get(`/filetransfer/preview`, { userFileId: 99999999 });
+    expect(theirs.body).toEqual(missing.body);
+    expect(theirs.body.success).toBe(false);
+  });
+});
