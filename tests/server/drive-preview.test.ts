@@ -113,3 +113,68 @@ describe('preview', () => {
     expect(theirs.body.success).toBe(false);
   });
 });
+
+describe('file/update (saving edited text)', () => {
+  const save = (u: DriveUser, userFileId: number, fileContent: string) =>
+    u.post('/file/update', { userFileId, fileContent });
+  const text = async (u: DriveUser, id: number) => (await preview(id, {}, u.token)).buf.toString('utf8');
+  const blobs = async () => (await s.db.selectFrom('blob').select('md5').execute()).map((b) => b.md5);
+
+  it('saves, reports the new size, and leaves copies and other people untouched (copy on write)', async () => {
+    const id = await me.put('/', '展签.txt', '旧文字');
+    const twin = await me.put('/', '展签副本.txt', '旧文字');
+    const theirs = await other.put('/', '他人展签.txt', '旧文字');
+    const r = await save(me, id, '新的展签文字');
+    expect(r.body).toMatchObject({ success: true, data: { fileSize: Buffer.byteLength('新的展签文字') } });
+    expect(await text(me, id)).toBe('新的展签文字');
+    expect(await text(me, twin)).toBe('旧文字');
+    expect(await text(other, theirs)).toBe('旧文字');
+    const row = (await me.rows('/')).find((x) => x.userFileId === id);
+    expect(row.fileSize).toBe(Buffer.byteLength('新的展签文字'));
+  });
+
+  it('frees the old content when nothing else uses it', async () => {
+    const id = await me.put('/', '草稿.md', `独一无二的草稿 ${Date.now()}`);
+    const oldMd5 = (await s.db.selectFrom('blob').select('md5').orderBy('id', 'desc').executeTakeFirst())!
+      .md5;
+    expect(await blobs()).toContain(oldMd5);
+    expect((await save(me, id, '# 定稿')).body.success).toBe(true);
+    expect(await blobs()).not.toContain(oldMd5);
+  });
+
+  it('refuses an unchanged save, a file that is not text, a folder and another person’s file', async () => {
+    const id = await me.put('/', '不变.txt', '同样的内容');
+    expect((await save(me, id, '同样的内容')).body).toMatchObject({
+      success: false,
+      message: '文件内容未修改，无需保存',
+    });
+    const img = await me.put('/', '图.png', 'not really a png');
+    expect((await save(me, img, 'x')).body).toMatchObject({ success: false, message: '该文件不能在线编辑' });
+    const dir = await me.mkdir('/', '不能保存的文件夹');
+    expect((await save(me, dir, 'x')).body.success).toBe(false);
+    const mine = await me.put('/', '我的.txt', '我的');
+    const stolen = await save(other, mine, '改掉');
+    expect(stolen.body).toEqual((await save(other, 99999999, '改掉')).body);
+    expect(await text(me, mine)).toBe('我的');
+  });
+
+  it('charges growth to the quota and lets a file shrink when full', async () => {
+    const id = await me.put('/', '配额.txt', 'a'.repeat(1000));
+    const used = (await me.get('/filetransfer/getstorage')).body.data.storageSize as number;
+    const admin = await s.login('admin');
+    const set = await s.call('POST', '/wangpan/admin/setstorage', {
+      token: admin,
+      body: { userId: me.userId, totalStorageSize: used + 100 },
+    });
+    expect(set.body.success).toBe(true);
+    const grow = await save(me, id, 'a'.repeat(2000));
+    expect(grow.body.success).toBe(false);
+    expect(grow.body.message).toMatch(/^存储空间不足/);
+    expect(await text(me, id)).toBe('a'.repeat(1000));
+    expect((await save(me, id, 'a'.repeat(10))).body.success).toBe(true);
+    await s.call('POST', '/wangpan/admin/setstorage', {
+      token: admin,
+      body: { userId: me.userId, totalStorageSize: 10 * 1024 ** 3 },
+    });
+  });
+});

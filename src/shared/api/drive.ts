@@ -150,6 +150,15 @@ export const DownloadQuery = AreaQuery.extend({
     .optional(),
 });
 
+/** The most text `file/update` saves (characters); the code dialog opens at most 5 MB. */
+export const TEXT_EDIT_MAX = 5 * 1024 * 1024;
+
+/** POST file/update: the edited text of a text or code file. */
+export const UpdateBody = AreaQuery.extend({
+  userFileId: Id,
+  fileContent: z.string().max(TEXT_EDIT_MAX, '文件内容过大，无法在线保存'),
+});
+
 /**
  * GET filetransfer/preview: one file's bytes for the previewers. `isMin` (thumbnail) answers the
  * original until thumbnails exist; `shareBatchNum`/`extractionCode` arrive with sharing.

@@ -311,6 +311,21 @@ export async function updateEntry(
     .execute();
 }
 
+/** Points a file at other content (an edit saved): its blob, size and modified time. */
+export async function replaceContent(
+  db: Db,
+  space: string,
+  id: number,
+  content: { blob_id: number; file_size: number; upload_time: number },
+) {
+  await db
+    .updateTable('user_file')
+    .set({ ...content, image_width: null, image_height: null })
+    .where('space', '=', space)
+    .where('id', '=', id)
+    .execute();
+}
+
 /**
  * Moves every row below `from` (a folder path) to below `to`, in one statement. `scope`
  * chooses the rows: all of them (rename and move carry the recycled descendants along too), or

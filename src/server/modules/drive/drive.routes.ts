@@ -13,6 +13,8 @@ import {
   DetailQuery,
   DownloadQuery,
   PreviewQuery,
+  TEXT_EDIT_MAX,
+  UpdateBody,
   GetFileListQuery,
   RenameBody,
   RestoreBody,
@@ -72,6 +74,12 @@ export function driveRoutes(
   // ---- changing: the owner, or a shared library's managers
   r.post('/file/createfile', { schema: { body: CreateFolderBody } }, async (req) =>
     drive.createFolder(await areas.manage(req.user, req.body), req.body),
+  );
+  r.post(
+    '/file/update',
+    // UTF-8 text of up to TEXT_EDIT_MAX characters, in JSON.
+    { schema: { body: UpdateBody }, bodyLimit: 4 * TEXT_EDIT_MAX },
+    async (req) => drive.updateContent(await areas.manage(req.user, req.body), req.body),
   );
   r.post('/file/renamefile', { schema: { body: RenameBody } }, async (req) => {
     await drive.rename(await areas.manage(req.user, req.body), req.body);

@@ -667,6 +667,48 @@ export function createDriveService({
       return { kind: 'zip', name, entries: await zipEntriesOf(db, area, rows) };
     },
 
+    /**
+     * Saves edited text (file/update). Blobs are immutable and shared by MD5, so an edit points
+     * this one file at new content and never changes what other files or people see (copy on
+     * write). The size difference is charged to the quota; content left unreferenced is freed.
+     */
+    async updateContent(area: Area, q: { userFileId: number; fileContent: string }) {
+      const row = await repo.findLive(db, area.space, q.userFileId);
+      if (!row || row.is_dir === 1) throw notFound(NOT_FOUND);
+      if (previewKind(row.extend_name) !== 'text') throw invalid('该文件不能在线编辑');
+      const old = await repo.blobOf(db, area.space, row.id);
+      if (!old) throw notFound(NOT_FOUND);
+      const staged = await store.stage(Buffer.from(q.fileContent, 'utf8'));
+      try {
+        if (staged.md5 === old.md5) throw invalid('文件内容未修改，无需保存');
+        const freed = await withBlobLock(staged.md5, async () => {
+          await staged.commit();
+          try {
+            return await db.transaction().execute(async (trx) => {
+              await assertRoom(trx, area, staged.size - Number(old.size));
+              const blobId =
+                (await repo.findBlob(trx, staged.md5))?.id ??
+                (await repo.insertBlob(trx, staged.md5, staged.size));
+              const before = await repo.findBlob(trx, old.md5);
+              await repo.replaceContent(trx, area.space, row.id, {
+                blob_id: blobId,
+                file_size: staged.size,
+                upload_time: Date.now(),
+              });
+              return repo.deleteOrphanBlobs(trx, before ? [before.id] : []);
+            });
+          } catch (err) {
+            if (!(await repo.findBlob(db, staged.md5))) await store.remove(staged.md5);
+            throw err;
+          }
+        });
+        await removeBlobs(freed);
+        return { fileSize: staged.size };
+      } finally {
+        await staged.discard();
+      }
+    },
+
     /** One file of the area for the previewers, with how it is previewed. */
     async preview(area: Area, userFileId: number) {
       const plan = await this.download(area, { userFileId });
