@@ -198,7 +198,6 @@ class FakeServer implements Transport {
   sendChunk = async (
     q: UploadQuery,
     bytes: Blob,
-    _fileName: string,
     onProgress: (loaded: number) => void,
     signal: AbortSignal,
   ): Promise<UploadAnswer> => {

@@ -101,7 +101,6 @@ export interface Transport {
   sendChunk(
     query: UploadQuery,
     bytes: Blob,
-    fileName: string,
     onProgress: (loaded: number) => void,
     signal: AbortSignal,
   ): Promise<UploadAnswer>;
@@ -452,11 +451,11 @@ export function createUploadEngine(deps: EngineDeps) {
     };
   }
 
+  /** Bytes of the held chunks: every chunk is chunkSize but the last (called once per chunk). */
   function heldBytes(r: UploadRow, held: ReadonlySet<number>) {
     const total = chunkCount(r.size, chunkSize);
-    let bytes = 0;
-    for (const n of held) if (n >= 1 && n <= total) bytes += Number(queryOf(r, n).currentChunkSize);
-    return bytes;
+    const last = r.size - (total - 1) * chunkSize;
+    return Math.min(r.size, held.size * chunkSize - (held.has(total) ? chunkSize - last : 0));
   }
 
   function sample(it: Item) {
@@ -578,7 +577,6 @@ export function createUploadEngine(deps: EngineDeps) {
             return transport.sendChunk(
               q,
               bytes,
-              r.name,
               (loaded) => {
                 it.inflight.set(n, loaded);
                 sample(it);

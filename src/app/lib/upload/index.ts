@@ -19,7 +19,13 @@ import { sendChunk, testUpload } from './transport';
  * are the ones that must work.
  */
 
-let current: { userId: number; engine: UploadEngine; ready: Promise<void> } | null = null;
+/** The signed-in person's queue: `engine` once `ready` has loaded it. */
+interface Current {
+  userId: number;
+  engine: UploadEngine | null;
+  ready: Promise<UploadEngine>;
+}
+let current: Current | null = null;
 const swapListeners = new Set<() => void>();
 let queryClientRef: QueryClient | null = null;
 
@@ -32,57 +38,60 @@ function lockItem(id: string, fn: () => Promise<void>): Promise<boolean> {
   }) as Promise<boolean>;
 }
 
-function build(userId: number) {
+async function build(userId: number): Promise<UploadEngine> {
   const db = userDb(userId);
-  const keeperP = openKeeper(userId, db).catch(() => null);
-  let engine!: UploadEngine;
-  const ready = keeperP.then(async (keeper) => {
-    engine = createUploadEngine({
-      db,
-      keeper,
-      keepBudget: effectiveBudget,
-      hasher: { md5Of: (blob, o) => md5Of(blob, o), proofOf },
-      transport: { testUpload, sendChunk },
-      isOnline: () => navigator.onLine,
-      lockItem,
-    });
-    engine.on((e) => {
-      if (e.type === 'readError') {
-        notifications.show({ color: 'red', message: t.upload.readError(e.name), autoClose: 2000 });
-      } else if (e.type === 'idle') {
-        if (e.anySuccess) void queryClientRef?.invalidateQueries({ queryKey: ['drive'] });
-        if (e.finished && e.lastSucceeded) {
-          notifications.show({ color: 'green', message: t.upload.done, autoClose: 3000 });
-        }
-      }
-    });
-    // Background Sync fires when the device is back online; registered while it is online
-    // (a server away, not the network) it would fire at once and spin the queue, so that case
-    // is left to the engine's own timer.
-    engine.subscribe(() => {
-      if (!navigator.onLine && engine.getSnapshot().some((v) => v.state === 'offline'))
-        requestBackgroundSync(UPLOAD_SYNC_TAG);
-    });
-    await engine.load();
+  const keeper = await openKeeper(userId, db).catch(() => null);
+  const engine = createUploadEngine({
+    db,
+    keeper,
+    keepBudget: effectiveBudget,
+    hasher: { md5Of, proofOf },
+    transport: { testUpload, sendChunk },
+    isOnline: () => navigator.onLine,
+    lockItem,
   });
-  return { ready, get: () => engine };
+  engine.on((e) => {
+    if (e.type === 'readError') {
+      notifications.show({ color: 'red', message: t.upload.readError(e.name), autoClose: 2000 });
+    } else if (e.type === 'idle') {
+      if (e.anySuccess) void queryClientRef?.invalidateQueries({ queryKey: ['drive'] });
+      if (e.finished && e.lastSucceeded) {
+        notifications.show({ color: 'green', message: t.upload.done, autoClose: 3000 });
+      }
+    }
+  });
+  // Background Sync fires when the device is back online; registered while it is online
+  // (a server away, not the network) it would fire at once and spin the queue, so that case
+  // is left to the engine's own timer.
+  engine.subscribe(() => {
+    if (!navigator.onLine && engine.getSnapshot().some((v) => v.state === 'offline'))
+      requestBackgroundSync(UPLOAD_SYNC_TAG);
+  });
+  await engine.load();
+  return engine;
+}
+
+/** Stops a queue, once it has loaded (rows stay for next time). */
+function stopQueue(c: Current): Promise<void> {
+  return c.ready.then(
+    (engine) => engine.stop(),
+    () => undefined,
+  );
 }
 
 /** Follows the signed-in person: their queue runs, the last one's stops (rows stay for them). */
 function follow() {
   const user = session.isSignedIn() ? session.get()?.user : undefined;
   if (current && current.userId === user?.userId) return;
-  if (current) void current.engine.stop();
+  if (current) void stopQueue(current);
   current = null;
   if (user) {
-    const b = build(user.userId);
-    const entry = { userId: user.userId, engine: null as unknown as UploadEngine, ready: b.ready };
+    const entry: Current = { userId: user.userId, engine: null, ready: build(user.userId) };
     current = entry;
-    void b.ready.then(() => {
-      if (current === entry) {
-        entry.engine = b.get();
-        swapListeners.forEach((l) => l());
-      } else void b.get().stop();
+    void entry.ready.then((engine) => {
+      if (current !== entry) return;
+      entry.engine = engine;
+      swapListeners.forEach((l) => l());
     });
     // Kept upload bytes and offline listings should survive storage pressure (installed apps
     // are granted this silently in Chromium; Safari 17+ honours it).
@@ -95,10 +104,7 @@ function follow() {
 export async function stopUploads() {
   const c = current;
   current = null;
-  if (c) {
-    await c.ready.catch(() => undefined);
-    await c.engine?.stop();
-  }
+  if (c) await stopQueue(c);
   swapListeners.forEach((l) => l());
 }
 
@@ -109,9 +115,10 @@ export function uploadEngine(): UploadEngine | null {
 
 /** Resolves with the queue once loaded (for adds right after sign-in). */
 export async function readyEngine(): Promise<UploadEngine | null> {
-  if (!current) return null;
-  await current.ready;
-  return current?.engine ?? null;
+  const c = current;
+  if (!c) return null;
+  const engine = await c.ready;
+  return current === c ? engine : null;
 }
 
 let started = false;

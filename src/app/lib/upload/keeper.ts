@@ -31,7 +31,8 @@ function hasOpfs(): boolean {
 }
 
 type WritableHandle = FileSystemFileHandle & {
-  createWritable?: () => Promise<WritableStream<BlobPart> & { close(): Promise<void> }>;
+  createWritable?: () => Promise<WritableStream<BlobPart>>;
+  move?: (name: string) => Promise<void>;
 };
 
 async function opfsKeeper(userId: number | string): Promise<Keeper | null> {
@@ -39,9 +40,10 @@ async function opfsKeeper(userId: number | string): Promise<Keeper | null> {
   try {
     const root = await navigator.storage.getDirectory();
     dir = await root.getDirectoryHandle(folderName(userId), { create: true });
-    // Safari had OPFS long before createWritable on the main thread: without it, use IndexedDB.
+    // Safari had OPFS long before createWritable and move on the main thread: without them,
+    // use IndexedDB.
     const probe = (await dir.getFileHandle('.probe', { create: true })) as WritableHandle;
-    if (typeof probe.createWritable !== 'function') return null;
+    if (typeof probe.createWritable !== 'function' || typeof probe.move !== 'function') return null;
   } catch {
     return null;
   }
@@ -52,17 +54,8 @@ async function opfsKeeper(userId: number | string): Promise<Keeper | null> {
     kind: 'opfs',
     async put(id, blob) {
       const part = (await dir.getFileHandle(partName(id), { create: true })) as WritableHandle;
-      const out = await part.createWritable!();
-      await blob.stream().pipeTo(out);
-      const move = (part as unknown as { move?: (name: string) => Promise<void> }).move;
-      if (typeof move === 'function') {
-        await move.call(part, id);
-      } else {
-        const whole = (await dir.getFileHandle(id, { create: true })) as WritableHandle;
-        const w = await whole.createWritable!();
-        await (await part.getFile()).stream().pipeTo(w);
-        await dir.removeEntry(partName(id));
-      }
+      await blob.stream().pipeTo(await part.createWritable!());
+      await part.move!(id);
     },
     async get(id, size) {
       try {

@@ -89,7 +89,6 @@ export async function testUpload(query: UploadQuery, signal?: AbortSignal): Prom
 export function sendChunk(
   query: UploadQuery,
   bytes: Blob,
-  _fileName: string,
   onProgress: (loaded: number) => void,
   signal: AbortSignal,
 ): Promise<UploadAnswer> {

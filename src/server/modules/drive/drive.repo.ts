@@ -293,12 +293,27 @@ export async function insertEntry(db: Db, row: NewFileRow): Promise<number> {
   return r.id;
 }
 
-/** Changes one row's place or name (and may bring it back from the bin). */
+/**
+ * Changes one row: its place or name (and may bring it back from the bin), or its content (an
+ * edit saved: blob, size, image size).
+ */
 export async function updateEntry(
   db: Db,
   space: string,
   id: number,
-  patch: Partial<Pick<FileRow, 'file_path' | 'file_name' | 'extend_name' | 'upload_time'>> & {
+  patch: Partial<
+    Pick<
+      FileRow,
+      | 'file_path'
+      | 'file_name'
+      | 'extend_name'
+      | 'upload_time'
+      | 'blob_id'
+      | 'file_size'
+      | 'image_width'
+      | 'image_height'
+    >
+  > & {
     unbin?: boolean;
   },
 ) {
@@ -306,21 +321,6 @@ export async function updateEntry(
   await db
     .updateTable('user_file')
     .set({ ...rest, ...(unbin ? { delete_flag: LIVE, delete_time: null, delete_batch_num: null } : {}) })
-    .where('space', '=', space)
-    .where('id', '=', id)
-    .execute();
-}
-
-/** Points a file at other content (an edit saved): its blob, size and modified time. */
-export async function replaceContent(
-  db: Db,
-  space: string,
-  id: number,
-  content: { blob_id: number; file_size: number; upload_time: number },
-) {
-  await db
-    .updateTable('user_file')
-    .set({ ...content, image_width: null, image_height: null })
     .where('space', '=', space)
     .where('id', '=', id)
     .execute();

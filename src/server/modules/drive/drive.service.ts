@@ -690,10 +690,12 @@ export function createDriveService({
                 (await repo.findBlob(trx, staged.md5))?.id ??
                 (await repo.insertBlob(trx, staged.md5, staged.size));
               const before = await repo.findBlob(trx, old.md5);
-              await repo.replaceContent(trx, area.space, row.id, {
+              await repo.updateEntry(trx, area.space, row.id, {
                 blob_id: blobId,
                 file_size: staged.size,
                 upload_time: Date.now(),
+                image_width: null,
+                image_height: null,
               });
               return repo.deleteOrphanBlobs(trx, before ? [before.id] : []);
             });
