@@ -160,10 +160,46 @@ export const UpdateBody = AreaQuery.extend({
 });
 
 /**
- * GET filetransfer/preview: one file's bytes for the previewers. `isMin` (thumbnail) answers the
- * original until thumbnails exist; `shareBatchNum`/`extractionCode` arrive with sharing.
+ * GET filetransfer/preview: one file's bytes for the previewers. `isMin=1` asks for the small
+ * thumbnail (images: made by the server; mp4: the poster frame a browser stored, 404 until one
+ * exists). `shareBatchNum` reads through a share instead of the caller's own drive: the share's
+ * expiry and code are checked on the server (the code once per share, see the sharing issue).
  */
-export const PreviewQuery = AreaQuery.extend({ userFileId: Id, isMin: Flag });
+export const PreviewQuery = AreaQuery.extend({
+  userFileId: Id,
+  isMin: Flag,
+  shareBatchNum: z.string().max(64, '参数不正确').optional(),
+  extractionCode: z.string().max(16, '参数不正确').optional(),
+});
+
+/** The largest poster frame a browser may store for a video (bytes, before re-encoding). */
+export const POSTER_MAX = 512 * 1024;
+
+/**
+ * POST filetransfer/poster?userFileId=…: the body is one JPEG, PNG or WebP frame the browser
+ * captured from the video (on upload or first play). The server re-encodes it as the file's
+ * thumbnail; only the owner (or a manager of the area) may set it.
+ */
+export const PosterQuery = AreaQuery.extend({ userFileId: Id });
+
+/**
+ * Music details (spec §3 "Music details"), read from the tags with music-metadata. `albumImage`
+ * is a `data:` URL (base64); `trackLength` is in seconds; `lyrics` is LRC text, one
+ * `[mm:ss.xx]line` per line, from USLT/SYLT or a same-named .lrc beside the file.
+ */
+export const MusicInfo = z.object({
+  title: z.string().nullable(),
+  artist: z.string().nullable(),
+  album: z.string().nullable(),
+  albumImage: z.string().nullable(),
+  trackLength: z.number().nullable(),
+  lyrics: z.string().nullable(),
+});
+export type MusicInfo = z.infer<typeof MusicInfo>;
+
+/** GET file/detail: the entry (images carry imageWidth/imageHeight) plus `music` for audio. */
+export const FileDetail = FileEntry.extend({ music: MusicInfo.nullable() });
+export type FileDetail = z.infer<typeof FileDetail>;
 
 /** GET filetransfer/getstorage: bytes used (live and binned) and the quota. */
 export const StorageInfo = z.object({ storageSize: z.number(), totalStorageSize: z.number() });

@@ -101,3 +101,41 @@ export function previewKind(extendName: string): PreviewKind | null {
   if ((TEXT_EXTS as readonly string[]).includes(ext)) return 'text';
   return null;
 }
+
+/** Thumbnails in the list and grid (spec §9); never in the recycle bin. */
+export const THUMB_EXTS = ['jpg', 'png', 'jpeg', 'gif', 'mp4'] as const;
+export const MARKDOWN_EXTS = ['md', 'markdown'] as const;
+/** The office types 新建文件 creates (spec §9 "Creatable office types"). */
+export const CREATABLE_OFFICE_EXTS = ['docx', 'xlsx', 'pptx'] as const;
+/**
+ * Audio and video the previewers play. The spec names mp3 and mp4; we also open what every
+ * current browser plays natively (Chromium, Safari on iPad). Other media (avi, wmv, amr...)
+ * download, because a player that shows 此视频暂无法播放 for most of them helps nobody.
+ */
+export const PLAYABLE_AUDIO_EXTS = ['mp3', 'm4a', 'aac', 'flac', 'wav', 'ogg'] as const;
+export const PLAYABLE_VIDEO_EXTS = ['mp4', 'm4v', 'webm', 'mov'] as const;
+
+export type OpenWith = 'image' | 'audio' | 'video' | 'markdown' | 'code' | 'office' | 'pdf' | 'download';
+
+const has = (list: readonly string[], ext: string) => list.includes(ext);
+
+/**
+ * What opening a file does (spec §5 "Opening files"): images, text and code, markdown, video and
+ * audio open their previewer; office files open the /onlyoffice route; pdf warns that it must be
+ * downloaded; everything else downloads.
+ */
+export function openWith(extendName: string): OpenWith {
+  const ext = extendName.toLowerCase();
+  if (has(IMAGE_EXTS, ext)) return 'image';
+  if (has(MARKDOWN_EXTS, ext)) return 'markdown';
+  if (has(TEXT_EXTS, ext)) return 'code';
+  if (has(PLAYABLE_VIDEO_EXTS, ext)) return 'video';
+  if (has(PLAYABLE_AUDIO_EXTS, ext)) return 'audio';
+  if (has(OFFICE_EXTS, ext)) return 'office';
+  if (ext === 'pdf') return 'pdf';
+  return 'download';
+}
+
+export function hasThumbnail(extendName: string): boolean {
+  return has(THUMB_EXTS, extendName.toLowerCase());
+}

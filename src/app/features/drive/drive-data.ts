@@ -215,6 +215,18 @@ export function downloadUrl(areaQuery: AreaQuery, ids: readonly number[]): strin
   return `/wangpan/filetransfer/downloadfile?${params.toString()}`;
 }
 
+/**
+ * A file's bytes for the previewers (`filetransfer/preview`), authorised by the session cookie
+ * so <img>, <audio> and <video> can load it. `min` asks for the thumbnail.
+ */
+export function previewUrl(areaQuery: AreaQuery, userFileId: number, min = false): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(areaQuery)) if (v !== undefined) params.set(k, String(v));
+  params.set('userFileId', String(userFileId));
+  if (min) params.set('isMin', '1');
+  return `/wangpan/filetransfer/preview?${params.toString()}`;
+}
+
 // ——— Writes ———
 
 function op<K extends DriveOpKind>(

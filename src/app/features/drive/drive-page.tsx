@@ -46,7 +46,6 @@ import {
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { FileEntry, RecoveryEntry } from '../../../shared/api/drive';
-import { needsDownloadToView } from '../../../shared/drive/file-types';
 import {
   batchActions,
   blankMenuItems,
@@ -69,6 +68,7 @@ import { DRIVE_ROUTES, searchFor, useDriveView, type DriveView } from './drive-v
 import { FileBrowser, keyOf, type GridSize, type MenuTarget, type ViewMode } from './file-browser';
 import { OfflineNote } from './offline-note';
 import type { DriveItem } from './overlay';
+import { usePreviewHost } from './preview/preview-host';
 import { dragHasFiles, fromDrop } from './upload/pick';
 import { UploadDock, openUploadPanel, useAddUploads } from './upload/upload-dock';
 import classes from './drive.module.css';
@@ -210,6 +210,8 @@ export function DrivePage() {
     a.remove();
   };
 
+  const preview = usePreviewHost(view, () => void shown.refetch());
+
   const open = (item: DriveItem) => {
     if (searching) {
       // A search hit opens its folder, with the hit selected (in the folder view of its area).
@@ -226,12 +228,8 @@ export function DrivePage() {
       return;
     }
     if (isPlaceholder(item)) return;
-    if (needsDownloadToView(item.extendName)) {
-      notifications.show({ color: 'yellow', message: t.drive.open.downloadToView });
-      return;
-    }
-    // Until the preview issue lands, other files download.
-    download([item]);
+    // Files without a previewer download (spec §5 "Opening files").
+    if (!preview.open(item, items)) download([item]);
   };
 
   const canCreate = view.kind === 'folder' && blankMenuItems(view.menu).includes('newFolder');
@@ -750,6 +748,7 @@ export function DrivePage() {
       </div>
 
       <UploadDock view={view} canUpload={canUpload} />
+      {preview.host}
 
       {dialog?.kind === 'newFolder' && (
         <NameDialog

@@ -1,0 +1,7 @@
+import type { PreviewProps } from './types';
+
+// Scaffold: replaced by the real previewer in this work.
+export default function ImageViewer(props: PreviewProps) {
+  props.onClose('cancel');
+  return null;
+}
