@@ -500,4 +500,18 @@ export const t = {
     confirmMismatch: '两次输入的新密码不一致',
     changePassword: '修改密码',
   },
+  /** Previewers, editors and office files (issue 5), one block per part. */
+  preview: {
+    /* Image previewer, audio player, video preview. */
+    viewers: {},
+
+    /* Code dialog, markdown overlay. */
+    editors: {},
+
+    /* New office file dialog, /onlyoffice route. */
+    office: {},
+
+    /* Thumbnails and the copies kept on the device. */
+    device: {},
+  },
 } as const;
