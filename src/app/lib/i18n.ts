@@ -512,6 +512,10 @@ export const t = {
     office: {},
 
     /* Thumbnails and the copies kept on the device. */
-    device: {},
+    device: {
+      loadFailed: '文件加载失败，请稍后重试',
+      notKept: '当前离线，且此文件未保存在本机。联网后打开过的文件，离线时也能查看',
+      fromDevice: '离线查看：本机保存的副本',
+    },
   },
 } as const;

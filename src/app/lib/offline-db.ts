@@ -89,16 +89,32 @@ export interface UploadBytesRow {
   blob: Blob;
 }
 
+/**
+ * A copy of a file's bytes kept on the device so it opens offline (lib/file-copies.ts): the
+ * thumbnails of listed files and the files last opened. `version` is the entry's size and
+ * time, so a changed file never opens from an old copy.
+ */
+export interface FileCopyRow {
+  /** `<userFileId>:full` or `<userFileId>:thumb`. */
+  key: string;
+  version: string;
+  blob: Blob;
+  size: number;
+  usedAt: number;
+}
+
 export class UserDb extends Dexie {
   cache!: EntityTable<CacheRow, 'key'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
   uploads!: EntityTable<UploadRow, 'seq'>;
   uploadBytes!: EntityTable<UploadBytesRow, 'id'>;
+  fileCopies!: EntityTable<FileCopyRow, 'key'>;
 
   constructor(name: string) {
     super(name);
     this.version(1).stores({ cache: 'key, syncedAt', outbox: '++seq, &id, status' });
     this.version(2).stores({ uploads: '++seq, &id, state', uploadBytes: 'id' });
+    this.version(3).stores({ fileCopies: 'key, usedAt' });
   }
 }
 

@@ -647,6 +647,7 @@ export function DrivePage() {
         gridSize={gridSize}
         narrow={narrow}
         recycle={view.kind === 'recycle'}
+        thumbArea={view.kind === 'recycle' ? undefined : view.areaQuery}
         highlights={highlights}
         selection={selection}
         onSelectionChange={setSelection}

@@ -11,11 +11,12 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import type { AreaQuery } from '../../../shared/api/drive';
 import { formatSize } from '../../../shared/drive/file-types';
 import { joinName } from '../../../shared/drive/names';
 import type { SortBy, SortOrder } from '../../../shared/drive/sort';
 import { t } from '../../lib/i18n';
-import { FileIcon } from './file-icon';
+import { FileThumb } from './file-icon';
 import type { DriveItem } from './overlay';
 import classes from './drive.module.css';
 
@@ -39,6 +40,8 @@ export interface FileBrowserProps {
   narrow: boolean;
   /** The recycle bin: a 删除时间 column instead of 修改时间. */
   recycle: boolean;
+  /** The area whose thumbnails the rows show; undefined for none (the recycle bin). */
+  thumbArea?: AreaQuery;
   /** Search results: a 位置 column and highlighted names. */
   highlights?: ReadonlyMap<number, readonly (readonly [number, number])[]>;
   selection: ReadonlySet<number>;
@@ -388,7 +391,7 @@ export function FileBrowser(props: FileBrowserProps) {
           />
         </div>
         <div role="gridcell" className={classes.nameCell}>
-          <FileIcon isDir={item.isDir} extendName={item.extendName} size={narrow ? 30 : 26} />
+          <FileThumb area={props.thumbArea} item={item} size={narrow ? 30 : 26} />
           <div style={{ minWidth: 0 }}>
             <div className={classes.name} data-testid="file-name">
               {highlighted(name, props.highlights?.get(item.userFileId))}
@@ -492,7 +495,7 @@ export function FileBrowser(props: FileBrowserProps) {
               {t.drive.pendingBadge}
             </Badge>
           )}
-          <FileIcon isDir={item.isDir} extendName={item.extendName} size={gridSize} />
+          <FileThumb area={props.thumbArea} item={item} size={gridSize} />
           <div className={classes.cellName} data-testid="file-name">
             {highlighted(name, props.highlights?.get(item.userFileId))}
           </div>

@@ -16,7 +16,9 @@ import {
   IconPhoto,
   type Icon,
 } from '@tabler/icons-react';
+import type { AreaQuery, FileEntry } from '../../../shared/api/drive';
 import { ARCHIVE_EXTS, AUDIO_EXTS, IMAGE_EXTS, VIDEO_EXTS } from '../../../shared/drive/file-types';
+import { useThumbnail } from './preview/source';
 
 /**
  * The icon of an entry by its extension (spec §9: "the extension-to-icon mapping covers many
@@ -90,6 +92,35 @@ export function FileIcon({ isDir, extendName, size }: { isDir: 0 | 1; extendName
       aria-hidden
       data-testid="file-icon"
       style={{ flex: `0 0 ${size}px` }}
+    />
+  );
+}
+
+/**
+ * The entry's thumbnail where it has one (jpg, png, jpeg, gif, mp4; spec §9), else its icon.
+ * `area` undefined means no thumbnails (the recycle bin). Rows mount only when scrolled into
+ * view (the list is virtualised), which is what makes the loading lazy.
+ */
+export function FileThumb({
+  area,
+  item,
+  size,
+}: {
+  area: AreaQuery | undefined;
+  item: FileEntry;
+  size: number;
+}) {
+  const src = useThumbnail(area, item);
+  if (!src) return <FileIcon isDir={item.isDir} extendName={item.extendName} size={size} />;
+  return (
+    <img
+      src={src}
+      alt=""
+      width={size}
+      height={size}
+      draggable={false}
+      data-testid="file-thumb"
+      style={{ flex: `0 0 ${size}px`, objectFit: 'cover', borderRadius: 4, background: '#f1f3f5' }}
     />
   );
 }

@@ -1,11 +1,24 @@
-import { useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import type { AreaQuery, FileEntry } from '../../../../shared/api/drive';
+import { hasThumbnail, openWith } from '../../../../shared/drive/file-types';
+import { COPY_FILE_MAX, keepCopy, readCopy, type CopyKind } from '../../../lib/file-copies';
+import { t } from '../../../lib/i18n';
+import { currentDb } from '../../../lib/offline';
 import { previewUrl } from '../drive-data';
 
 /**
- * Where a previewer gets a file's bytes. Previewers never build preview URLs themselves: this
- * is the one place that decides between the network and the copy kept on the device, so that
- * recently opened files also open offline (issue 5).
+ * Where previewers and the list get a file's bytes. Previewers never build preview URLs
+ * themselves: this is the one place that decides between the network and the copy kept on the
+ * device (lib/file-copies.ts), so that recently opened files and thumbnails open offline.
+ *
+ * - Images and text: fetched once, shown from that blob, and kept as the device copy.
+ * - Audio and video: streamed from the network URL (Range, so seeking starts at once); small
+ *   ones (≤ COPY_FILE_MAX) are also fetched into a device copy in the background.
+ * - Offline, or when the network fails: the device copy of the same version, else a message.
+ *
+ * Only raster images ever become blob: URLs. A blob: URL has our origin, so an SVG or HTML
+ * behind one would run as active content if opened in a tab; SVG is shown from the server's
+ * sandboxed response (or its rasterised thumbnail), never from a blob.
  */
 export interface PreviewSource {
   /** A URL for <img>, <audio> or <video>; null while loading or after an error. */
@@ -16,30 +29,160 @@ export interface PreviewSource {
   fromDevice: boolean;
 }
 
-export function usePreviewSrc(area: AreaQuery, file: FileEntry | undefined): PreviewSource {
-  const id = file?.userFileId;
-  const key = JSON.stringify(area);
-  return useMemo(
-    () => ({
-      src: id === undefined ? null : previewUrl(JSON.parse(key) as AreaQuery, id),
-      error: null,
-      fromDevice: false,
-    }),
-    [id, key],
-  );
+const RASTER = /^image\/(png|jpe?g|gif|webp|bmp|avif)$/;
+
+/** True when the request never reached the server (offline, DNS, reset), not a refusal. */
+async function fetchOk(url: string): Promise<Response | 'network'> {
+  try {
+    return await fetch(url, { credentials: 'same-origin' });
+  } catch {
+    return 'network';
+  }
 }
 
-/** A text file's content as UTF-8 text (the server converts GBK). Throws with a Chinese message. */
-export async function loadText(area: AreaQuery, file: FileEntry): Promise<string> {
-  const res = await fetch(previewUrl(area, file.userFileId), { credentials: 'same-origin' });
-  if (!res.ok || res.headers.get('content-type')?.includes('json')) {
-    let message = '文件加载失败，请稍后重试';
-    try {
-      message = ((await res.json()) as { message?: string }).message ?? message;
-    } catch {
-      /* not an envelope: keep the generic message */
-    }
-    throw new Error(message);
+async function refusal(res: Response): Promise<string> {
+  try {
+    if (res.headers.get('content-type')?.includes('json'))
+      return ((await res.json()) as { message?: string }).message ?? t.preview.device.loadFailed;
+  } catch {
+    /* not an envelope */
   }
-  return res.text();
+  return t.preview.device.loadFailed;
+}
+
+/** A device copy as a URL, or the offline message. */
+async function fromCopy(file: FileEntry, kind: CopyKind): Promise<PreviewSource & { revoke?: string }> {
+  const blob = await readCopy(currentDb(), file, kind);
+  if (!blob) return { src: null, error: t.preview.device.notKept, fromDevice: false };
+  const url = URL.createObjectURL(blob);
+  return { src: url, error: null, fromDevice: true, revoke: url };
+}
+
+async function resolveSrc(area: AreaQuery, file: FileEntry): Promise<PreviewSource & { revoke?: string }> {
+  const url = previewUrl(area, file.userFileId);
+  const kind = openWith(file.extendName);
+  const svg = file.extendName.toLowerCase() === 'svg';
+  if (kind === 'audio' || kind === 'video' || svg) {
+    if (!navigator.onLine) return svg ? fromCopy(file, 'thumb') : fromCopy(file, 'full');
+    if (!svg && file.fileSize <= COPY_FILE_MAX) void keepInBackground(url, file);
+    return { src: url, error: null, fromDevice: false };
+  }
+  if (!navigator.onLine) return fromCopy(file, 'full');
+  const res = await fetchOk(url);
+  if (res === 'network') return fromCopy(file, 'full');
+  if (!res.ok) return { src: null, error: await refusal(res), fromDevice: false };
+  const blob = await res.blob();
+  if (!RASTER.test(blob.type)) return { src: url, error: null, fromDevice: false };
+  void keepCopy(currentDb(), file, 'full', blob);
+  const objectUrl = URL.createObjectURL(blob);
+  return { src: objectUrl, error: null, fromDevice: false, revoke: objectUrl };
+}
+
+const keeping = new Set<number>();
+async function keepInBackground(url: string, file: FileEntry) {
+  if (keeping.has(file.userFileId) || (await readCopy(currentDb(), file, 'full'))) return;
+  keeping.add(file.userFileId);
+  try {
+    const res = await fetchOk(url);
+    if (res !== 'network' && res.ok) await keepCopy(currentDb(), file, 'full', await res.blob());
+  } finally {
+    keeping.delete(file.userFileId);
+  }
+}
+
+type Keyed = PreviewSource & { key: string };
+
+/** The bytes of `file` for a previewer, re-resolved when the file or its version changes. */
+export function usePreviewSrc(area: AreaQuery, file: FileEntry | undefined): PreviewSource {
+  const key = file ? `${JSON.stringify(area)}|${file.userFileId}|${file.fileSize}|${file.uploadTime}` : '';
+  const [state, setState] = useState<Keyed | null>(null);
+  useEffect(() => {
+    if (!file) return;
+    let alive = true;
+    let revoke: string | undefined;
+    void resolveSrc(area, file).then((s) => {
+      revoke = s.revoke;
+      if (alive) setState({ key, src: s.src, error: s.error, fromDevice: s.fromDevice });
+      else if (revoke) URL.revokeObjectURL(revoke);
+    });
+    return () => {
+      alive = false;
+      if (revoke) URL.revokeObjectURL(revoke);
+    };
+    // `key` captures everything of area and file that matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  if (!file || state?.key !== key) return { src: null, error: null, fromDevice: false };
+  return state;
+}
+
+/**
+ * A text file's content as UTF-8 text (the server converts GBK), from the network, else from
+ * the device copy. Network first: right after a save the listing may still hold the old
+ * version, and the saved text must show. Throws an Error with a Chinese message.
+ */
+export async function loadText(area: AreaQuery, file: FileEntry): Promise<string> {
+  const res = navigator.onLine ? await fetchOk(previewUrl(area, file.userFileId)) : 'network';
+  if (res === 'network') {
+    const blob = await readCopy(currentDb(), file, 'full');
+    if (!blob) throw new Error(t.preview.device.notKept);
+    return blob.text();
+  }
+  if (!res.ok || res.headers.get('content-type')?.includes('json')) throw new Error(await refusal(res));
+  const text = await res.text();
+  void keepCopy(currentDb(), file, 'full', new Blob([text], { type: 'text/plain' }));
+  return text;
+}
+
+/** Thumbnails the server said it has none of (a video not yet played), for a minute. */
+const missing = new Map<number, number>();
+const MISSING_TTL = 60_000;
+
+/** Forget that a file had no thumbnail (after its poster frame was stored). */
+export function thumbnailChanged(userFileId: number) {
+  missing.delete(userFileId);
+}
+
+async function resolveThumb(area: AreaQuery, file: FileEntry): Promise<string | null> {
+  const kept = await readCopy(currentDb(), file, 'thumb');
+  if (kept) return URL.createObjectURL(kept);
+  if (!navigator.onLine || (missing.get(file.userFileId) ?? 0) > Date.now()) return null;
+  const res = await fetchOk(previewUrl(area, file.userFileId, true));
+  if (res === 'network') return null;
+  if (!res.ok) {
+    if (res.status === 404) missing.set(file.userFileId, Date.now() + MISSING_TTL);
+    return null;
+  }
+  const blob = await res.blob();
+  if (!RASTER.test(blob.type)) return null;
+  void keepCopy(currentDb(), file, 'thumb', blob);
+  return URL.createObjectURL(blob);
+}
+
+/**
+ * The list's thumbnail of `file` (jpg, png, jpeg, gif and mp4, spec §9), device copy first:
+ * thumbnails change only with the content, and the version check catches that. Null until
+ * loaded, and when there is none (the icon shows instead).
+ */
+export function useThumbnail(area: AreaQuery | undefined, file: FileEntry): string | null {
+  const wanted =
+    area !== undefined && file.isDir === 0 && file.userFileId > 0 && hasThumbnail(file.extendName);
+  const key = wanted ? `${JSON.stringify(area)}|${file.userFileId}|${file.fileSize}|${file.uploadTime}` : '';
+  const [state, setState] = useState<{ key: string; src: string | null } | null>(null);
+  useEffect(() => {
+    if (!key || !area) return;
+    let alive = true;
+    let url: string | null = null;
+    void resolveThumb(area, file).then((src) => {
+      url = src;
+      if (alive) setState({ key, src });
+      else if (src) URL.revokeObjectURL(src);
+    });
+    return () => {
+      alive = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return state?.key === key ? state.src : null;
 }
