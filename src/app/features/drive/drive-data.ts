@@ -6,6 +6,7 @@ import type {
   CopyMoveBody,
   CreateFolderBody,
   DeleteBody,
+  FileDetail,
   FileEntry,
   FileList,
   RecoveryEntry,
@@ -179,8 +180,7 @@ export function useSearch(view: Pick<DriveView, 'area' | 'areaQuery'>, text: str
   });
 }
 
-/** file/detail: the entry (and music fields, for the preview issue) of one item. */
-export type FileDetail = FileEntry & Record<string, unknown>;
+/** file/detail: the entry of one item, with image size and, for music, its tags. */
 export function useDetail(view: Pick<DriveView, 'area' | 'areaQuery'>, id: number | null) {
   return useCachedQuery<FileDetail>({
     queryKey: driveKeys.detail(view.area, id ?? 0),

@@ -1,4 +1,4 @@
-import { Anchor, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Image, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { formatSize } from '../../../../shared/drive/file-types';
 import { ROOT, joinName } from '../../../../shared/drive/names';
 import { t } from '../../../lib/i18n';
@@ -7,6 +7,24 @@ import type { DriveView } from '../drive-view';
 import { FileIcon } from '../file-icon';
 import type { DriveItem } from '../overlay';
 import { DIALOG_WIDTH, type DialogResult } from './dialog-kit';
+
+/** m:ss (or h:mm:ss) of a track length in seconds. */
+function clock(seconds: number): string {
+  const s = Math.round(seconds);
+  const hh = Math.floor(s / 3600);
+  const mm = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return hh > 0 ? `${hh}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
+}
+
+/** The lyric lines without their [mm:ss.xx] stamps, for reading. */
+function lyricText(lrc: string): string {
+  return lrc
+    .split(/\r?\n/)
+    .map((l) => l.replace(/\[[^\]]*\]/g, '').trim())
+    .filter(Boolean)
+    .join('\n');
+}
 
 export interface DetailDialogProps {
   opened: boolean;
@@ -59,6 +77,32 @@ export function DetailDialog({ opened, view, item, fileType, onOpenPath, onClose
     }
     if (fileType !== 7 && fileType !== 8) rows.push([d.uploadTime, shown.uploadTime]);
     if (fileType === 6 && shown.deleteTime) rows.push([d.deleteTime, shown.deleteTime]);
+    const music = detail.data?.music;
+    if (music) {
+      if (music.artist) rows.push([d.artist, music.artist]);
+      if (music.album) rows.push([d.album, music.album]);
+      // Only an image data: URL from the server's tag reader; anything else is not shown.
+      if (music.albumImage?.startsWith('data:image/'))
+        rows.push([
+          d.albumImage,
+          <Image src={music.albumImage} alt={d.albumImage} w={96} h={96} radius="sm" />,
+        ]);
+      if (music.trackLength) rows.push([d.trackLength, clock(music.trackLength)]);
+      rows.push([
+        d.lyrics,
+        music.lyrics ? (
+          <ScrollArea.Autosize mah={160} data-testid="detail-lyrics">
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+              {lyricText(music.lyrics)}
+            </Text>
+          </ScrollArea.Autosize>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {d.noLyrics}
+          </Text>
+        ),
+      ]);
+    }
   }
   return (
     <Modal opened={opened} onClose={() => onClose('cancel')} title={d.title} size={DIALOG_WIDTH.standard}>
