@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { driveApi, openDrive, row } from './drive-helpers';
 import { signIn } from './helpers';
-import { png } from './media-fixtures';
+import { png, tone, withId3 } from './media-fixtures';
 import { createDriveUser } from './users';
 
 /*
@@ -180,4 +180,159 @@ test('image previewer: zoom, rotation, switching, jump, Escape, the remembered t
   await expect(page.getByTestId('image-thumbs')).toBeVisible();
   await page.getByRole('button', { name: '关闭' }).click();
   await expect(stage).toHaveCount(0);
+});
+
+const LRC = [
+  '[ti:晨钟]',
+  '[offset:500]',
+  '[00:00.00]第一句 晨钟',
+  '[00:01.00]第二句 暮鼓',
+  '[00:02.00]第三句 青铜',
+  '[00:03.00][00:07.00]第四句 副歌',
+  '[00:04.00]第五句 瓷器',
+  '[00:05.00]第六句 书画',
+  '[00:06.00]第七句 碑帖',
+].join('\n');
+
+test('audio player: modes, wrapping, keys, volume, tags and lyrics that follow the time', async ({
+  page,
+  request,
+}) => {
+  const { api } = await freshUser(page, request, 'aud');
+  const cover = await png(64, 64, '#7a2e1d');
+  await api.put(
+    '/',
+    '1-晨钟.mp3',
+    withId3(tone(8, 440), { title: '晨钟', artist: '馆藏乐团', album: '古韵', lyrics: LRC, cover }),
+  );
+  await api.put('/', '2-暮鼓.mp3', tone(3, 330));
+  await api.put('/', '3-清音.mp3', tone(3, 550));
+  await openDrive(page);
+
+  await row(page, '1-晨钟.mp3').dblclick();
+  const player = page.getByTestId('audio-player');
+  const audio = page.getByTestId('audio-element');
+  const title = page.getByTestId('audio-title');
+  const paused = () => audio.evaluate((el: HTMLAudioElement) => el.paused);
+  const volume = () => audio.evaluate((el: HTMLAudioElement) => Math.round(el.volume * 100) / 100);
+  await expect(player).toBeVisible();
+  await expect(player.getByText('1 / 3')).toBeVisible();
+  // Tags from file/detail: title, artist, album and the cover.
+  await expect(title).toHaveText('晨钟');
+  await expect(page.getByTestId('audio-artist')).toHaveText('歌手：馆藏乐团');
+  await expect(page.getByTestId('audio-album')).toHaveText('专辑：古韵');
+  await expect
+    .poll(() => page.getByTestId('audio-cover').evaluate((i: HTMLImageElement) => i.naturalWidth))
+    .toBe(64);
+  // Opening a song plays it.
+  await expect.poll(paused).toBe(false);
+
+  // Space pauses and plays, even with a button focused (that button is not pressed).
+  const next = page.getByRole('button', { name: '下一首' });
+  const prev = page.getByRole('button', { name: '上一首' });
+  await next.click();
+  await expect(player.getByText('2 / 3')).toBeVisible();
+  await expect(title).toHaveText('2-暮鼓');
+  await expect(page.getByTestId('audio-artist')).toHaveText('歌手：未知');
+  await expect(page.getByTestId('audio-cover')).toHaveCount(0);
+  await expect.poll(paused).toBe(false);
+  await page.keyboard.press(' ');
+  await expect.poll(paused).toBe(true);
+  await expect(player.getByText('2 / 3')).toBeVisible();
+  await page.keyboard.press(' ');
+  await expect.poll(paused).toBe(false);
+
+  // Previous and next wrap round, by buttons and by ← →.
+  await next.click();
+  await expect(player.getByText('3 / 3')).toBeVisible();
+  await next.click();
+  await expect(player.getByText('1 / 3')).toBeVisible();
+  await prev.click();
+  await expect(player.getByText('3 / 3')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(player.getByText('1 / 3')).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(player.getByText('3 / 3')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(title).toHaveText('晨钟');
+
+  // Volume: 0.5 at first, ↑ ↓ by 0.1, the speaker toggles 0 and 0.5.
+  expect(await volume()).toBe(0.5);
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(volume).toBe(0.4);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(volume).toBe(0.6);
+  await page.getByRole('button', { name: '静音' }).click();
+  await expect.poll(volume).toBe(0);
+  await page.getByRole('button', { name: '取消静音' }).click();
+  await expect.poll(volume).toBe(0.5);
+
+  // The cycle modes, in the spec's order.
+  const mode = page.getByTestId('audio-mode');
+  await expect(mode).toHaveText('列表循环');
+  await mode.click();
+  await expect(mode).toHaveText('单曲循环');
+  expect(await audio.evaluate((el: HTMLAudioElement) => el.loop)).toBe(true);
+  await mode.click();
+  await expect(mode).toHaveText('随机播放');
+  expect(await audio.evaluate((el: HTMLAudioElement) => el.loop)).toBe(false);
+  await mode.click();
+  await expect(mode).toHaveText('列表循环');
+
+  // Lyrics: the line being sung is highlighted; past the third line the box scrolls.
+  await page.keyboard.press(' ');
+  await expect.poll(paused).toBe(true);
+  const lyrics = page.getByTestId('audio-lyrics');
+  const sung = lyrics.locator('[data-active]');
+  const scrolled = () => lyrics.evaluate((el) => el.scrollTop);
+  const seek = (s: number) =>
+    audio.evaluate((el: HTMLAudioElement, s) => {
+      el.currentTime = s;
+    }, s);
+  await expect(lyrics.locator('[data-line]')).toHaveCount(8);
+  await seek(2.5);
+  await expect(sung).toHaveText('第三句 青铜');
+  await expect.poll(scrolled).toBe(0);
+  await seek(5.5);
+  await expect(sung).toHaveText('第六句 书画');
+  await expect.poll(scrolled).toBeGreaterThan(60);
+  // The sung line stays in view.
+  const inView = () =>
+    lyrics.evaluate((box) => {
+      const line = box.querySelector('[data-active]')!.getBoundingClientRect();
+      const r = box.getBoundingClientRect();
+      return line.top >= r.top && line.bottom <= r.bottom;
+    });
+  await expect.poll(inView).toBe(true);
+  // …as the third line of the box.
+  const rowOfSung = () =>
+    lyrics.evaluate((box) => {
+      const line = box.querySelector<HTMLElement>('[data-active]')!;
+      return Math.round(
+        (line.getBoundingClientRect().top - box.getBoundingClientRect().top) / line.offsetHeight,
+      );
+    });
+  await expect.poll(rowOfSung).toBe(2);
+  await seek(7.2);
+  await expect(sung).toHaveText('第四句 副歌');
+  await expect.poll(rowOfSung).toBe(2);
+  await seek(0.2);
+  await expect(sung).toHaveText('第一句 晨钟');
+  await expect.poll(scrolled).toBe(0);
+
+  // A finished song: list loop goes on to the next, random to another one.
+  await seek(7.6);
+  await page.keyboard.press(' ');
+  await expect(player.getByText('2 / 3')).toBeVisible({ timeout: 5000 });
+  await expect.poll(paused).toBe(false);
+  await mode.click();
+  await mode.click();
+  await expect(mode).toHaveText('随机播放');
+  await seek(2.6);
+  await expect(player.getByText(/^(1|3) \/ 3$/)).toBeVisible({ timeout: 5000 });
+
+  // Escape closes.
+  await page.keyboard.press('Escape');
+  await expect(player).toHaveCount(0);
 });
