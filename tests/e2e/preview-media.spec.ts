@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { formatSize } from '../../src/shared/drive/file-types';
 import { driveApi, openDrive, row } from './drive-helpers';
 import { signIn } from './helpers';
-import { png, tone, withId3 } from './media-fixtures';
+import { clip, png, tone, withId3 } from './media-fixtures';
 import { createDriveUser } from './users';
 
 /*
@@ -335,4 +337,149 @@ test('audio player: modes, wrapping, keys, volume, tags and lyrics that follow t
   // Escape closes.
   await page.keyboard.press('Escape');
   await expect(player).toHaveCount(0);
+});
+
+test('video preview: name, size and download; speeds; the playlist fold; switching; an unplayable file; the poster', async ({
+  page,
+  request,
+}) => {
+  const { user, api } = await freshUser(page, request, 'vid');
+  const a = await api.put('/', 'a-开馆.mp4', clip('clip-a.mp4'));
+  const b = await api.put('/', 'b-闭馆.mp4', clip('clip-b.mp4'));
+  await api.put('/', 'c-损坏.mp4', randomBytes(40_000));
+  const thumbOf = (id: number) =>
+    request.get('/wangpan/filetransfer/preview', {
+      headers: { token: user.token },
+      params: { userFileId: id, isMin: 1 },
+    });
+  expect((await thumbOf(a.userFileId)).status()).toBe(404);
+  await openDrive(page);
+
+  const posted = page.waitForRequest(
+    (r) =>
+      r.method() === 'POST' &&
+      r.url().includes('/wangpan/filetransfer/poster') &&
+      new URL(r.url()).searchParams.get('userFileId') === String(a.userFileId),
+  );
+  await row(page, 'a-开馆.mp4').dblclick();
+  const preview = page.getByTestId('video-preview');
+  const video = page.getByTestId('video-element');
+  const playlist = page.getByTestId('video-playlist');
+  const toggle = page.getByTestId('video-playlist-toggle');
+  const state = () =>
+    video.evaluate((v: HTMLVideoElement) => ({
+      paused: v.paused,
+      muted: v.muted,
+      loop: v.loop,
+      autoplay: v.autoplay,
+      rate: v.playbackRate,
+      time: v.currentTime,
+    }));
+  await expect(preview).toBeVisible();
+  await expect(page.getByTestId('video-name')).toHaveText('a-开馆.mp4');
+  await expect(page.getByTestId('video-size')).toHaveText(formatSize(clip('clip-a.mp4').length));
+  const download = page.getByTestId('video-download');
+  await expect(download).toHaveAttribute('target', '_blank');
+  await expect(download).toHaveAttribute('href', new RegExp(`downloadfile\\?userFileId=${a.userFileId}$`));
+
+  // Nothing plays, mutes or loops by itself.
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+  expect(await state()).toMatchObject({ paused: true, muted: false, loop: false, autoplay: false, time: 0 });
+
+  // The playlist is unfolded on a 1024 px window; its button folds and unfolds it.
+  await expect(toggle).toHaveText('播放列表');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(playlist.getByRole('button')).toHaveCount(3);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(playlist).toHaveCount(0);
+  await toggle.click();
+  await expect(playlist).toBeVisible();
+
+  // Play, with the time shown; the first frame becomes the list's thumbnail.
+  await page.getByRole('button', { name: '播放', exact: true }).click();
+  await expect.poll(async () => (await state()).paused).toBe(false);
+  const poster = await posted;
+  expect(poster.headers()['content-type']).toBe('image/jpeg');
+  expect(((await (await poster.response())!.json()) as { success: boolean }).success).toBe(true);
+  const thumb = await thumbOf(a.userFileId);
+  expect(thumb.status()).toBe(200);
+  expect(thumb.headers()['content-type']).toMatch(/^image\//);
+  await expect(page.getByTestId('video-time')).toHaveText(/^0:0[1-3] \/ 0:0[23]$/);
+
+  // Speeds from the menu.
+  for (const [label, rate] of [
+    ['1.5×', 1.5],
+    ['2×', 2],
+    ['0.5×', 0.5],
+  ] as const) {
+    await page.getByTestId('video-speed').click();
+    await page.getByRole('menuitem', { name: label, exact: true }).click();
+    await expect.poll(async () => (await state()).rate).toBe(rate);
+  }
+  await expect(page.getByTestId('video-speed')).toHaveText('0.5×');
+
+  // Another video: paused, rewound, loaded and played from its start, at the chosen speed.
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.currentTime = 0.2;
+    return v.play();
+  });
+  await expect.poll(async () => (await state()).time).toBeGreaterThan(0.5);
+  await video.evaluate((v: HTMLVideoElement) => {
+    const w = window as unknown as { switchLog: string[] };
+    w.switchLog = [];
+    // The load of the next source drops the queued 'pause' event, so the call itself is logged.
+    v.pause = function (this: HTMLVideoElement) {
+      w.switchLog.push(`pause()@${this.currentTime.toFixed(1)}`);
+      HTMLMediaElement.prototype.pause.call(this);
+    };
+    for (const type of ['emptied', 'loadeddata', 'playing'])
+      v.addEventListener(type, () => w.switchLog.push(`${type}@${v.currentTime.toFixed(1)}`));
+  });
+  await playlist.getByRole('button', { name: /b-闭馆\.mp4/ }).click();
+  await expect(page.getByTestId('video-name')).toHaveText('b-闭馆.mp4');
+  await expect(video).toHaveAttribute('src', new RegExp(`userFileId=${b.userFileId}$`));
+  await expect.poll(async () => (await state()).paused).toBe(false);
+  const log = await page.evaluate(() => (window as unknown as { switchLog: string[] }).switchLog);
+  expect(log[0]).toMatch(/^pause\(\)@(0\.[5-9]|[12]\.\d)$/);
+  expect(log.slice(1)).toEqual(['emptied@0.0', 'loadeddata@0.0', 'playing@0.0']);
+  expect((await state()).rate).toBe(0.5);
+
+  // A file the browser cannot play says so.
+  await playlist.getByRole('button', { name: /c-损坏\.mp4/ }).click();
+  await expect(page.getByTestId('video-error')).toHaveText('此视频暂无法播放，请稍后再试');
+
+  // Escape closes.
+  await page.keyboard.press('Escape');
+  await expect(preview).toHaveCount(0);
+
+  // At 768 px or narrower the playlist starts folded; wider it starts unfolded.
+  await page.setViewportSize({ width: 768, height: 1000 });
+  await row(page, 'b-闭馆.mp4').dblclick();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(playlist).toHaveCount(0);
+  await toggle.click();
+  await expect(playlist).toBeVisible();
+  await page.getByRole('button', { name: '关闭' }).click();
+  await expect(preview).toHaveCount(0);
+  await page.setViewportSize({ width: 769, height: 1000 });
+  await row(page, 'b-闭馆.mp4').dblclick();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(playlist).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // A phone: the dialog fills the screen and the controls fit in it.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await row(page, 'a-开馆.mp4').dblclick();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  for (const control of [
+    page.getByTestId('video-play'),
+    page.getByRole('button', { name: '全屏' }),
+    toggle,
+  ]) {
+    const box = (await control.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(box.height).toBeGreaterThanOrEqual(40);
+  }
 });
