@@ -80,7 +80,7 @@ export default function AudioPlayer({ files, index: start, area, onClose }: Prev
 
   useEffect(() => {
     if (audioRef.current) audioRef.current.volume = clampVolume(volume);
-  }, [volume, src]);
+  }, [volume]);
 
   const audio = () => audioRef.current;
   const toggle = () => {
@@ -321,32 +321,36 @@ export default function AudioPlayer({ files, index: start, area, onClose }: Prev
           {a.keysHint}
         </Text>
 
-        {src && (
-          <audio
-            ref={audioRef}
-            src={src}
-            autoPlay
-            preload="auto"
-            loop={mode === 2}
-            data-testid="audio-element"
-            onPlay={() => setPlaying(true)}
-            onPause={() => setPlaying(false)}
-            onEnded={onEnded}
-            onTimeUpdate={(e) => {
-              const time = e.currentTarget.currentTime;
-              setClock((c) => ({ src, time, length: c.src === src ? c.length : 0 }));
-            }}
-            onDurationChange={(e) => {
-              const d = e.currentTarget.duration;
-              const length = Number.isFinite(d) ? d : 0;
-              setClock((c) => ({ src, time: c.src === src ? c.time : 0, length }));
-            }}
-            onError={() => {
-              setFailed(src);
-              setPlaying(false);
-            }}
-          />
-        )}
+        {/* One element for every song: the volume and the page's autoplay permission stay with it. */}
+        <audio
+          ref={audioRef}
+          src={src ?? undefined}
+          autoPlay
+          preload="auto"
+          loop={mode === 2}
+          data-testid="audio-element"
+          // The element mounts with the dialog's transition, after this component's first
+          // commit: each load sets the volume, the effect above follows later changes.
+          onLoadStart={(e) => {
+            e.currentTarget.volume = clampVolume(volume);
+          }}
+          onPlay={() => setPlaying(true)}
+          onPause={() => setPlaying(false)}
+          onEnded={onEnded}
+          onTimeUpdate={(e) => {
+            const time = e.currentTarget.currentTime;
+            setClock((c) => ({ src, time, length: c.src === src ? c.length : 0 }));
+          }}
+          onDurationChange={(e) => {
+            const d = e.currentTarget.duration;
+            const length = Number.isFinite(d) ? d : 0;
+            setClock((c) => ({ src, time: c.src === src ? c.time : 0, length }));
+          }}
+          onError={() => {
+            setFailed(src);
+            setPlaying(false);
+          }}
+        />
       </Stack>
     </Modal>
   );

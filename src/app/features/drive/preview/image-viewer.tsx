@@ -11,7 +11,7 @@ import {
   IconZoomIn,
   IconZoomOut,
 } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type PointerEvent, type ReactNode, type WheelEvent } from 'react';
+import { useCallback, useRef, useState, type PointerEvent, type ReactNode, type WheelEvent } from 'react';
 import { joinName } from '../../../../shared/drive/names';
 import { t } from '../../../lib/i18n';
 import { downloadUrl, previewUrl } from '../drive-data';
@@ -98,12 +98,16 @@ export default function ImageViewer({ files, index: start, area, onClose }: Prev
     go(k - 1);
   };
 
-  // The strip follows the shown image.
-  const stripRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = stripRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
-    el?.scrollIntoView({ block: 'nearest', inline: 'center', behavior: 'smooth' });
-  }, [index, showThumbs]);
+  // The strip follows the shown image. A ref callback rather than an effect: the strip mounts
+  // with the dialog's transition, after this component's first commit.
+  const followThumb = useCallback(
+    (el: HTMLButtonElement | null) => {
+      el?.scrollIntoView({ block: 'nearest', inline: 'center', behavior: 'smooth' });
+    },
+    // A new callback for each image (and each showing of the strip) runs it again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [index, showThumbs],
+  );
 
   const onWheel = (e: WheelEvent) => {
     // Lines (Firefox) and pixels (the rest): one mouse notch is about ±100 px, so ±10 %.
@@ -325,18 +329,27 @@ export default function ImageViewer({ files, index: start, area, onClose }: Prev
       )}
 
       {showThumbs && n > 1 && (
-        <div className={classes.thumbs} ref={stripRef} aria-label={im.thumbs} data-testid="image-thumbs">
+        <div className={classes.thumbs} aria-label={im.thumbs} data-testid="image-thumbs">
           {files.map((f, i) => (
             <button
               key={f.userFileId}
               type="button"
               className={classes.thumb}
-              data-index={i}
+              ref={i === index ? followThumb : undefined}
               aria-current={i === index ? 'true' : undefined}
               aria-label={`${joinName(f.fileName, f.extendName)}（${v.counter(i + 1, n)}）`}
               onClick={() => go(i)}
             >
-              <img src={previewUrl(area, f.userFileId, true)} loading="lazy" alt="" draggable={false} />
+              <img
+                src={previewUrl(area, f.userFileId, true)}
+                loading="lazy"
+                alt=""
+                draggable={false}
+                // No thumbnail (offline, or none made): the empty tile, not a broken-image sign.
+                onError={(e) => {
+                  e.currentTarget.style.visibility = 'hidden';
+                }}
+              />
             </button>
           ))}
         </div>
