@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -14,6 +15,10 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createAreas } from './modules/drive/area';
 import { driveRoutes } from './modules/drive/drive.routes';
 import { createDriveService } from './modules/drive/drive.service';
+import { posterRoutes } from './modules/drive/media.routes';
+import { createMediaService } from './modules/drive/media.service';
+import { createShareGrants } from './modules/drive/share-grant';
+import { createThumbs, forgettingDerived } from './modules/drive/thumbs';
 import { uploadRoutes } from './modules/drive/upload.routes';
 import { createUploadService } from './modules/drive/upload.service';
 import { orgRoutes } from './modules/org/org.routes';
@@ -91,8 +96,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const access = createAccess(db);
   const org = createOrgService(db);
   const personal = createPersonalService(db, config.dataDir);
-  const store = createLocalBlobStore(config.blobDir);
-  const drive = createDriveService({ db, store, defaultQuotaBytes: config.defaultQuotaBytes });
+  const blobs = createLocalBlobStore(config.blobDir);
+  const thumbs = createThumbs({
+    dir: path.join(config.dataDir, 'thumbs'),
+    store: blobs,
+    onMade: (e) => app.log.info(e, 'error' in e ? 'thumbnail refused' : 'thumbnail made'),
+  });
+  // Thumbnails and posters go with the content they were made from.
+  const store = forgettingDerived(blobs, thumbs);
+  const media = createMediaService({
+    db,
+    store,
+    thumbs,
+    onParseError: (md5, err) => app.log.info({ md5, err: String(err) }, 'music tags unreadable'),
+  });
+  const drive = createDriveService({
+    db,
+    store,
+    defaultQuotaBytes: config.defaultQuotaBytes,
+    onFileStored: (file) => media.onStored(file),
+  });
   const uploads = createUploadService({
     db,
     drive,
@@ -123,7 +146,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (wangpan) => {
       const areas = createAreas(access);
-      driveRoutes(wangpan, { drive, areas, access, store });
+      driveRoutes(wangpan, { drive, areas, access, store, media, shares: createShareGrants() });
+      // Its own context: the image body parser of posters must not reach other routes.
+      await wangpan.register(async (posters) => posterRoutes(posters, { media, areas }));
       // Its own context: the raw-body parser of octet chunks must not reach other routes.
       await wangpan.register(async (upload) => uploadRoutes(upload, { uploads, areas }));
     },

@@ -13,6 +13,7 @@ const SHIPPED: Record<string, string> = {
   '0001_org_and_sessions': '61536dad3ea2c6b8247ab31336bd9fcfa88a093112765557891b03b2b555add1',
   '0002_drive': 'b1e146ebc9da7dd7e576487e9819cdd549b16c29d2e2b4597d50a0f53d682757',
   '0003_upload': '33d1fcc85f6a3c16aaa4c84ba0fdf83595b6f04fbc6de96b38709246b58a87f1',
+  '0004_media': 'f1f7618c6bfe923313fc3d9597221b4952df4828c2d8b69da1278dee7ccfd900',
 };
 
 const dir = path.resolve('src/server/db/migrations');

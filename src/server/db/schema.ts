@@ -125,6 +125,20 @@ export interface UploadChunkTable {
   size: number;
 }
 
+/** Music tags of one blob (migration 0004); `ok` 0 marks a parse that failed. */
+export interface MediaInfoTable {
+  blob_id: number;
+  ok: number;
+  version: number;
+  title: string | null;
+  artist: string | null;
+  album: string | null;
+  album_image: string | null;
+  track_length: number | null;
+  lyrics: string | null;
+  created_at: number;
+}
+
 export interface DB {
   user: UserTable;
   department: DepartmentTable;
@@ -141,4 +155,5 @@ export interface DB {
   storage_quota: StorageQuotaTable;
   upload_session: UploadSessionTable;
   upload_chunk: UploadChunkTable;
+  media_info: MediaInfoTable;
 }

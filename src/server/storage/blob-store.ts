@@ -49,6 +49,12 @@ export interface BlobStore {
   stat(md5: string): Promise<{ size: number } | null>;
   /** Removes a blob; removing a missing one is not an error. */
   remove(md5: string): Promise<void>;
+  /**
+   * The blob's file on this machine, for tools that read files by path and seek in them (sharp,
+   * music-metadata); null for a store without local files (S3), whose callers fall back to
+   * `open`.
+   */
+  localPath(md5: string): string | null;
 }
 
 /** Raised when a staged stream grows past `maxBytes`. */
@@ -135,6 +141,7 @@ export function createLocalBlobStore(dir: string): BlobStore {
     async remove(md5) {
       await fsp.rm(keyPath(md5), { force: true });
     },
+    localPath: keyPath,
   };
 }
 

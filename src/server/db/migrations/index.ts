@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_org_and_sessions';
 import * as m0002 from './0002_drive';
 import * as m0003 from './0003_upload';
+import * as m0004 from './0004_media';
 
 /**
  * The ordered list of migrations. A static map (not a directory scan) so the server runs the
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_org_and_sessions': m0001,
   '0002_drive': m0002,
   '0003_upload': m0003,
+  '0004_media': m0004,
 };

@@ -1,10 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
+import { ErrorCode } from '../../../shared/api/envelope';
 import type { PreviewKind } from '../../../shared/drive/file-types';
-import { invalid, notFound } from '../../errors';
+import { AppError, invalid, notFound } from '../../errors';
 import type { BlobStore, ByteRange } from '../../storage/blob-store';
 import type { DownloadPlan, ZipEntry } from './drive.service';
+import type { Thumb } from './thumbs';
 
 /*
  * Sending downloads: one blob with HTTP Range, or a zip built while it streams (nothing is
@@ -28,8 +30,12 @@ export function contentDisposition(name: string): string {
 
 /**
  * One `bytes=` range of a body of `size` bytes: the range, 'unsatisfiable' (answer 416), or
- * null to send the whole body (no header, a malformed one, or several ranges, which RFC 9110
- * lets a server answer with the full representation).
+ * null to send the whole body with 200. RFC 9110 §14.2 lets a server ignore a Range header it
+ * does not take, so a malformed one (`bytes=5-2`, `items=0-1`, `bytes=abc`) is ignored, and so
+ * are several ranges (`bytes=0-1,5-6`): players ask for one range at a time, and a multipart
+ * answer would only add a format for no client we have. A suffix range (`bytes=-500`) is the
+ * last 500 bytes, all of them when shorter; `bytes=-0` and a start at or past the end are
+ * unsatisfiable, as is every range of an empty body.
  */
 export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
   if (!header) return null;
@@ -45,6 +51,17 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   if (last < start) return null;
   if (start >= size) return 'unsatisfiable';
   return { start, end: Math.min(last, size - 1) };
+}
+
+/**
+ * Whether an If-None-Match header matches `etag` (weak comparison, as RFC 9110 §13.1.2 asks):
+ * `*`, or any listed tag equal to it once `W/` is dropped.
+ */
+export function noneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = (t: string) => t.trim().replace(/^W\//, '');
+  return header.split(',').some((t) => bare(t) === bare(etag));
 }
 
 /** Formats that deflate cannot shrink: stored as they are, which saves the CPU. */
@@ -128,6 +145,11 @@ async function sendBlob(
   reply.header('last-modified', new Date(plan.mtime).toUTCString());
   reply.type(type);
 
+  // A revalidation of bytes the browser holds costs no body. (Blobs never change under a key.)
+  if (noneMatch(req.headers['if-none-match'], etag)) return reply.code(304).send();
+  // If-Range: the range only while the browser's copy is still this content (a strong ETag
+  // match); a date or another tag gets the whole body. An ETag here names the content, so a
+  // date is never needed to decide.
   const ifRange = req.headers['if-range'];
   const range = ifRange && ifRange !== etag ? null : parseRange(req.headers.range, stat.size);
   if (range === 'unsatisfiable') {
@@ -192,11 +214,7 @@ export async function sendPreview(
   kind: PreviewKind,
   store: BlobStore,
 ) {
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header(
-    'content-security-policy',
-    "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
-  );
+  previewHeaders(reply);
   reply.header('cache-control', 'private, no-cache');
   if (kind === 'text') {
     if (plan.size > TEXT_PREVIEW_MAX) throw invalid('文件过大，无法在线查看，请下载后查看');
@@ -207,4 +225,31 @@ export async function sendPreview(
   const ext = plan.name.slice(plan.name.lastIndexOf('.') + 1).toLowerCase();
   reply.header('content-disposition', contentDisposition(plan.name).replace(/^attachment/, 'inline'));
   return sendBlob(req, reply, plan, store, MIME[ext] ?? 'application/octet-stream');
+}
+
+/** The headers every preview answer carries: never sniffed, never active on our origin. */
+function previewHeaders(reply: FastifyReply) {
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header(
+    'content-security-policy',
+    "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+  );
+}
+
+/** The answer when a file has no thumbnail: HTTP 404 (the list then shows its icon). */
+export const NO_THUMB = '暂无缩略图';
+
+/**
+ * A thumbnail or poster (`filetransfer/preview?isMin=1`): WebP with a strong ETag and
+ * `private, no-cache`, so the browser keeps it but asks each time, and a 304 costs no body.
+ * None answers HTTP 404 with the drive envelope.
+ */
+export function sendThumbnail(req: FastifyRequest, reply: FastifyReply, thumb: Thumb | null) {
+  previewHeaders(reply);
+  if (!thumb) throw new AppError(ErrorCode.notFound, NO_THUMB, 404);
+  reply.header('cache-control', 'private, no-cache');
+  reply.header('etag', thumb.etag);
+  if (noneMatch(req.headers['if-none-match'], thumb.etag)) return reply.code(304).send();
+  reply.header('content-length', thumb.data.length);
+  return reply.type('image/webp').send(thumb.data);
 }

@@ -27,8 +27,10 @@ import { DONE } from '../../plugins/envelope';
 import type { BlobStore } from '../../storage/blob-store';
 import type { Access } from '../auth/access';
 import { type Areas, personalSpace } from './area';
-import { sendDownload, sendPreview } from './download';
+import { sendDownload, sendPreview, sendThumbnail } from './download';
 import type { DriveService } from './drive.service';
+import type { MediaService } from './media.service';
+import { readArea, type ShareGrants } from './share-grant';
 
 /** The staff page whose grant lets an administrator change quotas. */
 const PERSON = 'system.person';
@@ -39,7 +41,14 @@ const PERSON = 'system.person';
  */
 export function driveRoutes(
   app: FastifyInstance,
-  deps: { drive: DriveService; areas: Areas; access: Access; store: BlobStore },
+  deps: {
+    drive: DriveService;
+    areas: Areas;
+    access: Access;
+    store: BlobStore;
+    media: MediaService;
+    shares: ShareGrants;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { drive, areas } = deps;
@@ -54,9 +63,11 @@ export function driveRoutes(
   r.get('/file/getfiletree', { schema: { querystring: AreaQuery } }, async (req) =>
     drive.tree(areas.read(req.user, req.query)),
   );
+  // The entry plus image size and music details (FileDetail).
   r.get('/file/detail', { schema: { querystring: DetailQuery } }, async (req) => {
     const withBinned = await areas.mayManage(req.user, req.query);
-    return drive.detail(areas.read(req.user, req.query), req.query.userFileId, withBinned);
+    const area = areas.read(req.user, req.query);
+    return deps.media.detail(area, await drive.detail(area, req.query.userFileId, withBinned));
   });
   r.get('/file/search', { schema: { querystring: SearchQuery } }, async (req) =>
     drive.search(areas.read(req.user, req.query), req.query),
@@ -65,8 +76,12 @@ export function driveRoutes(
     const plan = await drive.download(areas.read(req.user, req.query), req.query);
     return sendDownload(req, reply, plan, deps.store);
   });
+  // Through a share when shareBatchNum is given (share-grant.ts), else the caller's own area.
+  // isMin=1 answers the thumbnail (images) or poster (video) under the same authorisation.
   r.get('/filetransfer/preview', { schema: { querystring: PreviewQuery } }, async (req, reply) => {
-    const { plan, kind } = await drive.preview(areas.read(req.user, req.query), req.query.userFileId);
+    const area = await readArea(areas, deps.shares, req.user, req.query);
+    const { plan, kind } = await drive.preview(area, req.query.userFileId);
+    if (req.query.isMin) return sendThumbnail(req, reply, await deps.media.thumbnail(area, plan, kind));
     return sendPreview(req, reply, plan, kind, deps.store);
   });
   r.get('/filetransfer/getstorage', async (req) => drive.storage(req.user.id, personalSpace(req.user.id)));
