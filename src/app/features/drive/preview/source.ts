@@ -1,5 +1,8 @@
 import { useMemo } from 'react';
 import type { AreaQuery, FileEntry } from '../../../../shared/api/drive';
+import { SESSION_EXPIRED_STATUS } from '../../../../shared/api/envelope';
+import { sessionExpired } from '../../../lib/api';
+import { t } from '../../../lib/i18n';
 import { previewUrl } from '../drive-data';
 
 /**
@@ -31,7 +34,15 @@ export function usePreviewSrc(area: AreaQuery, file: FileEntry | undefined): Pre
 
 /** A text file's content as UTF-8 text (the server converts GBK). Throws with a Chinese message. */
 export async function loadText(area: AreaQuery, file: FileEntry): Promise<string> {
-  const res = await fetch(previewUrl(area, file.userFileId), { credentials: 'same-origin' });
+  let res: Response;
+  try {
+    res = await fetch(previewUrl(area, file.userFileId), { credentials: 'same-origin' });
+  } catch {
+    // fetch's own TypeError is English ("Failed to fetch"); the previewers show this message.
+    throw new Error(t.errors.network);
+  }
+  // An expired session opens the 登录超时 dialog, as every other call does (spec §8).
+  if (res.status === SESSION_EXPIRED_STATUS) sessionExpired();
   if (!res.ok || res.headers.get('content-type')?.includes('json')) {
     let message = '文件加载失败，请稍后重试';
     try {
