@@ -1,10 +1,14 @@
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { openDrive, row } from './drive-helpers';
+import { driveApi, openDrive, row } from './drive-helpers';
 import { signIn } from './helpers';
+import { freePort, serverProcess } from './server-process';
 import { openPanel, uploadItem } from './upload-helpers';
 import { createDriveUser } from './users';
 
@@ -166,4 +170,155 @@ test('an address without a file says so instead of failing', async ({ page, requ
   await expect(page.getByTestId('office-message')).toHaveText('缺少文件信息，请回到网盘重新打开文档');
   await page.getByRole('button', { name: '返回' }).click();
   await expect(page.getByTestId('drive-page')).toBeVisible();
+});
+
+// ——————————————————————————————————————————————————————————————— with a Document Server
+
+const SECRET = 'e2e-document-server-secret-0123';
+
+/** HS256 as the Document Server signs (written here: e2e tests do not import server code). */
+function sign(claims: object): string {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}`;
+  return `${head}.${createHmac('sha256', SECRET).update(head).digest('base64url')}`;
+}
+
+/**
+ * A stand-in Document Server: its api.js defines DocsAPI.DocEditor, which records the config
+ * the page hands it and marks its placeholder (the real one draws the editor in an iframe
+ * there). `files` are what it offers for download on a save.
+ */
+async function standInDocumentServer() {
+  const files = new Map<string, Buffer>();
+  let apiUp = true;
+  const apiJs = `window.DocsAPI = { DocEditor: function (id, config) {
+    window.__docEditorConfig = config;
+    var el = document.getElementById(id);
+    el.setAttribute('data-testid', 'stand-in-editor');
+    el.setAttribute('data-mode', config.editorConfig.mode);
+    el.textContent = config.document.title;
+    return { destroyEditor: function () {} };
+  } };`;
+  const server = http.createServer((req, res) => {
+    if (req.url === '/web-apps/apps/api/documents/api.js' && apiUp) {
+      res.writeHead(200, { 'content-type': 'application/javascript' }).end(apiJs);
+      return;
+    }
+    const body = files.get(req.url ?? '');
+    if (!body) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    files,
+    setApi: (up: boolean) => {
+      apiUp = up;
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+async function workbook(value: string): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.addWorksheet('Sheet1').getCell('A1').value = value;
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+test('with a Document Server: its editor opens with the signed config, a save lands, and without it the viewer takes over', async ({
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  const ds = await standInDocumentServer();
+  const port = await freePort();
+  const dataDir = path.resolve(`.tmp/e2e-office-${port}`);
+  const server = serverProcess({
+    port,
+    dataDir,
+    env: { ONLYOFFICE_URL: ds.url, ONLYOFFICE_JWT_SECRET: SECRET, PUBLIC_URL: `http://127.0.0.1:${port}` },
+  });
+  await server.start();
+  const request = await playwright.request.newContext({ baseURL: server.baseURL });
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  try {
+    const user = await createDriveUser(request, { prefix: 'ds', server: server.baseURL });
+    const api = driveApi(request, user.token);
+    const page = await context.newPage();
+    await signIn(page, user.account, user.password);
+    await openDrive(page);
+
+    // 新建文件, then open it: the Document Server's editor, in edit mode, in Chinese.
+    await page.locator('[data-action="newFile"]').click();
+    const dialog = page.getByRole('dialog', { name: '新建文件' });
+    await dialog.getByRole('radio', { name: 'Excel 表格' }).check();
+    await dialog.getByLabel('文件名称').fill('年度预算');
+    await dialog.getByLabel('文件名称').press('Enter');
+    await row(page, '年度预算.xlsx').dblclick();
+    const editor = page.getByTestId('stand-in-editor');
+    await expect(editor).toHaveAttribute('data-mode', 'edit');
+    await expect(editor).toHaveText('年度预算.xlsx');
+    await expect(page.getByText('只读', { exact: true })).toHaveCount(0);
+    const config = (await page.evaluate(() => (window as any).__docEditorConfig)) as any;
+    expect(config).toMatchObject({
+      type: 'desktop',
+      documentType: 'cell',
+      width: '100%',
+      editorConfig: { mode: 'edit', lang: 'zh' },
+    });
+    expect(config.token.split('.')).toHaveLength(3);
+    // The document URL works for the Document Server, with no session.
+    const doc = await fetch(config.document.url);
+    expect(doc.status).toBe(200);
+
+    // People edit, all close the document: the Document Server calls back with the new file.
+    ds.files.set('/cache/files/save/output.xlsx', await workbook('二〇二五年预算'));
+    const claims = { key: config.document.key, status: 2, url: `${ds.url}/cache/files/save/output.xlsx` };
+    const answer = await fetch(config.editorConfig.callbackUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...claims, token: sign(claims) }),
+    });
+    expect(await answer.json()).toEqual({ error: 0 });
+
+    // Opening again: a new key for the new content.
+    await page.getByRole('button', { name: '返回' }).click();
+    await row(page, '年度预算.xlsx').dblclick();
+    await expect(page.getByTestId('stand-in-editor')).toBeVisible();
+    const again = (await page.evaluate(() => (window as any).__docEditorConfig)) as any;
+    expect(again.document.key).not.toBe(config.document.key);
+
+    // The Document Server is unreachable: the page says so and shows the saved content read-only.
+    ds.setApi(false);
+    await page.getByRole('button', { name: '返回' }).click();
+    await page.reload();
+    await row(page, '年度预算.xlsx').dblclick();
+    await expect(page.getByText('在线文档服务暂时无法连接，已改为只读查看')).toBeVisible();
+    await expect(page.getByTestId('sheet-table').locator('td[data-cell="A1"]')).toHaveText('二〇二五年预算');
+    expect(await api.names('/')).toEqual(['年度预算.xlsx']);
+
+    // On a phone the signed config asks for the mobile editor.
+    ds.setApi(true);
+    const phone = await browser.newContext({
+      baseURL: server.baseURL,
+      viewport: { width: 375, height: 812 },
+    });
+    try {
+      const p = await phone.newPage();
+      await signIn(p, user.account, user.password);
+      const id = (await api.find('/', '年度预算')).userFileId;
+      await p.goto(`/onlyoffice?userFileId=${id}&fileName=年度预算&extendName=xlsx&filePath=/&ot=detail`);
+      await expect(p.getByTestId('stand-in-editor')).toHaveAttribute('data-mode', 'view');
+      expect(await p.evaluate(() => (window as any).__docEditorConfig.type)).toBe('mobile');
+    } finally {
+      await phone.close();
+    }
+  } finally {
+    await context.close();
+    await request.dispose();
+    await server.stop();
+    await ds.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });
