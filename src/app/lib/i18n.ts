@@ -646,7 +646,32 @@ export const t = {
     },
 
     /* New office file dialog, /onlyoffice route. */
-    office: {},
+    office: {
+      newFile: '新建文件',
+      typeLabel: '文件类型',
+      types: { docx: 'Word 文档', xlsx: 'Excel 表格', pptx: 'PowerPoint 演示文稿' },
+      nameLabel: '文件名称',
+      namePlaceholder: '请输入文件名称',
+      created: '文件创建成功',
+      createdAs: (name: string) => `文件创建成功：已有同名文件，新文件名为“${name}”`,
+      needsNetwork: '新建文件需要联网，请连接网络后重试',
+      title: '在线文档',
+      back: '返回',
+      download: '下载',
+      readOnly: '只读',
+      opening: '正在打开文档…',
+      missingFile: '缺少文件信息，请回到网盘重新打开文档',
+      legacy: '暂不支持在线查看，请下载后查看',
+      broken: '文件已损坏或不是有效的 Office 文档，无法在线查看。请下载后用 Office 或 WPS 打开',
+      tooLarge: (size: string) => `文件较大（${size}），无法在线查看，请下载后查看`,
+      offline: '当前离线，无法打开文档，请联网后重试',
+      loadFailed: '文档加载失败，请稍后重试',
+      editorFailed: '在线文档服务暂时无法连接，已改为只读查看',
+      editorHint: '编辑内容会在所有人关闭文档后自动保存',
+      sheetCapped: (rows: number, cols: number) => `仅显示前 ${rows} 行、${cols} 列，完整内容请下载后查看`,
+      sheetEmpty: '此工作表没有内容',
+      sheets: '工作表',
+    },
 
     /* Thumbnails and the copies kept on the device. */
     device: {
