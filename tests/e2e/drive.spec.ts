@@ -290,6 +290,10 @@ test('a long press opens the menu on a touch screen', async ({ browser, request 
   await expect(menu).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: '重命名' })).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  // The long press selected the row (selection mode, where a tap toggles); leave that mode.
+  await page.getByTestId('file-browser').press('Escape');
+  await expect(row(page, '长按测试')).not.toHaveAttribute('aria-selected', 'true');
 
   // A tap opens the folder (touch: no double tap needed).
   await row(page, '长按测试').tap();
