@@ -21,6 +21,8 @@ import { createShareGrants } from './modules/drive/share-grant';
 import { createThumbs, forgettingDerived } from './modules/drive/thumbs';
 import { uploadRoutes } from './modules/drive/upload.routes';
 import { createUploadService } from './modules/drive/upload.service';
+import { officeRoutes } from './modules/office/office.routes';
+import { createOfficeService } from './modules/office/office.service';
 import { orgRoutes } from './modules/org/org.routes';
 import { createOrgService } from './modules/org/org.service';
 import { personalRoutes } from './modules/personal/personal.routes';
@@ -37,11 +39,15 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** The Content-Security-Policy the app runs under: no inline script, no foreign origin. */
-const CSP = {
+/**
+ * The Content-Security-Policy the app runs under: no inline script, no foreign origin except a
+ * configured ONLYOFFICE Document Server, whose api.js and editor frame the /onlyoffice page loads.
+ */
+const cspFor = (office: string[]) => ({
   defaultSrc: ["'self'"],
   // The MD5 worker (hash-wasm) compiles WebAssembly; this allows that, not JavaScript eval().
-  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...office],
+  frameSrc: ["'self'", ...office],
   // Mantine writes CSS variables into <style> elements at run time.
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
@@ -55,7 +61,7 @@ const CSP = {
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
   upgradeInsecureRequests: null,
-};
+});
 
 /**
  * Builds the server: plugins first (cookies, headers, limits, the envelope, validation, the
@@ -75,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(cookie);
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: CSP },
+    contentSecurityPolicy: { directives: cspFor(config.onlyoffice ? [config.onlyoffice.origin] : []) },
     crossOriginEmbedderPolicy: false,
     hsts: config.tls ? { maxAge: 15552000 } : false,
   });
@@ -147,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (wangpan) => {
       const areas = createAreas(access);
       driveRoutes(wangpan, { drive, areas, access, store, media, shares: createShareGrants() });
+      officeRoutes(wangpan, { office: createOfficeService({ drive, config }), areas, store });
       // Its own context: the image body parser of posters must not reach other routes.
       await wangpan.register(async (posters) => posterRoutes(posters, { media, areas }));
       // Its own context: the raw-body parser of octet chunks must not reach other routes.

@@ -30,6 +30,12 @@ const EnvSchema = z.object({
   DEFAULT_QUOTA_GB: z.coerce.number().min(0).default(10),
   /** Hours after its last chunk that an unfinished upload is abandoned and its chunks deleted. */
   UPLOAD_SESSION_HOURS: z.coerce.number().positive().default(24),
+  /** An ONLYOFFICE Document Server's root (e.g. https://docs.museum.example/); unset: read-only viewer. */
+  ONLYOFFICE_URL: z.string().optional(),
+  /** The Document Server's JWT secret (its services.CoAuthoring.secret); required with ONLYOFFICE_URL. */
+  ONLYOFFICE_JWT_SECRET: z.string().optional(),
+  /** Where others reach this server (the Document Server fetches and saves documents here). */
+  PUBLIC_URL: z.string().optional(),
 });
 
 export interface Config {
@@ -55,6 +61,47 @@ export interface Config {
   uploadSessionMs: number;
   /** Session life: 7 days (spec/office.md §9, token cookie life). */
   sessionMs: number;
+  /** The ONLYOFFICE Document Server, when one is configured (README "Online office"). */
+  onlyoffice: { url: string; origin: string; jwtSecret: string; apiJs: string } | undefined;
+  /** This server's address as the Document Server reaches it, without a trailing slash. */
+  publicUrl: string;
+}
+
+/** An http(s) URL without its trailing slash, or an error message naming the variable. */
+function baseUrl(name: string, raw: string): string {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new Error(`${name} 不是有效的网址：${raw}`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw new Error(`${name} 必须以 http:// 或 https:// 开头`);
+  if (u.search || u.hash) throw new Error(`${name} 不能带查询参数或 #`);
+  return u.href.replace(/\/+$/, '');
+}
+
+/** Shortest Document Server secret accepted: a guessable one would let anyone forge its saves. */
+const OFFICE_SECRET_MIN = 16;
+
+function onlyofficeOf(e: { ONLYOFFICE_URL?: string; ONLYOFFICE_JWT_SECRET?: string }): Config['onlyoffice'] {
+  if (!e.ONLYOFFICE_URL) return undefined;
+  const url = baseUrl('ONLYOFFICE_URL', e.ONLYOFFICE_URL);
+  const secret = e.ONLYOFFICE_JWT_SECRET ?? '';
+  if (!secret) {
+    throw new Error(
+      '设置了 ONLYOFFICE_URL 时必须同时设置 ONLYOFFICE_JWT_SECRET（与 Document Server 的 JWT 密钥相同）',
+    );
+  }
+  if (secret.length < OFFICE_SECRET_MIN) {
+    throw new Error(`ONLYOFFICE_JWT_SECRET 至少需要 ${OFFICE_SECRET_MIN} 个字符`);
+  }
+  return {
+    url,
+    origin: new URL(url).origin,
+    jwtSecret: secret,
+    apiJs: `${url}/web-apps/apps/api/documents/api.js`,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -68,6 +115,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('TLS_CERT 与 TLS_KEY 必须同时设置（或都不设置）');
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const tls = Boolean(e.TLS_CERT && e.TLS_KEY);
+  // A wildcard listen address is not an address anyone can call: loopback stands in for it.
+  const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
+  const hostPart = shownHost.includes(':') ? `[${shownHost}]` : shownHost;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -86,5 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDir: path.join(dataDir, 'uploads'),
     uploadSessionMs: Math.round(e.UPLOAD_SESSION_HOURS * 3600_000),
     sessionMs: 7 * 24 * 60 * 60 * 1000,
+    onlyoffice: onlyofficeOf(e),
+    publicUrl: e.PUBLIC_URL
+      ? baseUrl('PUBLIC_URL', e.PUBLIC_URL)
+      : `${tls ? 'https' : 'http'}://${hostPart}:${e.PORT}`,
   };
 }

@@ -55,7 +55,7 @@ test('a nested tree: create, rename, move and copy with the dialogs', async ({ p
   await row(page, '馆藏档案').dblclick();
   await expect(page.getByTestId('breadcrumb')).toContainText('馆藏档案');
   await expect(page).toHaveURL(/filePath=%2F%E9%A6%86%E8%97%8F%E6%A1%A3%E6%A1%88%2F/);
-  expect(await menuEntries(page, 'blank')).toEqual(['新建文件夹', '上传文件', '刷新']);
+  expect(await menuEntries(page, 'blank')).toEqual(['新建文件夹', '新建文件', '上传文件', '刷新']);
   const browser = page.getByTestId('file-browser');
   const box = (await browser.boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height - 20, { button: 'right' });
@@ -237,7 +237,7 @@ test('context menus follow the spec table in each view', async ({ page, request 
     '删除',
     '文件详情',
   ]);
-  expect(await menuEntries(page, 'blank')).toEqual(['新建文件夹', '上传文件', '刷新']);
+  expect(await menuEntries(page, 'blank')).toEqual(['新建文件夹', '新建文件', '上传文件', '刷新']);
   // Menu entries are 36 px high (spec §9).
   await row(page, '菜单测试').click({ button: 'right' });
   const item = page.getByTestId('context-menu').getByRole('menuitem').first();
@@ -253,7 +253,7 @@ test('context menus follow the spec table in each view', async ({ page, request 
   // fileType 9, administrator view (isAdmin=1): delete too, and creating.
   await openDrive(page, '/resources/other-resource-management?isAdmin=1');
   expect(await menuEntries(page, row(page, '其他资源测试'))).toEqual(['下载', '永久删除', '文件详情']);
-  expect(await menuEntries(page, 'blank')).toEqual(['新建文件夹', '上传文件', '刷新']);
+  expect(await menuEntries(page, 'blank')).toEqual(['新建文件夹', '新建文件', '上传文件', '刷新']);
 
   // fileType 6: restore, delete, details.
   await openDrive(page);
@@ -290,6 +290,10 @@ test('a long press opens the menu on a touch screen', async ({ browser, request 
   await expect(menu).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: '重命名' })).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  // The long press selected the row (selection mode, where a tap toggles); leave that mode.
+  await page.getByTestId('file-browser').press('Escape');
+  await expect(row(page, '长按测试')).not.toHaveAttribute('aria-selected', 'true');
 
   // A tap opens the folder (touch: no double tap needed).
   await row(page, '长按测试').tap();

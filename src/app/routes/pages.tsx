@@ -26,6 +26,8 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/resources/other-resource': DrivePage,
   '/resources/other-resource-management': DrivePage,
   '/resources/hd-picture-management': DrivePage,
+  // Office files open here from the drive (issue 5): the ONLYOFFICE editor or a read-only viewer.
+  '/onlyoffice': page(() => import('../features/office/office-page'), 'OfficePage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

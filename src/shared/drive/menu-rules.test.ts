@@ -115,8 +115,13 @@ describe('file menu: whole menus in display order', () => {
 
 describe('blank-space menu', () => {
   it('creates and uploads in the folder view and a library admin view', () => {
-    expect(blankMenuItems({ fileType: 0 })).toEqual(['newFolder', 'upload', 'refresh']);
-    expect(blankMenuItems({ fileType: 9, isAdmin: 1 })).toEqual(['newFolder', 'upload', 'refresh']);
+    expect(blankMenuItems({ fileType: 0 })).toEqual(['newFolder', 'newFile', 'upload', 'refresh']);
+    expect(blankMenuItems({ fileType: 9, isAdmin: 1 })).toEqual([
+      'newFolder',
+      'newFile',
+      'upload',
+      'refresh',
+    ]);
   });
 
   it('only refreshes elsewhere', () => {

@@ -110,17 +110,18 @@ export function fileMenuItems(ctx: MenuContext, target: MenuTarget): FileMenuIte
   return FILE_MENU_ORDER.filter((item) => showsFileItem(item, ctx, target));
 }
 
-export type BlankMenuItem = 'newFolder' | 'upload' | 'refresh';
+export type BlankMenuItem = 'newFolder' | 'newFile' | 'upload' | 'refresh';
 
 /**
- * The blank-space menu: creating and uploading where there is a folder the user may add to
- * (their own drive's folder view, a library's administrator view), and refreshing everywhere.
+ * The blank-space menu: creating (新建文件夹, and 新建文件 for office documents) and uploading
+ * where there is a folder the user may add to (their own drive's folder view, a library's
+ * administrator view), and refreshing everywhere.
  * The category views (1–5) have no folder to add to; the bin, the shares list, the share page
  * and a library's read-only view only refresh.
  */
 export function blankMenuItems(ctx: MenuContext): BlankMenuItem[] {
   const canAdd = !ctx.shareRoute && (ctx.fileType === 0 || (ctx.fileType === LIBRARY && ctx.isAdmin === 1));
-  return canAdd ? ['newFolder', 'upload', 'refresh'] : ['refresh'];
+  return canAdd ? ['newFolder', 'newFile', 'upload', 'refresh'] : ['refresh'];
 }
 
 /**

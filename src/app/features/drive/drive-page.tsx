@@ -27,6 +27,7 @@ import {
   IconCopy,
   IconDownload,
   IconEye,
+  IconFilePlus,
   IconFileZip,
   IconFolderPlus,
   IconInbox,
@@ -63,6 +64,7 @@ import { DetailDialog } from './dialogs/detail-dialog';
 import { notifyDone, type DialogResult } from './dialogs/dialog-kit';
 import { MoveCopyDialog } from './dialogs/move-copy-dialog';
 import { NameDialog } from './dialogs/name-dialog';
+import { useNewFile } from './dialogs/new-file-dialog';
 import { BATCH_MAX, downloadUrl, driveWrites, useDriveList, useSearch, useStorage } from './drive-data';
 import { DRIVE_ROUTES, searchFor, useDriveView, type DriveView } from './drive-view';
 import { FileBrowser, keyOf, type GridSize, type MenuTarget, type ViewMode } from './file-browser';
@@ -211,6 +213,7 @@ export function DrivePage() {
   };
 
   const preview = usePreviewHost(view, () => void shown.refetch());
+  const newFile = useNewFile(view);
 
   const open = (item: DriveItem) => {
     if (searching) {
@@ -315,7 +318,13 @@ export function DrivePage() {
               )
             : b === 'upload'
               ? menuItem(b, { label: m.upload, icon: <IconCloudUpload size={ICON} /> }, openUploadPanel)
-              : refresh,
+              : b === 'newFile'
+                ? menuItem(
+                    b,
+                    { label: t.preview.office.newFile, icon: <IconFilePlus size={ICON} /> },
+                    newFile.open,
+                  )
+                : refresh,
         );
     }
     if (target.kind !== 'item') return null;
@@ -479,6 +488,7 @@ export function DrivePage() {
         toolButton('newFolder', t.drive.toolbar.newFolder, <IconFolderPlus size={18} />, () =>
           openDialog({ kind: 'newFolder' }),
         )}
+      {canCreate && toolButton('newFile', t.preview.office.newFile, <IconFilePlus size={18} />, newFile.open)}
       {canCreate &&
         toolButton('upload', t.drive.toolbar.upload, <IconCloudUpload size={18} />, openUploadPanel)}
     </Group>
@@ -750,6 +760,7 @@ export function DrivePage() {
 
       <UploadDock view={view} canUpload={canUpload} />
       {preview.host}
+      {newFile.dialog}
 
       {dialog?.kind === 'newFolder' && (
         <NameDialog

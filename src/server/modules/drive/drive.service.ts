@@ -98,6 +98,8 @@ export interface AddFileInput {
   expect?: { md5: string; size: number };
   /** Runs inside the transaction that creates the row (the upload marks its session done there). */
   onCreated?: (trx: Db, userFileId: number) => Promise<void>;
+  /** Refuse (目标文件夹不存在或已被删除) instead of creating a missing folder: a dialog's create. */
+  requireFolder?: boolean;
 }
 
 /** Refused when the bytes of an upload do not hash to its identifier or have another size. */
@@ -668,19 +670,41 @@ export function createDriveService({
     },
 
     /**
-     * Saves edited text (file/update). Blobs are immutable and shared by MD5, so an edit points
-     * this one file at new content and never changes what other files or people see (copy on
-     * write). The size difference is charged to the quota; content left unreferenced is freed.
+     * Saves edited text (file/update): the text editors' use of replaceContent, which refuses
+     * an unchanged save and anything that is not a text file.
      */
     async updateContent(area: Area, q: { userFileId: number; fileContent: string }) {
-      const row = await repo.findLive(db, area.space, q.userFileId);
+      const r = await this.replaceContent(area, q.userFileId, Buffer.from(q.fileContent, 'utf8'), {
+        editable: (ext) => previewKind(ext) === 'text',
+        unchanged: 'refuse',
+      });
+      return { fileSize: r.fileSize };
+    },
+
+    /**
+     * Points one file at new bytes (text edits, office saves). Blobs are immutable and shared by
+     * MD5, so this changes what this one entry holds and never what other files or people see
+     * (copy on write). The size difference is charged to the quota; content left unreferenced is
+     * freed. `editable` says which extensions may change this way; equal bytes are refused or,
+     * with `unchanged: 'ignore'`, answered as a no-op (`changed: false`).
+     */
+    async replaceContent(
+      area: Area,
+      userFileId: number,
+      content: Buffer | Readable,
+      opts: { editable: (extendName: string) => boolean; unchanged: 'refuse' | 'ignore'; maxBytes?: number },
+    ) {
+      const row = await repo.findLive(db, area.space, userFileId);
       if (!row || row.is_dir === 1) throw notFound(NOT_FOUND);
-      if (previewKind(row.extend_name) !== 'text') throw invalid('该文件不能在线编辑');
+      if (!opts.editable(row.extend_name)) throw invalid('该文件不能在线编辑');
       const old = await repo.blobOf(db, area.space, row.id);
       if (!old) throw notFound(NOT_FOUND);
-      const staged = await store.stage(Buffer.from(q.fileContent, 'utf8'));
+      const staged = await store.stage(content, { maxBytes: opts.maxBytes });
       try {
-        if (staged.md5 === old.md5) throw invalid('文件内容未修改，无需保存');
+        if (staged.md5 === old.md5) {
+          if (opts.unchanged === 'refuse') throw invalid('文件内容未修改，无需保存');
+          return { fileSize: staged.size, changed: false };
+        }
         const freed = await withBlobLock(staged.md5, async () => {
           await staged.commit();
           try {
@@ -705,7 +729,7 @@ export function createDriveService({
           }
         });
         await removeBlobs(freed);
-        return { fileSize: staged.size };
+        return { fileSize: staged.size, changed: true };
       } finally {
         await staged.discard();
       }
@@ -752,11 +776,10 @@ export function createDriveService({
           await staged.commit();
           try {
             const dims = await dimsOf(input.fullName, staged.md5, staged.size);
-            return await db
-              .transaction()
-              .execute((trx) =>
-                placeFile(trx, area, input.filePath, input.fullName, staged, input.onCreated, dims),
-              );
+            return await db.transaction().execute(async (trx) => {
+              if (input.requireFolder) await assertTarget(trx, area.space, input.filePath);
+              return placeFile(trx, area, input.filePath, input.fullName, staged, input.onCreated, dims);
+            });
           } catch (err) {
             if (!(await repo.findBlob(db, staged.md5))) await store.remove(staged.md5);
             throw err;

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { AreaQuery, FileEntry } from '../../../../shared/api/drive';
 import { hasThumbnail, openWith } from '../../../../shared/drive/file-types';
+import { SESSION_EXPIRED_STATUS } from '../../../../shared/api/envelope';
+import { sessionExpired } from '../../../lib/api';
 import { COPY_FILE_MAX, keepCopy, readCopy, type CopyKind } from '../../../lib/file-copies';
 import { t } from '../../../lib/i18n';
 import { currentDb } from '../../../lib/offline';
@@ -41,6 +43,8 @@ async function fetchOk(url: string): Promise<Response | 'network'> {
 }
 
 async function refusal(res: Response): Promise<string> {
+  // An expired session opens the 登录超时 dialog, as every other call does (spec §8).
+  if (res.status === SESSION_EXPIRED_STATUS) sessionExpired();
   try {
     if (res.headers.get('content-type')?.includes('json'))
       return ((await res.json()) as { message?: string }).message ?? t.preview.device.loadFailed;
@@ -125,7 +129,8 @@ export async function loadText(area: AreaQuery, file: FileEntry): Promise<string
   const res = navigator.onLine ? await fetchOk(previewUrl(area, file.userFileId)) : 'network';
   if (res === 'network') {
     const blob = await readCopy(currentDb(), file, 'full');
-    if (!blob) throw new Error(t.preview.device.notKept);
+    // fetch's own TypeError is English ("Failed to fetch"); the previewers show these.
+    if (!blob) throw new Error(navigator.onLine ? t.errors.network : t.preview.device.notKept);
     return blob.text();
   }
   if (!res.ok || res.headers.get('content-type')?.includes('json')) throw new Error(await refusal(res));
