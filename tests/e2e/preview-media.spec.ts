@@ -483,3 +483,39 @@ test('video preview: name, size and download; speeds; the playlist fold; switchi
     expect(box.height).toBeGreaterThanOrEqual(40);
   }
 });
+
+test('video poster: none from the libraries, where previews are read-only', async ({ page, request }) => {
+  const { user, api } = await freshUser(page, request, 'pst');
+  const lib = { fileType: 9, isAdmin: 1 };
+  const folder = `海报${Date.now().toString(36)}`;
+  await api.mkdir('/', folder, lib);
+  const v = await api.put(`/${folder}/`, '库中影像.mp4', clip('clip-b.mp4'), lib);
+  const thumb = () =>
+    request.get('/wangpan/filetransfer/preview', {
+      headers: { token: user.token },
+      params: { userFileId: v.userFileId, isMin: 1, ...lib },
+    });
+  expect((await thumb()).status()).toBe(404);
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/filetransfer/poster')) posts.push(r.url());
+  });
+  const video = page.getByTestId('video-element');
+  const path = encodeURIComponent(`/${folder}/`);
+
+  // 其他资源 and its management view: the file menu offers no 重命名 there, so the previewer
+  // is read-only (PreviewProps.editable) and stores nothing, though the video plays.
+  for (const url of [
+    `/resources/other-resource?fileType=9&filePath=${path}`,
+    `/resources/other-resource-management?isAdmin=1&filePath=${path}`,
+  ]) {
+    await openDrive(page, url);
+    await row(page, '库中影像.mp4').dblclick();
+    await page.getByTestId('video-play').click();
+    await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime)).toBeGreaterThan(0.5);
+    await page.keyboard.press('Escape');
+    await expect(video).toHaveCount(0);
+  }
+  expect(posts).toEqual([]);
+  expect((await thumb()).status()).toBe(404);
+});
