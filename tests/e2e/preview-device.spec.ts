@@ -57,11 +57,12 @@ test('thumbnails show in the list and grid, not in the bin, and stay offline', a
   await expect(row(page, '待删.png').getByTestId('file-thumb')).toHaveCount(0);
 });
 
-test('a recently opened file opens offline; one never opened says so', async ({ page, request, context }) => {
+test('recently opened files open offline; one never opened says so', async ({ page, request, context }) => {
   const user = await createDriveUser(request, { prefix: 'copy' });
   const api = driveApi(request, user.token);
   await api.put('/', '库房记录.txt', Buffer.from('三号库房 温度 18℃ 湿度 55%'));
   await api.put('/', '从未打开.txt', Buffer.from('不会被保存到本机'));
+  await api.put('/', '库房照片.png', await png(320, 240, '#117a65'));
 
   await signIn(page, user.account, user.password);
   await waitForServiceWorker(page);
@@ -72,8 +73,18 @@ test('a recently opened file opens offline; one never opened says so', async ({ 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
+  const image = page.getByTestId('image-current');
+  await row(page, '库房照片.png').dblclick();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  await page.keyboard.press('Escape');
+  await expect(image).toBeHidden();
+
   await context.setOffline(true);
   await page.reload();
+  await row(page, '库房照片.png').dblclick();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  await page.keyboard.press('Escape');
+  await expect(image).toBeHidden();
   await row(page, '库房记录.txt').dblclick();
   await expect(dialog.getByTestId('code-editor')).toContainText('三号库房 温度 18℃ 湿度 55%');
   await page.keyboard.press('Escape');

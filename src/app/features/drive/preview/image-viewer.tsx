@@ -12,10 +12,12 @@ import {
   IconZoomOut,
 } from '@tabler/icons-react';
 import { useCallback, useRef, useState, type PointerEvent, type ReactNode, type WheelEvent } from 'react';
+import type { AreaQuery, FileEntry } from '../../../../shared/api/drive';
 import { joinName } from '../../../../shared/drive/names';
 import { t } from '../../../lib/i18n';
+import { useOnline } from '../../../lib/online';
 import { downloadUrl, previewUrl } from '../drive-data';
-import { usePreviewSrc } from './source';
+import { usePreviewSrc, useThumbnail } from './source';
 import type { PreviewProps } from './types';
 import { ownsKeys, useWindowKeys, wrapIndex } from './viewer-kit';
 import classes from './image-viewer.module.css';
@@ -340,20 +342,33 @@ export default function ImageViewer({ files, index: start, area, onClose }: Prev
               aria-label={`${joinName(f.fileName, f.extendName)}（${v.counter(i + 1, n)}）`}
               onClick={() => go(i)}
             >
-              <img
-                src={previewUrl(area, f.userFileId, true)}
-                loading="lazy"
-                alt=""
-                draggable={false}
-                // No thumbnail (offline, or none made): the empty tile, not a broken-image sign.
-                onError={(e) => {
-                  e.currentTarget.style.visibility = 'hidden';
-                }}
-              />
+              <StripThumb area={area} file={f} />
             </button>
           ))}
         </div>
       )}
     </Modal>
+  );
+}
+
+/**
+ * One tile of the strip. Online: the server's thumbnail, loaded natively lazily (a folder may
+ * hold hundreds of images). Offline: the device copy the list kept, if any.
+ */
+function StripThumb({ area, file }: { area: AreaQuery; file: FileEntry }) {
+  const online = useOnline();
+  const kept = useThumbnail(online ? undefined : area, file);
+  return (
+    <img
+      src={online ? previewUrl(area, file.userFileId, true) : (kept ?? undefined)}
+      loading="lazy"
+      alt=""
+      draggable={false}
+      // No thumbnail (none made, or not kept): the empty tile, not a broken-image sign.
+      style={online || kept ? undefined : { visibility: 'hidden' }}
+      onError={(e) => {
+        e.currentTarget.style.visibility = 'hidden';
+      }}
+    />
   );
 }
