@@ -39,6 +39,12 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,png,svg,woff2}'],
+        // The read-only office viewers (2 MB, mostly xlsx and pptx) are fetched when first used:
+        // an office file needs the network anyway, and every install would pay for them.
+        globIgnores: [
+          ...['**/node_modules/**/*', 'sw.js', 'workbox-*.js'],
+          ...['**/docx-view-*.js', '**/xlsx-view-*.js', '**/pptx-view-*.js'],
+        ],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
       devOptions: { enabled: false },

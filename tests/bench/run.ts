@@ -77,3 +77,6 @@ await import('./md5');
 // The upload itself (issue 4): 500 MiB through the real client in Chromium against one streamed
 // POST, instant upload, resume after a cut, server memory.
 await import('./upload');
+
+// List thumbnails (issue 5): made, cached and revalidated, against serving the originals.
+await import('./thumbs');
