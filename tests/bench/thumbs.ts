@@ -17,17 +17,36 @@ const PHOTOS = 20;
 const W = 4000;
 const H = 3000;
 
-/** A camera-like JPEG: noise compresses like a photo, not like a flat gradient. */
+/**
+ * A photo-like JPEG: a few hundred overlapping shapes with fine grain. Plain noise would average
+ * to flat grey in a thumbnail and flatter the byte counts.
+ */
 async function photo(seed: number) {
-  return sharp({
-    create: {
-      width: W,
-      height: H,
-      channels: 3,
-      background: { r: seed * 10, g: 120, b: 90 },
-      noise: { type: 'gaussian', mean: 128, sigma: 40 },
-    },
-  })
+  let x = seed * 7919 + 1;
+  const rnd = () => (x = (x * 16807) % 2147483647) / 2147483647;
+  const shapes = Array.from({ length: 400 }, () => {
+    const [cx, cy, r] = [rnd() * W, rnd() * H, 20 + rnd() * 400];
+    const fill = `rgb(${(rnd() * 255) | 0},${(rnd() * 255) | 0},${(rnd() * 255) | 0})`;
+    return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}" fill-opacity="0.6"/>`;
+  }).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="100%" height="100%" fill="#8a7"/>${shapes}</svg>`;
+  return sharp(Buffer.from(svg))
+    .composite([
+      {
+        input: await sharp({
+          create: {
+            width: W,
+            height: H,
+            channels: 4,
+            background: { r: 0, g: 0, b: 0, alpha: 0 },
+            noise: { type: 'gaussian', mean: 128, sigma: 20 },
+          },
+        })
+          .png()
+          .toBuffer(),
+        blend: 'soft-light',
+      },
+    ])
     .jpeg({ quality: 85 })
     .toBuffer();
 }
