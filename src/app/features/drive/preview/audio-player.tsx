@@ -17,9 +17,8 @@ import { joinName } from '../../../../shared/drive/names';
 import { t } from '../../../lib/i18n';
 import { useDetail } from '../drive-data';
 import { activeLine, parseLrc, plainLyrics } from './lrc';
-import { usePreviewSrc } from './source';
 import type { PreviewProps } from './types';
-import { areaKeyOf, formatTime, ownsKeys, useWindowKeys, wrapIndex } from './viewer-kit';
+import { areaKeyOf, formatTime, ownsKeys, useWindowKeys, wrapIndex, usePaged } from './viewer-kit';
 import classes from './audio-player.module.css';
 
 /** Cycle modes (spec §4), switched in this order by one button. */
@@ -53,11 +52,7 @@ function randomOther(index: number, n: number): number {
 export default function AudioPlayer({ files, index: start, area, onClose }: PreviewProps) {
   const v = t.preview.viewers;
   const a = v.audio;
-  const n = files.length;
-  const [index, setIndex] = useState(() => Math.min(Math.max(0, start), n - 1));
-  const file = files[index]!;
-  const name = joinName(file.fileName, file.extendName);
-  const source = usePreviewSrc(area, file);
+  const { n, index, setIndex, file, name, source } = usePaged(files, start, area);
   const src = source.src;
   const detail = useDetail({ area: areaKeyOf(area), areaQuery: area }, file.userFileId);
   // Until the server reads tags (or for files without any) there are no music details.

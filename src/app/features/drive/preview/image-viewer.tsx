@@ -17,9 +17,9 @@ import { joinName } from '../../../../shared/drive/names';
 import { t } from '../../../lib/i18n';
 import { useOnline } from '../../../lib/online';
 import { downloadUrl, previewUrl } from '../drive-data';
-import { usePreviewSrc, useThumbnail } from './source';
+import { useThumbnail } from './source';
 import type { PreviewProps } from './types';
-import { ownsKeys, useWindowKeys, wrapIndex } from './viewer-kit';
+import { ownsKeys, useWindowKeys, wrapIndex, usePaged } from './viewer-kit';
 import classes from './image-viewer.module.css';
 
 /** Zoom in percent (spec §9: 1 to 200, default 100); buttons and a wheel notch move it by 10. */
@@ -49,11 +49,7 @@ const distance = (ps: { x: number; y: number }[]) =>
 export default function ImageViewer({ files, index: start, area, onClose }: PreviewProps) {
   const v = t.preview.viewers;
   const im = v.image;
-  const n = files.length;
-  const [index, setIndex] = useState(() => Math.min(Math.max(0, start), n - 1));
-  const file = files[index]!;
-  const name = joinName(file.fileName, file.extendName);
-  const source = usePreviewSrc(area, file);
+  const { n, index, setIndex, file, name, source } = usePaged(files, start, area);
 
   const [zoom, setZoom] = useState<number>(ZOOM.initial);
   // Rotation and panning belong to one image: kept with its index, so a switch resets them.

@@ -17,9 +17,8 @@ import { joinName } from '../../../../shared/drive/names';
 import { t } from '../../../lib/i18n';
 import { downloadUrl } from '../drive-data';
 import { posterWanted, storePosterIfMissing } from './poster';
-import { usePreviewSrc } from './source';
 import type { PreviewProps } from './types';
-import { formatTime } from './viewer-kit';
+import { formatTime, usePaged } from './viewer-kit';
 import classes from './video-preview.module.css';
 
 /** Playback speeds of the speed menu (spec §4). */
@@ -41,11 +40,7 @@ type FullscreenVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void }
 export default function VideoPreview({ files, index: start, area, editable, onClose }: PreviewProps) {
   const v = t.preview.viewers;
   const vv = v.video;
-  const n = files.length;
-  const [index, setIndex] = useState(() => Math.min(Math.max(0, start), n - 1));
-  const file = files[index]!;
-  const name = joinName(file.fileName, file.extendName);
-  const source = usePreviewSrc(area, file);
+  const { index, setIndex, file, name, source } = usePaged(files, start, area);
   const src = source.src;
 
   const [listOpen, setListOpen] = useState(() => window.innerWidth > NARROW);

@@ -1,5 +1,7 @@
-import { useEffect, useEffectEvent } from 'react';
-import type { AreaQuery } from '../../../../shared/api/drive';
+import { useEffect, useEffectEvent, useState } from 'react';
+import type { AreaQuery, FileEntry } from '../../../../shared/api/drive';
+import { joinName } from '../../../../shared/drive/names';
+import { usePreviewSrc } from './source';
 import type { AreaKey } from '../drive-view';
 
 /** Helpers the image viewer, audio player and video preview share. */
@@ -75,4 +77,17 @@ export function useWindowKeys(handler: (e: KeyboardEvent) => boolean) {
 export function wrapIndex(index: number, step: number, n: number): number {
   if (n <= 0) return 0;
   return (((index + step) % n) + n) % n;
+}
+
+/**
+ * The paging state the image, audio and video previewers share: which of `files` is shown
+ * (starting at `start`, clamped), its full name and its bytes.
+ */
+export function usePaged(files: FileEntry[], start: number, area: AreaQuery) {
+  const n = files.length;
+  const [index, setIndex] = useState(() => Math.min(Math.max(0, start), n - 1));
+  const file = files[index]!;
+  const name = joinName(file.fileName, file.extendName);
+  const source = usePreviewSrc(area, file);
+  return { n, index, setIndex, file, name, source };
 }
