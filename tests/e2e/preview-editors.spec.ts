@@ -320,6 +320,9 @@ test('code: offline, Ctrl+S keeps the text and says so; the kept draft is offere
   await dialog.getByTestId('editor-save').click();
   await expect(toast(page, '保存成功')).toBeVisible();
   expect(await download(request, user, id)).toBe('第一行\n库房里写的');
+  // The toast comes before the editor re-reads the file; until then the dialog stays open on
+  // purpose (a save in flight cannot be abandoned), so Escape would be ignored.
+  await expect(dialog.getByTestId('editor-unsaved')).toHaveCount(0);
 
   // Saved: the draft is gone, nothing is offered next time.
   await page.keyboard.press('Escape');
