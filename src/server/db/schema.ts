@@ -139,6 +139,54 @@ export interface MediaInfoTable {
   created_at: number;
 }
 
+/** A share by link (migration 0005). status 0 live, 1 revoked. */
+export interface ShareTable {
+  id: Generated<number>;
+  batch_num: string;
+  owner_id: number;
+  space: string;
+  share_type: number;
+  extraction_code: string | null;
+  remarks: string;
+  share_time: number;
+  end_time: number;
+  status: number;
+  revoked_at: number | null;
+  download_count: number;
+}
+/** A share's items, snapshotted at share time; `share_file_path` is the folder inside the share. */
+export interface ShareFileTable {
+  id: Generated<number>;
+  share_id: number;
+  user_file_id: number;
+  share_file_path: string;
+  is_top: number;
+}
+/** Access bought with a right extraction code, by SHA-256 of the cookie's token. */
+export interface ShareGrantTable {
+  token_hash: string;
+  share_id: number;
+  expires_at: number;
+}
+/** Failed extraction-code attempts per (share, client); client '*' counts every client. */
+export interface ShareAttemptTable {
+  share_id: number;
+  client: string;
+  failures: number;
+  window_start: number;
+  locked_until: number | null;
+}
+/** A notice for one person; status 1 unread, 2 read. */
+export interface NoticeTable {
+  id: Generated<number>;
+  user_id: number;
+  notice_content: string;
+  status: number;
+  source: string;
+  created_by: number | null;
+  created_at: number;
+}
+
 export interface DB {
   user: UserTable;
   department: DepartmentTable;
@@ -156,4 +204,9 @@ export interface DB {
   upload_session: UploadSessionTable;
   upload_chunk: UploadChunkTable;
   media_info: MediaInfoTable;
+  share: ShareTable;
+  share_file: ShareFileTable;
+  share_grant: ShareGrantTable;
+  share_attempt: ShareAttemptTable;
+  notice: NoticeTable;
 }

@@ -141,13 +141,24 @@ export const RestoreBody = AreaQuery.extend({
   filePath: FolderPath,
 });
 
-/** GET filetransfer/downloadfile: one item, or several as one zip (`userFileIds` comma-separated). */
+/** A read through a share link instead of the caller's own drive (see shared/api/share.ts). */
+const ShareReadFields = {
+  shareBatchNum: z.string().max(64, '参数不正确').optional(),
+  /** Accepted as a one-off check; the share page uses the grant its code bought instead. */
+  extractionCode: z.string().max(16, '参数不正确').optional(),
+};
+
+/**
+ * GET filetransfer/downloadfile: one item, or several as one zip (`userFileIds` comma-separated).
+ * With `shareBatchNum`, through that share (a folder's zip holds what the share holds).
+ */
 export const DownloadQuery = AreaQuery.extend({
   userFileId: Id.optional(),
   userFileIds: z
     .string()
     .regex(/^\d+(,\d+){0,999}$/, '参数不正确')
     .optional(),
+  ...ShareReadFields,
 });
 
 /** The most text `file/update` saves (characters); the code dialog opens at most 5 MB. */
@@ -168,8 +179,7 @@ export const UpdateBody = AreaQuery.extend({
 export const PreviewQuery = AreaQuery.extend({
   userFileId: Id,
   isMin: Flag,
-  shareBatchNum: z.string().max(64, '参数不正确').optional(),
-  extractionCode: z.string().max(16, '参数不正确').optional(),
+  ...ShareReadFields,
 });
 
 /** The largest poster frame a browser may store for a video (bytes, before re-encoding). */

@@ -3,6 +3,7 @@ import * as m0001 from './0001_org_and_sessions';
 import * as m0002 from './0002_drive';
 import * as m0003 from './0003_upload';
 import * as m0004 from './0004_media';
+import * as m0005 from './0005_share';
 
 /**
  * The ordered list of migrations. A static map (not a directory scan) so the server runs the
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_drive': m0002,
   '0003_upload': m0003,
   '0004_media': m0004,
+  '0005_share': m0005,
 };
