@@ -1,10 +1,11 @@
-import { Modal, Text, TextInput } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
-import { NAME_MAX, nameProblem } from '../../../../shared/drive/names';
+import { nameProblem } from '../../../../shared/drive/names';
 import { FormActions } from '../../../components/form-actions';
 import { t } from '../../../lib/i18n';
 import { OutboxRefusal, type SubmitResult } from '../../../lib/outbox';
 import { DIALOG_WIDTH, type DialogResult } from './dialog-kit';
+import { NameField } from './name-field';
 
 export interface NameDialogProps {
   opened: boolean;
@@ -81,13 +82,12 @@ export function NameDialog(props: NameDialogProps) {
       onEnterTransitionEnd={selectOnOpen}
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <TextInput
+        <NameField
           ref={input}
           label={props.label}
           placeholder={props.placeholder}
           value={value}
           data-autofocus
-          maxLength={NAME_MAX + 50}
           onChange={(e) => {
             setValue(e.currentTarget.value);
             if (error) setError(null);
@@ -97,12 +97,6 @@ export function NameDialog(props: NameDialogProps) {
           }}
           error={error}
           disabled={saving}
-          rightSectionWidth={72}
-          rightSection={
-            <Text size="xs" c={value.length > NAME_MAX ? 'red' : 'dimmed'} aria-live="polite">
-              {value.length}/{NAME_MAX}
-            </Text>
-          }
         />
         <FormActions onCancel={cancel} saving={saving} mt="lg" submitLabel={t.common.confirm} />
       </form>

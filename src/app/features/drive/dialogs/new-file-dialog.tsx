@@ -1,4 +1,4 @@
-import { Alert, Group, Modal, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Modal, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCloudOff, IconFileSpreadsheet, IconFileTypeDocx, IconPresentation } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { CreateOfficeBody, CreatedOfficeFile } from '../../../../shared/api/office';
 import { CREATABLE_OFFICE_EXTS } from '../../../../shared/drive/file-types';
-import { NAME_MAX, joinName, nameProblem } from '../../../../shared/drive/names';
+import { joinName, nameProblem } from '../../../../shared/drive/names';
 import { FormActions } from '../../../components/form-actions';
 import { drive } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
@@ -14,6 +14,7 @@ import { useOnline } from '../../../lib/online';
 import { driveKeys } from '../drive-data';
 import type { DriveView } from '../drive-view';
 import { DIALOG_WIDTH } from './dialog-kit';
+import { NameField } from './name-field';
 
 type Ext = (typeof CREATABLE_OFFICE_EXTS)[number];
 const tt = t.preview.office;
@@ -139,24 +140,17 @@ function NewFileDialog(props: { opened: boolean; view: DriveView; onClose: () =>
               ))}
             </SimpleGrid>
           </Radio.Group>
-          <TextInput
+          <NameField
             ref={input}
             label={tt.nameLabel}
             placeholder={tt.namePlaceholder}
             value={value}
-            maxLength={NAME_MAX + 50}
             onChange={(e) => {
               setValue(e.currentTarget.value);
               if (error) setError(null);
             }}
             error={error}
             disabled={saving}
-            rightSectionWidth={72}
-            rightSection={
-              <Text size="xs" c={value.length > NAME_MAX ? 'red' : 'dimmed'} aria-live="polite">
-                {value.length}/{NAME_MAX}
-              </Text>
-            }
           />
         </Stack>
         <FormActions onCancel={cancel} saving={saving} mt="lg" submitLabel={t.common.confirm} />
