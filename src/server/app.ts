@@ -21,6 +21,8 @@ import { createShareGrants } from './modules/drive/share-grant';
 import { createThumbs, forgettingDerived } from './modules/drive/thumbs';
 import { uploadRoutes } from './modules/drive/upload.routes';
 import { createUploadService } from './modules/drive/upload.service';
+import { unzipRoutes } from './modules/unzip/unzip.routes';
+import { createUnzipService } from './modules/unzip/unzip.service';
 import { officeRoutes } from './modules/office/office.routes';
 import { createOfficeService } from './modules/office/office.service';
 import { orgRoutes } from './modules/org/org.routes';
@@ -138,6 +140,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
 
+  const unzip = createUnzipService({
+    db,
+    drive,
+    store,
+    limits: config.unzip,
+    log: (msg, detail) => app.log.error({ detail }, msg),
+  });
+  await unzip.recover();
+  app.addHook('onClose', async () => unzip.settle());
+
   await app.register(authPlugin, { auth });
   await app.register(idempotencyPlugin, { db });
 
@@ -154,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const areas = createAreas(access);
       driveRoutes(wangpan, { drive, areas, access, store, media, shares: createShareGrants() });
       officeRoutes(wangpan, { office: createOfficeService({ drive, config }), areas, store });
+      unzipRoutes(wangpan, { unzip, areas });
       // Its own context: the image body parser of posters must not reach other routes.
       await wangpan.register(async (posters) => posterRoutes(posters, { media, areas }));
       // Its own context: the raw-body parser of octet chunks must not reach other routes.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type {
@@ -27,12 +28,12 @@ import {
 import type { Db } from '../../db/index';
 import { AppError, conflict, invalid, notFound } from '../../errors';
 import { ErrorCode } from '../../../shared/api/envelope';
-import type { BlobStore } from '../../storage/blob-store';
+import type { BlobStore, StagedBlob } from '../../storage/blob-store';
 import { HEAD_BYTES, imageSize } from '../../storage/image-size';
 import type { Area } from './area';
 import * as repo from './drive.repo';
 import type { FileRow } from './drive.repo';
-import { createKeyedLock } from './keyed-lock';
+import { createKeyedLock, withLocks } from './keyed-lock';
 import { museumTime } from './time';
 
 type Out<T extends z.ZodType> = z.output<T>;
@@ -100,6 +101,14 @@ export interface AddFileInput {
   onCreated?: (trx: Db, userFileId: number) => Promise<void>;
   /** Refuse (目标文件夹不存在或已被删除) instead of creating a missing folder: a dialog's create. */
   requireFolder?: boolean;
+}
+
+/** One item of addTree: its folder inside the tree, its name, and a file's temporary bytes. */
+export interface TreeItem {
+  dir: string[];
+  name: string;
+  isDir: boolean;
+  file: string | null;
 }
 
 /** Refused when the bytes of an upload do not hash to its identifier or have another size. */
@@ -179,9 +188,24 @@ export function createDriveService({
   ) {
     await assertRoom(trx, area, blob.size);
     const now = Date.now();
+    const parent = await ensureFolders(trx, area, filePath, now);
+    const placed = await insertFile(trx, area, parent, fullName, blob, now, dims);
+    if (onCreated) await onCreated(trx, placed.userFileId);
+    return placed;
+  }
+
+  /** Inside a transaction: the blob's row if new, and the file's row under its first free name. */
+  async function insertFile(
+    trx: Db,
+    area: Area,
+    parent: string,
+    fullName: string,
+    blob: { md5: string; size: number },
+    now: number,
+    dims: { width: number; height: number } | null,
+  ) {
     const blobId =
       (await repo.findBlob(trx, blob.md5))?.id ?? (await repo.insertBlob(trx, blob.md5, blob.size));
-    const parent = await ensureFolders(trx, area, filePath, now);
     const split = splitName(fullName);
     const fileName = await free(trx, area.space, parent, split.fileName, split.extendName);
     const userFileId = await repo.insertEntry(trx, {
@@ -197,7 +221,6 @@ export function createDriveService({
       image_height: dims?.height ?? null,
       created_by: area.userId,
     });
-    if (onCreated) await onCreated(trx, userFileId);
     return {
       userFileId,
       filePath: parent,
@@ -313,6 +336,73 @@ export function createDriveService({
    */
   function canMergeInto(existing: FileRow | undefined, source: FileRow): existing is FileRow {
     return existing?.is_dir === 1 && !isSelfOrInside(pathOf(existing), pathOf(source));
+  }
+
+  // ------------------------------------------------------------ trees (unzip)
+
+  async function placeTree(
+    trx: Db,
+    area: Area,
+    input: { target: string; createTarget?: boolean; items: TreeItem[] },
+    staged: { item: TreeItem; blob: StagedBlob }[],
+    dims: Map<StagedBlob, { width: number; height: number } | null>,
+    bytes: number,
+  ) {
+    const now = Date.now();
+    let target = input.target;
+    if (input.createTarget) {
+      await assertTarget(trx, area.space, parentPath(target));
+      target = await ensureFolders(trx, area, target, now);
+    } else {
+      await assertTarget(trx, area.space, target);
+    }
+    await assertRoom(trx, area, bytes);
+    const names: string[] = [];
+    // Archive folder (segments joined by '/') → the drive folder it became.
+    const made = new Map<string, string>([['', target]]);
+    const folder = async (segs: string[]): Promise<string> => {
+      let key = '';
+      let cur = target;
+      for (const seg of segs) {
+        key = key ? `${key}/${seg}` : seg;
+        const known = made.get(key);
+        if (known) {
+          cur = known;
+          continue;
+        }
+        const existing = await repo.findLiveByName(trx, area.space, cur, seg, '');
+        let name = seg;
+        if (existing?.is_dir !== 1) {
+          if (existing) name = await free(trx, area.space, cur, seg, '');
+          await repo.insertEntry(trx, newFolder(area, cur, name, now));
+        }
+        if (cur === target) names.push(name);
+        cur = folderPath(cur, name);
+        made.set(key, cur);
+      }
+      return cur;
+    };
+    const blobOf = new Map(staged.map((s) => [s.item, s.blob]));
+    const files: StoredFile[] = [];
+    for (const item of input.items) {
+      if (item.isDir) {
+        await folder([...item.dir, item.name]);
+        continue;
+      }
+      const blob = blobOf.get(item);
+      if (!blob) continue;
+      const parent = await folder(item.dir);
+      const placed = await insertFile(trx, area, parent, item.name, blob, now, dims.get(blob) ?? null);
+      if (parent === target) names.push(joinName(placed.fileName, placed.extendName));
+      files.push({
+        area,
+        userFileId: placed.userFileId,
+        md5: blob.md5,
+        size: blob.size,
+        extendName: placed.extendName,
+      });
+    }
+    return { filePath: target, names, files };
   }
 
   // ------------------------------------------------------------ copy, move, restore
@@ -811,6 +901,61 @@ export function createDriveService({
       });
       await stored({ area: input.area, ...placed });
       return placed;
+    },
+
+    /**
+     * Imports a tree of files held in temporary files (unzip) under `target`, all or nothing:
+     * every file is hashed into the blob store first, then every row is written in ONE
+     * transaction (quota on the real total, folders merge, files follow the collision rule).
+     * On failure no row stays and bytes nothing references are removed. With `createTarget`
+     * the target folder itself is made (merging into one of its name) under its existing
+     * parent; otherwise the target must exist. Answers the top-level names as created.
+     */
+    async addTree(input: {
+      area: Area;
+      target: string;
+      createTarget?: boolean;
+      items: TreeItem[];
+      onStaged?: (files: number, bytes: number) => void;
+    }): Promise<{ filePath: string; names: string[] }> {
+      const { area, items } = input;
+      for (const it of items) {
+        checkNames(it.name, ROOT);
+        for (const seg of it.dir) checkNames(seg, ROOT);
+      }
+      const staged: { item: TreeItem; blob: StagedBlob }[] = [];
+      try {
+        let bytes = 0;
+        for (const item of items) {
+          if (item.isDir || !item.file) continue;
+          const blob = await store.stage(fs.createReadStream(item.file));
+          staged.push({ item, blob });
+          bytes += blob.size;
+          input.onStaged?.(staged.length, bytes);
+        }
+        const md5s = staged.map((s) => s.blob.md5);
+        const result = await withLocks(withBlobLock, md5s, async () => {
+          for (const s of staged) await s.blob.commit();
+          try {
+            const dims = new Map<StagedBlob, { width: number; height: number } | null>();
+            for (const s of staged) dims.set(s.blob, await dimsOf(s.item.name, s.blob.md5, s.blob.size));
+            return await db.transaction().execute((trx) => placeTree(trx, area, input, staged, dims, bytes));
+          } catch (err) {
+            for (const md5 of new Set(md5s)) if (!(await repo.findBlob(db, md5))) await store.remove(md5);
+            throw err;
+          }
+        });
+        for (const f of result.files) await stored(f);
+        return { filePath: result.filePath, names: result.names };
+      } finally {
+        for (const s of staged) await s.blob.discard();
+      }
+    },
+
+    /** The bytes a personal drive can still take; null in the shared areas (no quota). */
+    async room(area: Area): Promise<number | null> {
+      if (area.quotaUserId === null) return null;
+      return (await quotaBytes(db, area.quotaUserId)) - (await repo.usedBytes(db, area.space));
     },
 
     /** Refuses, before any byte is sent, an upload the area's quota cannot take. */

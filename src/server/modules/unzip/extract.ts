@@ -29,6 +29,8 @@ export interface ExtractLimits {
   /** Uncompressed to compressed, checked once the uncompressed bytes pass `ratioFloor`. */
   maxRatio: number;
   ratioFloor: number;
+  /** The free quota (null: no quota): refused before writing when the entries need more. */
+  roomBytes: number | null;
 }
 
 export interface ExtractRequest {
@@ -72,6 +74,8 @@ export const unsafePath = (name: string) =>
   `压缩包中有不安全的路径“${name.slice(0, 100)}”（../、绝对路径、盘符、反斜杠或空字符），已拒绝解压`;
 export const tooMany = (max: number) => `压缩包中的文件过多（超过 ${max} 个），无法解压`;
 export const tooBig = (max: number) => `解压后的总大小超过上限 ${formatSize(max)}，无法解压`;
+export const noRoom = (room: number, need: number) =>
+  `存储空间不足：还剩 ${formatSize(Math.max(0, room))}，解压需要 ${formatSize(need)}`;
 export const badRatio = (max: number) => `压缩包的压缩比异常（超过 ${max}:1），可能是压缩炸弹，已拒绝解压`;
 
 /** The archive's format from its first bytes; the extension only decides among the allowed ones. */
@@ -121,6 +125,9 @@ class Meter {
   checkBytes(total: number, compressed: number) {
     const { limits } = this.req;
     if (total > limits.maxBytes) throw new ExtractError(tooBig(limits.maxBytes));
+    if (limits.roomBytes !== null && total > limits.roomBytes) {
+      throw new ExtractError(noRoom(limits.roomBytes, total));
+    }
     if (total > limits.ratioFloor && total / Math.max(1, compressed) > limits.maxRatio) {
       throw new ExtractError(badRatio(limits.maxRatio));
     }
@@ -309,19 +316,19 @@ async function extractTar(
       } else if ((type === 'file' || type === 'contiguous-file') && p.segments.length) {
         if (isMacLitter(p.segments)) {
           stream.resume();
-          await new Promise((r) => stream.on('end', r));
+          await new Promise<void>((r) => stream.on('end', () => r()));
           return;
         }
         meter.entry(header.size ?? 0, compressed());
         const dest = path.join(req.outDir, String(n++));
-        await writeEntry(stream, dest, meter, compressed);
+        await writeEntry(Readable.from(stream as AsyncIterable<Buffer>), dest, meter, compressed);
         items.push({ segments: p.segments, isDir: false, file: dest, size: header.size ?? 0 });
         return;
       } else if (type !== 'directory') {
         links++;
       }
       stream.resume();
-      await new Promise((r) => stream.on('end', r));
+      await new Promise<void>((r) => stream.on('end', () => r()));
     })().then(
       () => next(),
       (err: unknown) => ex.destroy(err as Error),
@@ -336,7 +343,7 @@ async function extractTar(
     throw new ExtractError(CORRUPT);
   }
   meter.tick(true);
-  return { items, skippedLinks: skipped };
+  return { items, skippedLinks: links };
 }
 
 /** A .gz: a tar inside (tar.gz, tgz, whatever its name) or one file named after the archive. */
@@ -386,7 +393,10 @@ async function extractGz(req: ExtractRequest, report: (p: Progress) => void): Pr
     throw new ExtractError(CORRUPT);
   }
   meter.tick(true);
-  return { items: [{ segments: [req.gzName], isDir: false, file: dest, size: meter.bytes }], skippedLinks: 0 };
+  return {
+    items: [{ segments: [req.gzName], isDir: false, file: dest, size: meter.bytes }],
+    skippedLinks: 0,
+  };
 }
 
 // ------------------------------------------------------------------ 7z and rar (7-Zip in WASM)
@@ -454,7 +464,8 @@ function parseListing(out: string[]): Listed[] {
         isDir: cur.Folder === '+' || attrs.startsWith('D'),
         encrypted: cur.Encrypted === '+',
         // A unix mode of `l…` (7z, tar) or a link field (rar, wim).
-        link: /(^|\s)l[rwxsStT-]{9}/.test(attrs) || Boolean(cur['Symbolic Link'] || cur['Hard Link'] || cur.Link),
+        link:
+          /(^|\s)l[rwxsStT-]{9}/.test(attrs) || Boolean(cur['Symbolic Link'] || cur['Hard Link'] || cur.Link),
       });
     }
     cur = {};

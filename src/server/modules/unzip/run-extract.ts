@@ -11,12 +11,13 @@ import { CORRUPT, ExtractError, type ExtractRequest, type ExtractResult, type Pr
 const workerUrl = new URL('./extract.worker.ts', import.meta.url).href;
 // The ESM build of tsx's API (require.resolve finds the CommonJS one, which cannot register ESM hooks).
 const tsxApi = pathToFileURL(
-  createRequire(import.meta.url).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs'),
+  createRequire(import.meta.url)
+    .resolve('tsx/esm/api')
+    .replace(/index\.cjs$/, 'index.mjs'),
 ).href;
 const BOOT = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(workerUrl)}); });`;
 
-export const TIMED_OUT = (minutes: number) =>
-  `解压超时（超过 ${minutes} 分钟），已取消，没有写入任何文件`;
+export const TIMED_OUT = (minutes: number) => `解压超时（超过 ${minutes} 分钟），已取消，没有写入任何文件`;
 
 export function runExtract(
   req: ExtractRequest,
@@ -33,19 +34,29 @@ export function runExtract(
       void worker.terminate();
     };
     const timer = setTimeout(
-      () => finish(() => reject(new ExtractError(TIMED_OUT(Math.max(1, Math.round(opts.timeoutMs / 60_000)))))),
+      () =>
+        finish(() => reject(new ExtractError(TIMED_OUT(Math.max(1, Math.round(opts.timeoutMs / 60_000)))))),
       opts.timeoutMs,
     );
-    worker.on('message', (m: { type: string; progress?: Progress; result?: ExtractResult; message?: string; detail?: string }) => {
-      if (m.type === 'progress' && m.progress) opts.onProgress(m.progress);
-      else if (m.type === 'done') finish(() => resolve(m.result!));
-      else if (m.type === 'error') finish(() => reject(new ExtractError(m.message!)));
-      else if (m.type === 'crash') {
-        opts.onCrash?.(m.detail ?? '');
-        finish(() => reject(new ExtractError(CORRUPT)));
-      }
-    });
-    worker.on('error', (err) => {
+    worker.on(
+      'message',
+      (m: {
+        type: string;
+        progress?: Progress;
+        result?: ExtractResult;
+        message?: string;
+        detail?: string;
+      }) => {
+        if (m.type === 'progress' && m.progress) opts.onProgress(m.progress);
+        else if (m.type === 'done') finish(() => resolve(m.result!));
+        else if (m.type === 'error') finish(() => reject(new ExtractError(m.message!)));
+        else if (m.type === 'crash') {
+          opts.onCrash?.(m.detail ?? '');
+          finish(() => reject(new ExtractError(CORRUPT)));
+        }
+      },
+    );
+    worker.on('error', (err: Error) => {
       opts.onCrash?.(err.stack ?? err.message);
       finish(() => reject(new ExtractError(CORRUPT)));
     });
