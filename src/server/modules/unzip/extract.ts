@@ -300,12 +300,16 @@ async function extractTar(
   let links = 0;
   let n = 0;
   const ex = tarStream.extract();
+  // The first refusal wins over the stream errors that tearing down the pipe causes.
+  let refusal: unknown = null;
   const done = new Promise<void>((resolve, reject) => {
     ex.on('finish', resolve);
     ex.on('error', reject);
     source.on('error', reject);
   });
   ex.on('entry', (header, stream, next) => {
+    // Tearing down the extractor errors the entry's stream too; the refusal says why.
+    stream.on('error', () => undefined);
     void (async () => {
       const p = entrySegments(header.name);
       if (!p.ok) throw new ExtractError(unsafePath(header.name));
@@ -331,7 +335,10 @@ async function extractTar(
       await new Promise<void>((r) => stream.on('end', () => r()));
     })().then(
       () => next(),
-      (err: unknown) => ex.destroy(err as Error),
+      (err: unknown) => {
+        refusal ??= err;
+        ex.destroy(err as Error);
+      },
     );
   });
   source.pipe(ex);
@@ -339,6 +346,7 @@ async function extractTar(
     await done;
   } catch (err) {
     source.destroy();
+    if (refusal instanceof ExtractError) throw refusal;
     if (err instanceof ExtractError) throw err;
     throw new ExtractError(CORRUPT);
   }
@@ -408,11 +416,13 @@ interface SevenZipRun {
 
 /** Runs one 7-Zip command with the archive's folder and the output folder mounted. */
 async function run7z(req: ExtractRequest, args: string[]): Promise<SevenZipRun> {
-  const out: string[] = [];
+  // Raw bytes of both streams (printErr would drop an unterminated last line, where 7-Zip
+  // says "Wrong password").
+  const bytes: number[] = [];
   let code = 0;
   const sz = await SevenZip({
-    print: (s) => out.push(s),
-    printErr: (s) => out.push(s),
+    stdout: (c) => bytes.push(c),
+    stderr: (c) => bytes.push(c),
     // A password prompt must never wait for input: an empty stdin answers it.
     stdin: () => null as unknown as number,
     onExit: (c) => (code = c),
@@ -426,12 +436,34 @@ async function run7z(req: ExtractRequest, args: string[]): Promise<SevenZipRun> 
   } catch {
     code = code || 2;
   }
+  const out = Buffer.from(bytes).toString('utf8').split('\n');
   const ok = code === 0 && out.some((l) => l.includes('Everything is Ok') || l.startsWith('----------'));
   return { ok, out };
 }
 
 function archiveArg(req: ExtractRequest) {
   return `/a/${path.basename(req.archive)}`;
+}
+
+/**
+ * True when a 7z archive's header itself is encrypted (`-mhe`): its next header is an encoded
+ * header (0x17) whose coder is AES-256 (method id 06 F1 07 01). 7-Zip gives no message then.
+ */
+async function headerEncrypted7z(file: string): Promise<boolean> {
+  const fh = await fsp.open(file, 'r');
+  try {
+    const start = Buffer.alloc(32);
+    await fh.read(start, 0, 32, 0);
+    const offset = Number(start.readBigUInt64LE(12));
+    const size = Math.min(Number(start.readBigUInt64LE(20)), 4096);
+    const next = Buffer.alloc(size);
+    await fh.read(next, 0, size, 32 + offset);
+    return next[0] === 0x17 && next.includes(Buffer.from([0x06, 0xf1, 0x07, 0x01]));
+  } catch {
+    return false;
+  } finally {
+    await fh.close();
+  }
 }
 
 /** Fails with the right message when 7-Zip's output names a password or damage. */
@@ -486,7 +518,10 @@ async function extractWith7z(req: ExtractRequest, report: (p: Progress) => void)
   // -p with a dummy password: an encrypted archive fails at once instead of asking.
   const listing = await run7z(req, ['l', '-slt', '-sccUTF-8', '-pX', archiveArg(req)]);
   const error = listing.out.some((l) => /^(ERROR|Open ERROR|Errors:)/.test(l.trim()));
-  if (!listing.ok || error) throw failure(listing.out);
+  if (!listing.ok || error) {
+    if (await headerEncrypted7z(req.archive)) throw new ExtractError(ENCRYPTED);
+    throw failure(listing.out);
+  }
   const entries = parseListing(listing.out);
   const { limits } = req;
   if (entries.length > limits.maxEntries) throw new ExtractError(tooMany(limits.maxEntries));
