@@ -30,6 +30,8 @@ import { personalRoutes } from './modules/personal/personal.routes';
 import { createPersonalService } from './modules/personal/personal.service';
 import { shareRoutes } from './modules/share/share.routes';
 import { createShareService } from './modules/share/share.service';
+import { unzipRoutes } from './modules/unzip/unzip.routes';
+import { createUnzipService } from './modules/unzip/unzip.service';
 import { authPlugin } from './plugins/auth';
 import { envelopePlugin } from './plugins/envelope';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -141,6 +143,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
 
+  const unzip = createUnzipService({
+    db,
+    drive,
+    store,
+    limits: config.unzip,
+    log: (msg, detail) => app.log.error({ detail }, msg),
+  });
+  await unzip.recover();
+  app.addHook('onClose', async () => unzip.settle());
+
   const shares = createShareService({ db, drive });
   const notices = createNoticeService(db);
 
@@ -162,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       driveRoutes(wangpan, { drive, areas, access, store, media, shares: shares.grants });
       shareRoutes(wangpan, { shares, config });
       officeRoutes(wangpan, { office: createOfficeService({ drive, config }), areas, store });
+      unzipRoutes(wangpan, { unzip, areas });
       // Its own context: the image body parser of posters must not reach other routes.
       await wangpan.register(async (posters) => posterRoutes(posters, { media, areas }));
       // Its own context: the raw-body parser of octet chunks must not reach other routes.

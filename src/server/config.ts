@@ -30,6 +30,11 @@ const EnvSchema = z.object({
   DEFAULT_QUOTA_GB: z.coerce.number().min(0).default(10),
   /** Hours after its last chunk that an unfinished upload is abandoned and its chunks deleted. */
   UPLOAD_SESSION_HOURS: z.coerce.number().positive().default(24),
+  /** Unzip limits (README "Unzip"): entries, total uncompressed MiB, compression ratio, time. */
+  UNZIP_MAX_ENTRIES: z.coerce.number().int().min(1).default(10000),
+  UNZIP_MAX_MB: z.coerce.number().positive().default(2048),
+  UNZIP_MAX_RATIO: z.coerce.number().min(2).default(200),
+  UNZIP_TIMEOUT_SECONDS: z.coerce.number().positive().default(600),
   /** An ONLYOFFICE Document Server's root (e.g. https://docs.museum.example/); unset: read-only viewer. */
   ONLYOFFICE_URL: z.string().optional(),
   /** The Document Server's JWT secret (its services.CoAuthoring.secret); required with ONLYOFFICE_URL. */
@@ -61,6 +66,8 @@ export interface Config {
   uploadDir: string;
   /** How long an unfinished upload session is kept after its last activity. */
   uploadSessionMs: number;
+  /** Unzip: limits and the worker's time limit; temporary files under DATA_DIR/unzip-tmp. */
+  unzip: { maxEntries: number; maxBytes: number; maxRatio: number; timeoutMs: number; tmpDir: string };
   /** Session life: 7 days (spec/office.md §9, token cookie life). */
   sessionMs: number;
   /** The ONLYOFFICE Document Server, when one is configured (README "Online office"). */
@@ -140,6 +147,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     blobDir: path.join(dataDir, 'blobs'),
     uploadDir: path.join(dataDir, 'uploads'),
     uploadSessionMs: Math.round(e.UPLOAD_SESSION_HOURS * 3600_000),
+    unzip: {
+      maxEntries: e.UNZIP_MAX_ENTRIES,
+      maxBytes: Math.round(e.UNZIP_MAX_MB * 1024 * 1024),
+      maxRatio: e.UNZIP_MAX_RATIO,
+      timeoutMs: Math.round(e.UNZIP_TIMEOUT_SECONDS * 1000),
+      tmpDir: path.join(dataDir, 'unzip-tmp'),
+    },
     sessionMs: 7 * 24 * 60 * 60 * 1000,
     onlyoffice: onlyofficeOf(e),
     shareRequireLogin: e.SHARE_REQUIRE_LOGIN,

@@ -14,6 +14,7 @@ const SHIPPED: Record<string, string> = {
   '0002_drive': 'b1e146ebc9da7dd7e576487e9819cdd549b16c29d2e2b4597d50a0f53d682757',
   '0003_upload': '33d1fcc85f6a3c16aaa4c84ba0fdf83595b6f04fbc6de96b38709246b58a87f1',
   '0004_media': 'f1f7618c6bfe923313fc3d9597221b4952df4828c2d8b69da1278dee7ccfd900',
+  '0006_unzip': '7300d73195d453e3e111c3a80c84204c8bf98936243b900ea3dcd50b62f07181',
 };
 
 const dir = path.resolve('src/server/db/migrations');

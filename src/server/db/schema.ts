@@ -190,6 +190,26 @@ export interface NoticeTable {
   created_at: number;
 }
 
+/** An unzip job (migration 0006); status 'running' | 'done' | 'failed', names a JSON list. */
+export interface UnzipJobTable {
+  id: string;
+  user_id: number;
+  space: string;
+  user_file_id: number;
+  archive_name: string;
+  target_path: string;
+  unzip_mode: number;
+  status: string;
+  message: string;
+  entries_done: number;
+  entries_total: number;
+  bytes_done: number;
+  bytes_total: number;
+  names: string;
+  created_at: number;
+  finished_at: number | null;
+}
+
 export interface DB {
   user: UserTable;
   department: DepartmentTable;
@@ -212,4 +232,5 @@ export interface DB {
   share_grant: ShareGrantTable;
   share_attempt: ShareAttemptTable;
   notice: NoticeTable;
+  unzip_job: UnzipJobTable;
 }

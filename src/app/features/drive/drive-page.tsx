@@ -57,6 +57,7 @@ import {
 import { NAME_MAX, ROOT, breadcrumb, folderPath, joinName, parentPath } from '../../../shared/drive/names';
 import { sortEntries, type SortBy, type SortOrder } from '../../../shared/drive/sort';
 import { OutboxButton } from '../../components/outbox-panel';
+import { useUnzip } from './unzip';
 import { t } from '../../lib/i18n';
 import { useOnline } from '../../lib/online';
 import { ConfirmDialog } from './dialogs/confirm-dialog';
@@ -212,8 +213,10 @@ export function DrivePage() {
     a.remove();
   };
 
+  const refetchShown = useCallback(() => void shown.refetch(), [shown]);
   const preview = usePreviewHost(view, () => void shown.refetch());
   const newFile = useNewFile(view);
+  const unzip = useUnzip(view, refetchShown);
 
   const open = (item: DriveItem) => {
     if (searching) {
@@ -253,7 +256,7 @@ export function DrivePage() {
       case 'copyLink':
         return soon(t.drive.soon.copyLink);
       case 'unzip':
-        return soon(t.drive.soon.unzip);
+        return unzip.start(first);
       case 'copy':
       case 'move':
         return openDialog({ kind: 'moveCopy', mode: action, items: targets });
@@ -761,6 +764,7 @@ export function DrivePage() {
       <UploadDock view={view} canUpload={canUpload} />
       {preview.host}
       {newFile.dialog}
+      {unzip.element}
 
       {dialog?.kind === 'newFolder' && (
         <NameDialog

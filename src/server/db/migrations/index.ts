@@ -4,6 +4,7 @@ import * as m0002 from './0002_drive';
 import * as m0003 from './0003_upload';
 import * as m0004 from './0004_media';
 import * as m0005 from './0005_share';
+import * as m0006 from './0006_unzip';
 
 /**
  * The ordered list of migrations. A static map (not a directory scan) so the server runs the
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_upload': m0003,
   '0004_media': m0004,
   '0005_share': m0005,
+  '0006_unzip': m0006,
 };

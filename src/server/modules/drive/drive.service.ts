@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type {
@@ -27,12 +28,12 @@ import {
 import type { Db } from '../../db/index';
 import { AppError, conflict, invalid, notFound } from '../../errors';
 import { ErrorCode } from '../../../shared/api/envelope';
-import type { BlobStore } from '../../storage/blob-store';
+import type { BlobStore, StagedBlob } from '../../storage/blob-store';
 import { HEAD_BYTES, imageSize } from '../../storage/image-size';
 import type { Area } from './area';
 import * as repo from './drive.repo';
 import type { FileRow } from './drive.repo';
-import { createKeyedLock } from './keyed-lock';
+import { createKeyedLock, withLocks } from './keyed-lock';
 import { museumTime } from './time';
 
 type Out<T extends z.ZodType> = z.output<T>;
@@ -102,21 +103,25 @@ export interface AddFileInput {
   requireFolder?: boolean;
 }
 
-/**
- * An item placeTree places: a folder or a file with existing content, at `relPath` (a folder
- * path relative to the target, '/' for the target itself). Parents may be absent: they are
- * created from the path.
- */
+/** One item of addTree: its folder inside the tree, its name, and a file's temporary bytes. */
 export interface TreeItem {
-  relPath: string;
-  fileName: string;
-  extendName: string;
+  dir: string[];
+  name: string;
   isDir: boolean;
-  blobId: number | null;
-  size: number;
-  imageWidth: number | null;
-  imageHeight: number | null;
+  file: string | null;
 }
+
+/** One item of placeExisting: as TreeItem, with content the server already holds. */
+export interface ExistingTreeItem {
+  dir: string[];
+  name: string;
+  isDir: boolean;
+  blob: { md5: string; size: number } | null;
+  dims: { width: number; height: number } | null;
+}
+
+/** A tree item with what placeTree writes for it. */
+type PlacedItem = Omit<ExistingTreeItem, 'blob'> & { blob: { md5: string; size: number } | null };
 
 /** Refused when the bytes of an upload do not hash to its identifier or have another size. */
 export const CHECK_FAILED = '文件校验失败，请重新上传';
@@ -195,9 +200,24 @@ export function createDriveService({
   ) {
     await assertRoom(trx, area, blob.size);
     const now = Date.now();
+    const parent = await ensureFolders(trx, area, filePath, now);
+    const placed = await insertFile(trx, area, parent, fullName, blob, now, dims);
+    if (onCreated) await onCreated(trx, placed.userFileId);
+    return placed;
+  }
+
+  /** Inside a transaction: the blob's row if new, and the file's row under its first free name. */
+  async function insertFile(
+    trx: Db,
+    area: Area,
+    parent: string,
+    fullName: string,
+    blob: { md5: string; size: number },
+    now: number,
+    dims: { width: number; height: number } | null,
+  ) {
     const blobId =
       (await repo.findBlob(trx, blob.md5))?.id ?? (await repo.insertBlob(trx, blob.md5, blob.size));
-    const parent = await ensureFolders(trx, area, filePath, now);
     const split = splitName(fullName);
     const fileName = await free(trx, area.space, parent, split.fileName, split.extendName);
     const userFileId = await repo.insertEntry(trx, {
@@ -213,7 +233,6 @@ export function createDriveService({
       image_height: dims?.height ?? null,
       created_by: area.userId,
     });
-    if (onCreated) await onCreated(trx, userFileId);
     return {
       userFileId,
       filePath: parent,
@@ -329,6 +348,75 @@ export function createDriveService({
    */
   function canMergeInto(existing: FileRow | undefined, source: FileRow): existing is FileRow {
     return existing?.is_dir === 1 && !isSelfOrInside(pathOf(existing), pathOf(source));
+  }
+
+  // ------------------------------------------------------------ trees (unzip)
+
+  /**
+   * Inside a transaction: the rows of a tree under `input.target` (made first with
+   * `createTarget`), charging `bytes` to the quota; folders merge with live folders of their
+   * name, files follow the collision rule. Answers the target and the top-level names.
+   */
+  async function placeTree(
+    trx: Db,
+    area: Area,
+    input: { target: string; createTarget?: boolean; items: PlacedItem[] },
+    bytes: number,
+  ) {
+    const now = Date.now();
+    let target = input.target;
+    if (input.createTarget) {
+      await assertTarget(trx, area.space, parentPath(target));
+      target = await ensureFolders(trx, area, target, now);
+    } else {
+      await assertTarget(trx, area.space, target);
+    }
+    await assertRoom(trx, area, bytes);
+    const names: string[] = [];
+    // Archive folder (segments joined by '/') → the drive folder it became.
+    const made = new Map<string, string>([['', target]]);
+    const folder = async (segs: string[]): Promise<string> => {
+      let key = '';
+      let cur = target;
+      for (const seg of segs) {
+        key = key ? `${key}/${seg}` : seg;
+        const known = made.get(key);
+        if (known) {
+          cur = known;
+          continue;
+        }
+        const existing = await repo.findLiveByName(trx, area.space, cur, seg, '');
+        let name = seg;
+        if (existing?.is_dir !== 1) {
+          if (existing) name = await free(trx, area.space, cur, seg, '');
+          await repo.insertEntry(trx, newFolder(area, cur, name, now));
+        }
+        if (cur === target) names.push(name);
+        cur = folderPath(cur, name);
+        made.set(key, cur);
+      }
+      return cur;
+    };
+    const files: StoredFile[] = [];
+    for (const item of input.items) {
+      if (item.isDir) {
+        await folder([...item.dir, item.name]);
+        continue;
+      }
+      const blob = item.blob;
+      if (!blob) continue;
+      const parent = await folder(item.dir);
+      const placed = await insertFile(trx, area, parent, item.name, blob, now, item.dims);
+      if (parent === target) names.push(joinName(placed.fileName, placed.extendName));
+      files.push({
+        area,
+        userFileId: placed.userFileId,
+        md5: blob.md5,
+        size: blob.size,
+        extendName: placed.extendName,
+      });
+    }
+    return { filePath: target, names, files };
   }
 
   // ------------------------------------------------------------ copy, move, restore
@@ -830,60 +918,84 @@ export function createDriveService({
     },
 
     /**
-     * Places a tree of items whose bytes the server already holds (saving a share) into a
-     * folder of the area, in one transaction: the target must exist, the quota is charged the
-     * files' sizes (no byte is copied: blobs are shared), folders merge with live folders of
-     * their name and files follow the collision rule.
+     * Imports a tree of files held in temporary files (unzip) under `target`, all or nothing:
+     * every file is hashed into the blob store first, then every row is written in ONE
+     * transaction (quota on the real total, folders merge, files follow the collision rule).
+     * On failure no row stays and bytes nothing references are removed. With `createTarget`
+     * the target folder itself is made (merging into one of its name) under its existing
+     * parent; otherwise the target must exist. Answers the top-level names as created.
      */
-    async placeTree(area: Area, target: string, items: TreeItem[]) {
-      const now = Date.now();
-      await db.transaction().execute(async (trx) => {
-        await assertTarget(trx, area.space, target);
-        await assertRoom(
-          trx,
-          area,
-          items.reduce((n, it) => n + (it.isDir ? 0 : it.size), 0),
-        );
-        const real = new Map<string, string>([[ROOT, target]]);
-        const folder = async (rel: string): Promise<string> => {
-          const known = real.get(rel);
-          if (known) return known;
-          const parentRel = parentPath(rel);
-          const name = rel.slice(parentRel.length, -1);
-          const parent = await folder(parentRel);
-          const existing = await repo.findLiveByName(trx, area.space, parent, name, '');
-          let path = folderPath(parent, name);
-          if (existing?.is_dir !== 1) {
-            const freeFolder = existing ? await free(trx, area.space, parent, name, '') : name;
-            path = folderPath(parent, freeFolder);
-            const tooDeep = pathProblem(path);
-            if (tooDeep) throw invalid(tooDeep);
-            await repo.insertEntry(trx, newFolder(area, parent, freeFolder, now));
-          }
-          real.set(rel, path);
-          return path;
-        };
-        for (const it of items) {
-          if (it.isDir) {
-            await folder(folderPath(it.relPath, it.fileName));
-            continue;
-          }
-          const parent = await folder(it.relPath);
-          await repo.insertEntry(trx, {
-            space: area.space,
-            file_path: parent,
-            file_name: await free(trx, area.space, parent, it.fileName, it.extendName),
-            extend_name: it.extendName,
-            is_dir: 0,
-            blob_id: it.blobId,
-            file_size: it.size,
-            upload_time: now,
-            image_width: it.imageWidth,
-            image_height: it.imageHeight,
-            created_by: area.userId,
-          });
+    async addTree(input: {
+      area: Area;
+      target: string;
+      createTarget?: boolean;
+      items: TreeItem[];
+      onStaged?: (files: number, bytes: number) => void;
+    }): Promise<{ filePath: string; names: string[] }> {
+      const { area, items } = input;
+      for (const it of items) {
+        checkNames(it.name, ROOT);
+        for (const seg of it.dir) checkNames(seg, ROOT);
+      }
+      const staged: { item: TreeItem; blob: StagedBlob }[] = [];
+      try {
+        let bytes = 0;
+        for (const item of items) {
+          if (item.isDir || !item.file) continue;
+          const blob = await store.stage(fs.createReadStream(item.file));
+          staged.push({ item, blob });
+          bytes += blob.size;
+          input.onStaged?.(staged.length, bytes);
         }
-      });
+        const md5s = staged.map((s) => s.blob.md5);
+        const result = await withLocks(withBlobLock, md5s, async () => {
+          for (const s of staged) await s.blob.commit();
+          try {
+            const content = new Map<TreeItem, PlacedItem>();
+            for (const s of staged) {
+              const dims = await dimsOf(s.item.name, s.blob.md5, s.blob.size);
+              content.set(s.item, { ...s.item, blob: s.blob, dims });
+            }
+            const placed = items.map((it) => content.get(it) ?? { ...it, blob: null, dims: null });
+            return await db
+              .transaction()
+              .execute((trx) => placeTree(trx, area, { ...input, items: placed }, bytes));
+          } catch (err) {
+            for (const md5 of new Set(md5s)) if (!(await repo.findBlob(db, md5))) await store.remove(md5);
+            throw err;
+          }
+        });
+        for (const f of result.files) await stored(f);
+        return { filePath: result.filePath, names: result.names };
+      } finally {
+        for (const s of staged) await s.blob.discard();
+      }
+    },
+
+    /**
+     * Places a tree whose content the server already holds (saving a share) into an existing
+     * folder of the area, in one transaction: no byte is copied (blobs are shared), the quota is
+     * charged the files' sizes, folders merge and files follow the collision rule. Under the
+     * blobs' locks, so content being freed meanwhile is refused rather than pointed at.
+     */
+    async placeExisting(area: Area, target: string, items: ExistingTreeItem[]) {
+      const md5s = items.flatMap((it) => (it.blob ? [it.blob.md5] : []));
+      const bytes = items.reduce((n, it) => n + (it.blob?.size ?? 0), 0);
+      const result = await withLocks(withBlobLock, md5s, () =>
+        db.transaction().execute(async (trx) => {
+          for (const md5 of new Set(md5s)) {
+            if (!(await repo.findBlob(trx, md5))) throw notFound(NOT_FOUND);
+          }
+          return placeTree(trx, area, { target, items }, bytes);
+        }),
+      );
+      for (const f of result.files) await stored(f);
+    },
+
+    /** The bytes a personal drive can still take; null in the shared areas (no quota). */
+    async room(area: Area): Promise<number | null> {
+      if (area.quotaUserId === null) return null;
+      return (await quotaBytes(db, area.quotaUserId)) - (await repo.usedBytes(db, area.space));
     },
 
     /** Refuses, before any byte is sent, an upload the area's quota cannot take. */

@@ -23,3 +23,13 @@ export function createKeyedLock() {
   };
 }
 export type KeyedLock = ReturnType<typeof createKeyedLock>;
+
+/**
+ * Holds the lock of every key at once (a batch of blobs, e.g. an unzip). Keys are taken in
+ * sorted order, so two batches sharing keys cannot deadlock.
+ */
+export function withLocks<T>(lock: KeyedLock, keys: string[], fn: () => Promise<T>): Promise<T> {
+  const sorted = [...new Set(keys)].sort();
+  const step = (i: number): Promise<T> => (i === sorted.length ? fn() : lock(sorted[i]!, () => step(i + 1)));
+  return step(0);
+}

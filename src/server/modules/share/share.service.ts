@@ -31,7 +31,7 @@ import * as driveRepo from '../drive/drive.repo';
 import {
   type DownloadPlan,
   type DriveService,
-  type TreeItem,
+  type ExistingTreeItem,
   type ZipEntry,
   toEntry,
 } from '../drive/drive.service';
@@ -415,23 +415,22 @@ export function createShareService({ db, drive, now = Date.now }: ShareServiceDe
     async save(user: SessionUser, body: Out<typeof SaveShareBody>, visitor: ShareVisitor) {
       const share = await open(body.shareBatchNum, visitor);
       const { chosen, inside } = await expand(share, body.files);
-      const items: TreeItem[] = [];
-      const toTree = (r: ShareItem, relPath: string): TreeItem => ({
-        relPath,
-        fileName: r.file_name,
-        extendName: r.extend_name,
+      const items: ExistingTreeItem[] = [];
+      const toTree = (r: ShareItem, dir: string): ExistingTreeItem => ({
+        dir: dir.split('/').filter(Boolean),
+        name: joinName(r.file_name, r.is_dir ? '' : r.extend_name),
         isDir: r.is_dir === 1,
-        blobId: r.blob_id,
-        size: r.is_dir ? 0 : Number(r.file_size),
-        imageWidth: r.image_width,
-        imageHeight: r.image_height,
+        blob: r.is_dir || !r.md5 ? null : { md5: r.md5, size: Number(r.file_size) },
+        dims:
+          r.image_width !== null && r.image_height !== null
+            ? { width: r.image_width, height: r.image_height }
+            : null,
       });
       chosen.forEach((r, i) => {
         items.push(toTree(r, '/'));
-        for (const d of inside[i]!)
-          items.push(toTree(d, `/${d.share_file_path.slice(r.share_file_path.length)}`));
+        for (const d of inside[i]!) items.push(toTree(d, d.share_file_path.slice(r.share_file_path.length)));
       });
-      await drive.placeTree(areaOf(user.id), body.filePath, items);
+      await drive.placeExisting(areaOf(user.id), body.filePath, items);
     },
 
     /** share/shareList: my live shares, one row per chosen item. */

@@ -54,6 +54,10 @@ export interface MoveCopyDialogProps {
   items: FileEntry[];
   onSubmit: (target: string) => Promise<SubmitResult>;
   onClose: (result: DialogResult, queued?: boolean) => void;
+  /** Other uses of the tree (unzip's target): their own title, text and starting folder. */
+  title?: string;
+  whatText?: string;
+  initialTarget?: string;
 }
 
 /**
@@ -62,9 +66,17 @@ export interface MoveCopyDialogProps {
  * asking the server (原路径与目标路径冲突，不能移动/复制). Folders created offline appear in
  * the tree at once and may be chosen: queued writes replay in order.
  */
-export function MoveCopyDialog({ opened, mode, view, items, onSubmit, onClose }: MoveCopyDialogProps) {
+export function MoveCopyDialog({
+  opened,
+  mode,
+  view,
+  items,
+  onSubmit,
+  onClose,
+  ...custom
+}: MoveCopyDialogProps) {
   const tree = useFolderTree(view, opened);
-  const [target, setTarget] = useState<string>(view.filePath);
+  const [target, setTarget] = useState<string>(custom.initialTarget ?? view.filePath);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // Controlled, starting open down to the current folder so the likely targets are in view;
@@ -101,13 +113,13 @@ export function MoveCopyDialog({ opened, mode, view, items, onSubmit, onClose }:
   const what = first
     ? c.what(items.length, first.extendName ? `${first.fileName}.${first.extendName}` : first.fileName)
     : '';
-  const whatText = mode === 'move' ? c.moveWhat(what) : c.copyWhat(what);
+  const whatText = custom.whatText ?? (mode === 'move' ? c.moveWhat(what) : c.copyWhat(what));
 
   return (
     <Modal
       opened={opened}
       onClose={cancel}
-      title={mode === 'move' ? c.moveTitle : c.copyTitle}
+      title={custom.title ?? (mode === 'move' ? c.moveTitle : c.copyTitle)}
       size={DIALOG_WIDTH.move}
       closeOnEscape={!busy}
       withCloseButton={!busy}

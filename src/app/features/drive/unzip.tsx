@@ -1,0 +1,155 @@
+import { Button, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import type { FileEntry } from '../../../shared/api/drive';
+import type { UnzipJob } from '../../../shared/api/unzip';
+import { ROOT, joinName } from '../../../shared/drive/names';
+import { ApiError, drive } from '../../lib/api';
+import { t } from '../../lib/i18n';
+import type { SubmitResult } from '../../lib/outbox';
+import { DIALOG_WIDTH } from './dialogs/dialog-kit';
+import { MoveCopyDialog } from './dialogs/move-copy-dialog';
+import type { DriveView } from './drive-view';
+
+/*
+ * Unzip (spec §4 "Unzip dialog"): choose the mode; 0 and 1 start at once (正在解压缩，请稍等片刻...),
+ * 2 picks a folder in the move/copy dialog's tree (starting at '/'). The server answers a job;
+ * a job still running is followed in a notification with its progress until it ends (解压成功
+ * or the server's reason). Jobs live on the server, so after a reload the running ones of the
+ * last minutes are picked up again and followed the same way.
+ */
+
+const u = t.unzip;
+const POLL_MS = 1000;
+const followed = new Set<string>();
+
+function archiveBase(item: FileEntry) {
+  return item.fileName.replace(/\.tar$/i, '') || item.fileName;
+}
+
+/** Follows one job in a notification until it ends, then refreshes the list. */
+function follow(job: UnzipJob, onDone: () => void) {
+  if (followed.has(job.jobId)) return;
+  followed.add(job.jobId);
+  const id = `unzip-${job.jobId}`;
+  const show = (j: UnzipJob) => {
+    if (j.status === 'running') {
+      notifications.show({
+        id,
+        loading: true,
+        autoClose: false,
+        withCloseButton: false,
+        title: u.running(j.archiveName),
+        message: j.message || u.progress(j.entriesDone, j.entriesTotal),
+      });
+      return false;
+    }
+    notifications.hide(id);
+    notifications.show({
+      color: j.status === 'done' ? 'green' : 'red',
+      autoClose: 5000,
+      message:
+        j.status === 'done' ? u.finished(j.archiveName, j.message) : u.failed(j.archiveName, j.message),
+    });
+    followed.delete(j.jobId);
+    onDone();
+    return true;
+  };
+  if (show(job)) return;
+  const timer = window.setInterval(() => {
+    drive
+      .get<UnzipJob>('/file/unzipjob', { query: { jobId: job.jobId }, silent: true })
+      .then((j) => {
+        if (show(j)) window.clearInterval(timer);
+      })
+      .catch(() => undefined);
+  }, POLL_MS);
+}
+
+/** The unzip entry of the drive page: `start(item)` opens the dialog; render `element`. */
+export function useUnzip(view: DriveView, refresh: () => void) {
+  const [item, setItem] = useState<FileEntry | null>(null);
+  const [step, setStep] = useState<'mode' | 'tree'>('mode');
+  const [busy, setBusy] = useState(false);
+
+  // Jobs still running from before a reload are followed again.
+  useEffect(() => {
+    drive
+      .get<{ list: UnzipJob[] }>('/file/unzipjobs', { silent: true })
+      .then((r) => r.list.filter((j) => j.status === 'running').forEach((j) => follow(j, refresh)))
+      .catch(() => undefined);
+  }, [refresh]);
+
+  const run = async (unzipMode: 0 | 1 | 2, filePath?: string) => {
+    if (!item) return;
+    setBusy(true);
+    const waiting = notifications.show({ loading: true, autoClose: false, message: u.waiting });
+    try {
+      const job = await drive.post<UnzipJob>('/file/unzipfile', {
+        ...view.areaQuery,
+        userFileId: item.userFileId,
+        unzipMode,
+        ...(unzipMode === 2 ? { filePath: filePath ?? ROOT } : {}),
+      });
+      setItem(null);
+      if (job.status === 'done') {
+        notifications.show({ color: 'green', message: job.message || u.done });
+        refresh();
+      } else {
+        follow(job, refresh);
+      }
+    } catch (err) {
+      // The API client already showed the server's message.
+      if (!(err instanceof ApiError)) throw err;
+    } finally {
+      notifications.hide(waiting);
+      setBusy(false);
+    }
+  };
+
+  const name = item ? joinName(item.fileName, item.extendName) : '';
+  const element = item ? (
+    step === 'tree' ? (
+      <MoveCopyDialog
+        opened
+        mode="copy"
+        view={view}
+        items={[]}
+        title={u.treeTitle}
+        whatText={u.treeWhat(name)}
+        initialTarget={ROOT}
+        onSubmit={async (target) => {
+          await run(2, target);
+          // Only `queued` is read by the dialog; unzip never goes through the outbox.
+          return { queued: false } as unknown as SubmitResult;
+        }}
+        onClose={() => setItem(null)}
+      />
+    ) : (
+      <Modal opened onClose={() => !busy && setItem(null)} title={u.title} size={DIALOG_WIDTH.standard}>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {u.what(name)}
+          </Text>
+          <Button variant="light" loading={busy} onClick={() => void run(0)} data-unzip-mode="0">
+            {u.mode0}
+          </Button>
+          <Button variant="light" disabled={busy} onClick={() => void run(1)} data-unzip-mode="1">
+            {u.mode1(archiveBase(item))}
+          </Button>
+          <Button variant="light" disabled={busy} onClick={() => setStep('tree')} data-unzip-mode="2">
+            {u.mode2}
+          </Button>
+        </Stack>
+      </Modal>
+    )
+  ) : null;
+
+  return {
+    start: (target: FileEntry) => {
+      setStep('mode');
+      setItem(target);
+    },
+    element,
+  };
+}
