@@ -61,7 +61,11 @@ async function refusal(res: Response): Promise<string> {
 const copiesDb = (area: ReadArea) => (area.shareBatchNum === undefined ? currentDb() : null);
 
 /** A device copy as a URL, or the offline message. */
-async function fromCopy(area: ReadArea, file: FileEntry, kind: CopyKind): Promise<PreviewSource & { revoke?: string }> {
+async function fromCopy(
+  area: ReadArea,
+  file: FileEntry,
+  kind: CopyKind,
+): Promise<PreviewSource & { revoke?: string }> {
   const blob = await readCopy(copiesDb(area), file, kind);
   if (!blob) return { src: null, error: t.preview.device.notKept, fromDevice: false };
   const url = URL.createObjectURL(blob);
