@@ -17,16 +17,19 @@ import { driveRoutes } from './modules/drive/drive.routes';
 import { createDriveService } from './modules/drive/drive.service';
 import { posterRoutes } from './modules/drive/media.routes';
 import { createMediaService } from './modules/drive/media.service';
-import { createShareGrants } from './modules/drive/share-grant';
 import { createThumbs, forgettingDerived } from './modules/drive/thumbs';
 import { uploadRoutes } from './modules/drive/upload.routes';
 import { createUploadService } from './modules/drive/upload.service';
+import { noticeRoutes } from './modules/notice/notice.routes';
+import { createNoticeService } from './modules/notice/notice.service';
 import { officeRoutes } from './modules/office/office.routes';
 import { createOfficeService } from './modules/office/office.service';
 import { orgRoutes } from './modules/org/org.routes';
 import { createOrgService } from './modules/org/org.service';
 import { personalRoutes } from './modules/personal/personal.routes';
 import { createPersonalService } from './modules/personal/personal.service';
+import { shareRoutes } from './modules/share/share.routes';
+import { createShareService } from './modules/share/share.service';
 import { authPlugin } from './plugins/auth';
 import { envelopePlugin } from './plugins/envelope';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -138,7 +141,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
 
-  await app.register(authPlugin, { auth });
+  const shares = createShareService({ db, drive });
+  const notices = createNoticeService(db);
+
+  await app.register(authPlugin, { auth, shareRequireLogin: config.shareRequireLogin });
   await app.register(idempotencyPlugin, { db });
 
   await app.register(
@@ -146,13 +152,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       authRoutes(museum, { auth, config });
       orgRoutes(museum, { org, access, db, config });
       personalRoutes(museum, { personal, auth });
+      noticeRoutes(museum, { notices });
     },
     { prefix: MUSEUM_PREFIX },
   );
   await app.register(
     async (wangpan) => {
       const areas = createAreas(access);
-      driveRoutes(wangpan, { drive, areas, access, store, media, shares: createShareGrants() });
+      driveRoutes(wangpan, { drive, areas, access, store, media, shares: shares.grants });
+      shareRoutes(wangpan, { shares, config });
       officeRoutes(wangpan, { office: createOfficeService({ drive, config }), areas, store });
       // Its own context: the image body parser of posters must not reach other routes.
       await wangpan.register(async (posters) => posterRoutes(posters, { media, areas }));

@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   ONLYOFFICE_JWT_SECRET: z.string().optional(),
   /** Where others reach this server (the Document Server fetches and saves documents here). */
   PUBLIC_URL: z.string().optional(),
+  /** 1: share links open only for signed-in staff (default: anyone with the link, and its code). */
+  SHARE_REQUIRE_LOGIN: boolish,
 });
 
 export interface Config {
@@ -65,6 +67,8 @@ export interface Config {
   onlyoffice: { url: string; origin: string; jwtSecret: string; apiJs: string } | undefined;
   /** This server's address as the Document Server reaches it, without a trailing slash. */
   publicUrl: string;
+  /** Share links need a session too (README "Sharing"). */
+  shareRequireLogin: boolean;
 }
 
 /** An http(s) URL without its trailing slash, or an error message naming the variable. */
@@ -138,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadSessionMs: Math.round(e.UPLOAD_SESSION_HOURS * 3600_000),
     sessionMs: 7 * 24 * 60 * 60 * 1000,
     onlyoffice: onlyofficeOf(e),
+    shareRequireLogin: e.SHARE_REQUIRE_LOGIN,
     publicUrl: e.PUBLIC_URL
       ? baseUrl('PUBLIC_URL', e.PUBLIC_URL)
       : `${tls ? 'https' : 'http'}://${hostPart}:${e.PORT}`,

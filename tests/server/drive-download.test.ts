@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { startServer, type TestServer } from './harness';
-import { NOT_FOUND, W, driveUser, failed, type DriveUser } from './drive-util';
+import { NOT_FOUND, W, driveUser, failed, readZip as unzip, type DriveUser } from './drive-util';
 
 /*
  * filetransfer/downloadfile: a file streamed with HTTP Range and a Content-Disposition that
@@ -25,39 +24,6 @@ async function download(query: string, headers: Record<string, string> = {}, tok
     headers: { token, ...headers },
   });
   return { status: res.status, headers: res.headers, buf: Buffer.from(await res.arrayBuffer()) };
-}
-
-interface ZipItem {
-  name: string;
-  utf8: boolean;
-  data: Buffer;
-}
-function unzip(buf: Buffer): Promise<ZipItem[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true, decodeStrings: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const out: ZipItem[] = [];
-      zip.on('entry', (e: yauzl.Entry) => {
-        const utf8 = (e.generalPurposeBitFlag & 0x800) !== 0;
-        if (e.fileName.endsWith('/')) {
-          out.push({ name: e.fileName, utf8, data: Buffer.alloc(0) });
-          return zip.readEntry();
-        }
-        zip.openReadStream(e, (err2, stream) => {
-          if (err2 || !stream) return reject(err2);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.push({ name: e.fileName, utf8, data: Buffer.concat(chunks) });
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(out));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
 }
 
 describe('downloading a file', () => {

@@ -1,3 +1,4 @@
+import yauzl from 'yauzl';
 import { areaOf, type AreaKind } from '../../src/server/modules/drive/area';
 import type { DriveService } from '../../src/server/modules/drive/drive.service';
 import { driveServiceOf, type TestServer } from './harness';
@@ -86,4 +87,38 @@ export async function driveUser(
       return row.userFileId as number;
     },
   };
+}
+
+export interface ZipItem {
+  name: string;
+  utf8: boolean;
+  data: Buffer;
+}
+/** The entries of a zip (names decoded, folders with empty data), in order. */
+export function readZip(buf: Buffer): Promise<ZipItem[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buf, { lazyEntries: true, decodeStrings: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      const out: ZipItem[] = [];
+      zip.on('entry', (e: yauzl.Entry) => {
+        const utf8 = (e.generalPurposeBitFlag & 0x800) !== 0;
+        if (e.fileName.endsWith('/')) {
+          out.push({ name: e.fileName, utf8, data: Buffer.alloc(0) });
+          return zip.readEntry();
+        }
+        zip.openReadStream(e, (err2, stream) => {
+          if (err2 || !stream) return reject(err2);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            out.push({ name: e.fileName, utf8, data: Buffer.concat(chunks) });
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(out));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
 }

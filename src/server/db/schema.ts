@@ -160,6 +160,9 @@ export interface ShareFileTable {
   share_id: number;
   user_file_id: number;
   share_file_path: string;
+  file_name: string;
+  extend_name: string;
+  is_dir: number;
   is_top: number;
 }
 /** Access bought with a right extraction code, by SHA-256 of the cookie's token. */

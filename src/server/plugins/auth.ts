@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   DRIVE_PREFIX,
@@ -16,12 +16,27 @@ declare module 'fastify' {
     user: SessionUser;
   }
   interface FastifyContextConfig {
-    /** The route needs no session (sign-in, the public share page). */
+    /** The route needs no session (sign-in). */
     public?: boolean;
+    /**
+     * A share visitor's route: a session is used when present but not needed ('always': the
+     * share page's calls; 'withBatch': preview and download, only when the query names a
+     * `shareBatchNum`). `req.user` is then null for anonymous visitors. With SHARE_REQUIRE_LOGIN
+     * every share route needs a session.
+     */
+    shareVisitor?: 'always' | 'withBatch';
   }
 }
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether a request may go on without a session as a share visitor (see shareVisitor). */
+function anonymousShareRead(req: FastifyRequest): boolean {
+  const mode = req.routeOptions.config.shareVisitor;
+  if (mode === 'always') return true;
+  const q = req.query as Record<string, unknown> | undefined;
+  return mode === 'withBatch' && typeof q?.shareBatchNum === 'string';
+}
 
 /**
  * The session check. The token comes from the `token` header, or from the `token` cookie for
@@ -29,26 +44,29 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * header, which a cross-site form cannot, so the cookie never authorises a change (CSRF).
  * A missing, unknown, expired or disabled session answers HTTP 999 (spec/office.md §8).
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthService }) => {
-  app.decorateRequest('user', null as unknown as SessionUser);
-  // preParsing, not onRequest: the rate limiter's per-route onRequest hook must run first, so
-  // requests with made-up tokens are counted too; bodies are still never parsed without a session.
-  app.addHook('preParsing', async (req, reply) => {
-    if (!req.url.startsWith(MUSEUM_PREFIX) && !req.url.startsWith(DRIVE_PREFIX)) return;
-    if (req.routeOptions.config.public) return;
-    const header = req.headers.token;
-    const fromHeader = typeof header === 'string' && header ? header : undefined;
-    const token = fromHeader ?? (SAFE.has(req.method) ? req.cookies.token : undefined);
-    const user = token ? await opts.auth.resolve(token) : undefined;
-    if (!user) {
-      return sendEnvelope(
-        req,
-        reply,
-        SESSION_EXPIRED_STATUS,
-        ErrorCode.sessionExpired,
-        SESSION_EXPIRED_MESSAGE,
-      );
-    }
-    req.user = user;
-  });
-});
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { auth: AuthService; shareRequireLogin: boolean }) => {
+    app.decorateRequest('user', null as unknown as SessionUser);
+    // preParsing, not onRequest: the rate limiter's per-route onRequest hook must run first, so
+    // requests with made-up tokens are counted too; bodies are still never parsed without a session.
+    app.addHook('preParsing', async (req, reply) => {
+      if (!req.url.startsWith(MUSEUM_PREFIX) && !req.url.startsWith(DRIVE_PREFIX)) return;
+      if (req.routeOptions.config.public) return;
+      const header = req.headers.token;
+      const fromHeader = typeof header === 'string' && header ? header : undefined;
+      const token = fromHeader ?? (SAFE.has(req.method) ? req.cookies.token : undefined);
+      const user = token ? await opts.auth.resolve(token) : undefined;
+      if (!user && !opts.shareRequireLogin && anonymousShareRead(req)) return;
+      if (!user) {
+        return sendEnvelope(
+          req,
+          reply,
+          SESSION_EXPIRED_STATUS,
+          ErrorCode.sessionExpired,
+          SESSION_EXPIRED_MESSAGE,
+        );
+      }
+      req.user = user;
+    });
+  },
+);

@@ -4,6 +4,14 @@
  * copies to pass a link on.
  */
 
+/**
+ * Why a link does not open, word for word as the server says it (the share page picks its
+ * screen by them): unknown or malformed, revoked by its owner, past its end time.
+ */
+export const SHARE_GONE = '分享链接不存在或已失效';
+export const SHARE_REVOKED = '该分享已被取消';
+export const SHARE_EXPIRED = '分享已过期';
+
 /** 'yyyy-MM-dd HH:mm:ss', the spec's endTime format (museum time, Asia/Shanghai). */
 export const END_TIME_RE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 

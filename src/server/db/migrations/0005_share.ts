@@ -8,8 +8,10 @@ import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter } from 'kyse
  *   1 revoked by its owner (kept so the link can say so). Times are epoch ms.
  * - share_file: the share's items, snapshotted when it is made (research/qiwen-drive.md §2.3):
  *   each chosen item at '/', and every live descendant of a chosen folder at its path relative
- *   to that folder's parent. Later additions to the folder are not shared. A row goes with its
- *   file when that file is removed for good (cascade).
+ *   to that folder's parent, with its name as it was. Later additions to the folder are not
+ *   shared, and renaming or moving items afterwards does not change the share's tree. The bytes
+ *   are the file's current ones; a file deleted since drops out (its row goes with it when it
+ *   is removed for good: cascade).
  * - share_grant: the short-lived access a right extraction code buys one client, by the SHA-256
  *   of the random token in its cookie, so the code never travels again.
  * - share_attempt: failed code attempts per (share, client); client '*' counts all clients.
@@ -46,6 +48,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('share_id', 'integer', (c) => c.notNull().references('share.id').onDelete('cascade'))
     .addColumn('user_file_id', 'integer', (c) => c.notNull().references('user_file.id').onDelete('cascade'))
     .addColumn('share_file_path', 'varchar(4096)', (c) => c.notNull())
+    .addColumn('file_name', 'varchar(255)', (c) => c.notNull())
+    .addColumn('extend_name', 'varchar(255)', (c) => c.notNull())
+    .addColumn('is_dir', 'integer', (c) => c.notNull())
     .addColumn('is_top', 'integer', (c) => c.notNull())
     .execute();
   await db.schema

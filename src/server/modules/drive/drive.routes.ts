@@ -30,7 +30,7 @@ import { type Areas, personalSpace } from './area';
 import { sendDownload, sendPreview, sendThumbnail } from './download';
 import type { DriveService } from './drive.service';
 import type { MediaService } from './media.service';
-import { readArea, type ShareGrants } from './share-grant';
+import { readArea, type ShareGrants, visitorOf } from './share-grant';
 
 /** The staff page whose grant lets an administrator change quotas. */
 const PERSON = 'system.person';
@@ -72,18 +72,36 @@ export function driveRoutes(
   r.get('/file/search', { schema: { querystring: SearchQuery } }, async (req) =>
     drive.search(areas.read(req.user, req.query), req.query),
   );
-  r.get('/filetransfer/downloadfile', { schema: { querystring: DownloadQuery } }, async (req, reply) => {
-    const plan = await drive.download(areas.read(req.user, req.query), req.query);
-    return sendDownload(req, reply, plan, deps.store);
-  });
-  // Through a share when shareBatchNum is given (share-grant.ts), else the caller's own area.
+  // Through a share when shareBatchNum is given (share-grant.ts; anonymous visitors too), else
+  // the caller's own area.
+  const shareRead = { shareVisitor: 'withBatch' as const };
+  r.get(
+    '/filetransfer/downloadfile',
+    { schema: { querystring: DownloadQuery }, config: shareRead },
+    async (req, reply) => {
+      const q = req.query;
+      const plan =
+        q.shareBatchNum !== undefined
+          ? await deps.shares.download(visitorOf(req), {
+              shareBatchNum: q.shareBatchNum,
+              extractionCode: q.extractionCode,
+              ids: q.userFileIds ? q.userFileIds.split(',').map(Number) : q.userFileId ? [q.userFileId] : [],
+            })
+          : await drive.download(areas.read(req.user, q), q);
+      return sendDownload(req, reply, plan, deps.store);
+    },
+  );
   // isMin=1 answers the thumbnail (images) or poster (video) under the same authorisation.
-  r.get('/filetransfer/preview', { schema: { querystring: PreviewQuery } }, async (req, reply) => {
-    const area = await readArea(areas, deps.shares, req.user, req.query);
-    const { plan, kind } = await drive.preview(area, req.query.userFileId);
-    if (req.query.isMin) return sendThumbnail(req, reply, await deps.media.thumbnail(area, plan, kind));
-    return sendPreview(req, reply, plan, kind, deps.store);
-  });
+  r.get(
+    '/filetransfer/preview',
+    { schema: { querystring: PreviewQuery }, config: shareRead },
+    async (req, reply) => {
+      const area = await readArea(areas, deps.shares, req, req.query);
+      const { plan, kind } = await drive.preview(area, req.query.userFileId);
+      if (req.query.isMin) return sendThumbnail(req, reply, await deps.media.thumbnail(area, plan, kind));
+      return sendPreview(req, reply, plan, kind, deps.store);
+    },
+  );
   r.get('/filetransfer/getstorage', async (req) => drive.storage(req.user.id, personalSpace(req.user.id)));
 
   // ---- changing: the owner, or a shared library's managers

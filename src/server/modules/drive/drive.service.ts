@@ -102,6 +102,22 @@ export interface AddFileInput {
   requireFolder?: boolean;
 }
 
+/**
+ * An item placeTree places: a folder or a file with existing content, at `relPath` (a folder
+ * path relative to the target, '/' for the target itself). Parents may be absent: they are
+ * created from the path.
+ */
+export interface TreeItem {
+  relPath: string;
+  fileName: string;
+  extendName: string;
+  isDir: boolean;
+  blobId: number | null;
+  size: number;
+  imageWidth: number | null;
+  imageHeight: number | null;
+}
+
 /** Refused when the bytes of an upload do not hash to its identifier or have another size. */
 export const CHECK_FAILED = '文件校验失败，请重新上传';
 
@@ -811,6 +827,63 @@ export function createDriveService({
       });
       await stored({ area: input.area, ...placed });
       return placed;
+    },
+
+    /**
+     * Places a tree of items whose bytes the server already holds (saving a share) into a
+     * folder of the area, in one transaction: the target must exist, the quota is charged the
+     * files' sizes (no byte is copied: blobs are shared), folders merge with live folders of
+     * their name and files follow the collision rule.
+     */
+    async placeTree(area: Area, target: string, items: TreeItem[]) {
+      const now = Date.now();
+      await db.transaction().execute(async (trx) => {
+        await assertTarget(trx, area.space, target);
+        await assertRoom(
+          trx,
+          area,
+          items.reduce((n, it) => n + (it.isDir ? 0 : it.size), 0),
+        );
+        const real = new Map<string, string>([[ROOT, target]]);
+        const folder = async (rel: string): Promise<string> => {
+          const known = real.get(rel);
+          if (known) return known;
+          const parentRel = parentPath(rel);
+          const name = rel.slice(parentRel.length, -1);
+          const parent = await folder(parentRel);
+          const existing = await repo.findLiveByName(trx, area.space, parent, name, '');
+          let path = folderPath(parent, name);
+          if (existing?.is_dir !== 1) {
+            const freeFolder = existing ? await free(trx, area.space, parent, name, '') : name;
+            path = folderPath(parent, freeFolder);
+            const tooDeep = pathProblem(path);
+            if (tooDeep) throw invalid(tooDeep);
+            await repo.insertEntry(trx, newFolder(area, parent, freeFolder, now));
+          }
+          real.set(rel, path);
+          return path;
+        };
+        for (const it of items) {
+          if (it.isDir) {
+            await folder(folderPath(it.relPath, it.fileName));
+            continue;
+          }
+          const parent = await folder(it.relPath);
+          await repo.insertEntry(trx, {
+            space: area.space,
+            file_path: parent,
+            file_name: await free(trx, area.space, parent, it.fileName, it.extendName),
+            extend_name: it.extendName,
+            is_dir: 0,
+            blob_id: it.blobId,
+            file_size: it.size,
+            upload_time: now,
+            image_width: it.imageWidth,
+            image_height: it.imageHeight,
+            created_by: area.userId,
+          });
+        }
+      });
     },
 
     /** Refuses, before any byte is sent, an upload the area's quota cannot take. */

@@ -1,11 +1,18 @@
-import { notFound } from '../../errors';
+import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../auth/auth.service';
 import type { Area, Areas } from './area';
+import type { DownloadPlan } from './drive.service';
 
-/** The answer for a share that does not exist, has expired, or whose code is wrong. */
-export const SHARE_GONE = '分享链接不存在或已失效';
+/** Who reads through a share: maybe signed in, from an address, holding grant cookies. */
+export interface ShareVisitor {
+  user: SessionUser | null;
+  /** The client's address: code attempts are throttled per share and per address. */
+  client: string;
+  /** The grant token this client holds for a share (its cookie), if any. */
+  grantOf(shareBatchNum: string): string | undefined;
+}
 
-/** What a read through a share names: the link, its code, and the item asked for. */
+/** What a read through a share names: the link, a one-off code, and the item asked for. */
 export interface ShareRead {
   shareBatchNum: string;
   extractionCode?: string;
@@ -13,21 +20,29 @@ export interface ShareRead {
 }
 
 /**
- * Reads through a share link (preview, thumbnails; later the share's list and download). The
- * one place the sharing issue plugs in: given the link, its code and an item, it answers the
- * sharer's area when the share exists, has not expired, its code matches (and its attempts are
- * not exhausted) and the item is one of the share's files or inside one of its folders;
- * otherwise it throws SHARE_GONE. Until sharing exists, no share exists.
+ * Reads through a share link (preview, thumbnails, download), implemented by the share module.
+ * `areaFor` answers the sharer's area when the share is live and unexpired, the visitor holds
+ * its grant (or the share needs no code, or the request carries the right code) and the item is
+ * one of the share's; otherwise it throws the reason. `download` plans a download of share items
+ * (a folder's zip holds what the share holds).
  */
 export interface ShareGrants {
-  areaFor(user: SessionUser, read: ShareRead): Promise<Area>;
+  areaFor(visitor: ShareVisitor, read: ShareRead): Promise<Area>;
+  download(
+    visitor: ShareVisitor,
+    q: { shareBatchNum: string; extractionCode?: string; ids: number[] },
+  ): Promise<DownloadPlan>;
 }
 
-export function createShareGrants(): ShareGrants {
+/** The grant cookie of one share: scoped to the drive's API, unreadable by scripts. */
+export const grantCookie = (shareBatchNum: string) => `sg_${shareBatchNum}`;
+
+/** The visitor of a request; `req.user` is null on share routes reached without a session. */
+export function visitorOf(req: FastifyRequest): ShareVisitor {
   return {
-    async areaFor() {
-      throw notFound(SHARE_GONE);
-    },
+    user: (req.user as SessionUser | null) ?? null,
+    client: req.ip,
+    grantOf: (batch) => req.cookies[grantCookie(batch)],
   };
 }
 
@@ -40,7 +55,7 @@ export function createShareGrants(): ShareGrants {
 export function readArea(
   areas: Areas,
   shares: ShareGrants,
-  user: SessionUser,
+  req: FastifyRequest,
   q: {
     shareBatchNum?: string;
     extractionCode?: string;
@@ -51,11 +66,11 @@ export function readArea(
   },
 ): Promise<Area> {
   if (q.shareBatchNum !== undefined) {
-    return shares.areaFor(user, {
+    return shares.areaFor(visitorOf(req), {
       shareBatchNum: q.shareBatchNum,
       extractionCode: q.extractionCode,
       userFileId: q.userFileId,
     });
   }
-  return Promise.resolve(areas.read(user, q));
+  return Promise.resolve(areas.read(req.user, q));
 }

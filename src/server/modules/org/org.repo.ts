@@ -256,3 +256,34 @@ export async function setRoleMenus(db: Db, roleId: number, keys: string[]) {
       .values(keys.map((menu_key) => ({ role_id: roleId, menu_key })))
       .execute();
 }
+
+/**
+ * Enabled staff whose name contains `needle`, or whose phone is exactly `needle` (a partial
+ * number matches nothing, so digits cannot be used to enumerate numbers). At most `limit`.
+ */
+export function lookupUsers(db: Db, needle: string, limit: number) {
+  const like = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .selectFrom('user')
+    .select(['id', 'user_name', 'phone'])
+    .where('enabled', '=', 1)
+    .where((eb) =>
+      eb.or([eb('user_name', 'like', sql<string>`${like} escape '\\'`), eb('phone', '=', needle)]),
+    )
+    .orderBy('user_name')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Which of `ids` are enabled staff. */
+export async function enabledUserIds(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('user')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('enabled', '=', 1)
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -17,6 +17,7 @@ import {
   UserResetPassword,
   UserUpdate,
 } from '../../../shared/api/org';
+import { UserLookupQuery } from '../../../shared/api/share';
 import type { Config } from '../../config';
 import type { Db } from '../../db/index';
 import { notFound } from '../../errors';
@@ -61,6 +62,11 @@ export function orgRoutes(
     await org.resetPassword(req.user, req.body);
     return DONE;
   });
+
+  // Any signed-in user may find colleagues by name or phone (pickers: the share dialog first).
+  r.get('/sysUser/lookup', { schema: { querystring: UserLookupQuery } }, async (req) =>
+    org.lookupUsers(req.query.nameOrPhone),
+  );
 
   // Any signed-in user may see avatars: they appear beside names everywhere.
   r.get(

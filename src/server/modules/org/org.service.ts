@@ -16,6 +16,7 @@ import type {
   UserRow,
   UserUpdate,
 } from '../../../shared/api/org';
+import type { UserLookupRow } from '../../../shared/api/share';
 import { ADMIN_ROLE, DEFAULT_ROLE, allLeafKeys } from '../../../shared/menu/catalogue';
 import { deleteSessionsOfUser } from '../auth/auth.repo';
 import { hashPassword } from '../auth/password';
@@ -23,6 +24,15 @@ import { avatarUrl } from './avatar';
 import * as repo from './org.repo';
 
 type Out<T extends z.ZodType> = z.output<T>;
+
+/** The most people one lookup answers: a picker shows a short list, the typist narrows it. */
+const LOOKUP_MAX = 20;
+
+/** 13812341234 → 138****1234; anything shorter keeps only its last two digits. */
+export function maskPhone(phone: string): string {
+  if (phone.length >= 11) return `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+  return phone.length > 2 ? `${'*'.repeat(phone.length - 2)}${phone.slice(-2)}` : phone;
+}
 
 /** Who is acting: admin-only rules depend on it. */
 export interface Actor {
@@ -74,6 +84,24 @@ export function createOrgService(db: Db) {
   }
 
   return {
+    /**
+     * Staff found by name or phone, for pickers any signed-in person uses (the share dialog's
+     * 发送给同事). Phones are masked: a colleague's number is not everyone's to read.
+     */
+    async lookupUsers(nameOrPhone: string): Promise<UserLookupRow[]> {
+      const rows = await repo.lookupUsers(db, nameOrPhone, LOOKUP_MAX);
+      const depts = await repo.deptsOfUsers(
+        db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => ({
+        userId: r.id,
+        userName: r.user_name,
+        phone: maskPhone(r.phone ?? ''),
+        deptName: depts.find((d) => d.user_id === r.id)?.name ?? '',
+      }));
+    },
+
     async listUsers(q: UserListQuery): Promise<{ list: UserRow[]; total: number }> {
       const { rows, total } = await repo.listUsers(db, q);
       const ids = rows.map((r) => r.id);
