@@ -817,7 +817,8 @@ export const t = {
       endTime: '有效期至',
       expired: '已过期',
       deleted: '文件已删除',
-      downloads: (n: number) => `下载 ${n} 次`,
+      downloadsHead: '下载次数',
+      downloads: (n: number) => `${n} 次`,
       items: (n: number) => `共 ${n} 项`,
       copyLink: '复制链接',
       cancel: '取消分享',
@@ -827,7 +828,6 @@ export const t = {
           ? `确定取消「${name}」所在的分享吗？这次分享共 ${n} 项，将一起失效，链接立即无法打开。`
           : `确定取消「${name}」的分享吗？链接将立即无法打开。`,
       cancelDone: '已取消分享',
-      cancelFailed: '取消分享失败',
       detail: '文件详情',
       actions: '操作',
     },
