@@ -75,7 +75,7 @@ test('share with a code from the drive; a visitor enters it, browses, previews, 
   // Expiry is required (spec §5), in the spec's words.
   await dialog.getByRole('button', { name: '创建分享链接' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('请选择链接有效期');
-  await dialog.getByTestId('expiry-d7').click();
+  await dialog.getByRole('group', { name: '快捷选择' }).getByText('7天', { exact: true }).click();
   await expect(dialog.getByTestId('share-end-time')).toContainText(
     formatMuseumTime(Date.now() + 7 * 86_400_000).slice(0, 10),
   );
@@ -92,7 +92,7 @@ test('share with a code from the drive; a visitor enters it, browses, previews, 
   expect(copied).toContain(`分享链接：${link}`);
   expect(copied).toContain(`提取码：${code}`);
   expect(copied).toContain('输入提取码');
-  await dialog.getByRole('button', { name: '关闭' }).click();
+  await dialog.getByTestId('share-done').getByRole('button', { name: '关闭' }).click();
   await expect(dialog).toBeHidden();
 
   // A visitor in a fresh browser: the code prompt, a wrong code with the attempts left.
@@ -113,7 +113,7 @@ test('share with a code from the drive; a visitor enters it, browses, previews, 
   // The share page's menu (spec §5 with shareRoute): no delete, copy, move, rename, share.
   await row(v.page, '展览资料').click({ button: 'right' });
   const entries = await v.page.getByTestId('context-menu').getByRole('menuitem').allInnerTexts();
-  expect(entries.map((e) => e.trim())).toEqual(['查看', '下载', '文件详情', '保存到我的网盘']);
+  expect(entries.map((e) => e.trim())).toEqual(['打开', '下载', '文件详情', '保存到我的网盘']);
   await v.page.keyboard.press('Escape');
 
   // Browse into the folder: the breadcrumb is inside the share.
@@ -170,7 +170,7 @@ test('share with a code from the drive; a visitor enters it, browses, previews, 
 
 test('expired, revoked and unknown links each say so', async ({ browser, request }) => {
   const { api, folder } = await withFiles(request);
-  const soon = await shareByApi(api, [folder.userFileId], { endTime: formatMuseumTime(Date.now() + 3000) });
+  const soon = await shareByApi(api, [folder.userFileId], { endTime: formatMuseumTime(Date.now() + 8000) });
   const revoked = await shareByApi(api, [folder.userFileId]);
   const r = await api.post('/share/cancelshare', { shareBatchNums: [revoked.shareBatchNum] });
   expect(r.success, r.message).toBe(true);
@@ -199,7 +199,7 @@ test('my shares: copy the link again, details of a share, revoke with its item c
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const { user, api, folder } = await withFiles(request);
-  const text = await api.find('/展览资料/', '说明');
+  const text = await api.put('/', '清单.txt', Buffer.from('清单'));
   const shared = await shareByApi(api, [folder.userFileId, text.userFileId]);
   await signInAs(page, user);
   await page.goto('/resources/my-share?fileType=8');
@@ -250,7 +250,7 @@ test('a share without a code is sent to a colleague; the share page works at pho
   await row(page, '展览资料').click();
   await page.locator('[data-action="batch-share"]').click();
   const dialog = page.getByRole('dialog', { name: '分享文件' });
-  await dialog.getByTestId('expiry-today').click();
+  await dialog.getByRole('group', { name: '快捷选择' }).getByText('今天', { exact: true }).click();
   await dialog.getByTestId('share-kind').getByText('无提取码').click();
   await dialog.getByRole('button', { name: '创建分享链接' }).click();
   await expect(dialog.getByTestId('share-code')).toHaveCount(0);
@@ -264,13 +264,15 @@ test('a share without a code is sent to a colleague; the share page works at pho
   const sent = page.waitForRequest((r) => r.url().includes('/notice/shareFileToUsers'));
   await send.getByLabel('接收人').fill('王芳');
   await page.getByRole('option', { name: /王芳/ }).click();
+  // The picker stays open for more names; a click beside it closes it.
+  await send.getByText('对方会在通知中收到分享链接').click();
   await send.locator('[data-action="share-send"]').click();
   const body = (await sent).postDataJSON() as { noticeContent: string; receiver: number[] };
   expect(body.noticeContent).toContain(link);
   expect(body.noticeContent).not.toContain('提取码');
   expect(body.receiver).toHaveLength(1);
   await expect(send.getByTestId('share-sent')).toHaveText('已发送给 1 人');
-  await dialog.getByRole('button', { name: '关闭' }).click();
+  await dialog.getByTestId('share-done').getByRole('button', { name: '关闭' }).click();
 
   // A phone: no code asked, the list fits the width, the folder opens.
   const v = await visitor(browser, { width: 375, height: 740 });
@@ -278,7 +280,8 @@ test('a share without a code is sent to a colleague; the share page works at pho
   await expect(v.page.getByTestId('share-code-prompt')).toHaveCount(0);
   await expect(row(v.page, '展览资料')).toBeVisible();
   expect(await v.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await row(v.page, '展览资料').dblclick();
+  await row(v.page, '展览资料').click({ button: 'right' });
+  await v.page.getByTestId('context-menu').getByRole('menuitem', { name: '打开', exact: true }).click();
   await expect(row(v.page, '说明.txt')).toBeVisible();
   await v.context.close();
 });
@@ -292,11 +295,11 @@ test('the share dialog at phone width puts labels above the fields', async ({ pa
   await page.getByTestId('context-menu').getByRole('menuitem', { name: '分享', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '分享文件' });
   const field = dialog.getByTestId('share-field').first();
-  const label = (await field.locator('label').boundingBox())!;
+  const label = (await field.locator(':scope > label').boundingBox())!;
   const input = (await dialog.getByTestId('share-end-time').boundingBox())!;
   expect(input.y).toBeGreaterThan(label.y + label.height - 1);
   await page.setViewportSize({ width: 1024, height: 768 });
-  const label2 = (await field.locator('label').boundingBox())!;
+  const label2 = (await field.locator(':scope > label').boundingBox())!;
   const input2 = (await dialog.getByTestId('share-end-time').boundingBox())!;
   expect(input2.x).toBeGreaterThan(label2.x + label2.width - 1);
 });

@@ -145,7 +145,7 @@ function Header({ info }: { info: ShareInfo | undefined }) {
   const toLogin = useToLogin();
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs">
-      <Stack gap={2} style={{ minWidth: 0 }}>
+      <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
         <Title order={3} size="h4">
           {t.appName} · {P.title}
         </Title>
@@ -164,12 +164,13 @@ function Header({ info }: { info: ShareInfo | undefined }) {
         <Button
           variant="subtle"
           size="compact-sm"
+          style={{ flexShrink: 0 }}
           onClick={() => void navigate({ to: '/resources/net-disk', search: { fileType: '0' } })}
         >
           {P.goDrive}
         </Button>
       ) : (
-        <Button variant="subtle" size="compact-sm" onClick={toLogin}>
+        <Button variant="subtle" size="compact-sm" style={{ flexShrink: 0 }} onClick={toLogin}>
           {P.signIn}
         </Button>
       )}
