@@ -253,6 +253,25 @@ describe('a private share seen by an anonymous visitor', () => {
     await owner.post('/file/renamefile', { userFileId: folderId, fileName: '展览资料' });
   });
 
+  it('details through the share withhold where the sharer keeps the file', async () => {
+    const v = visitor();
+    expect((await v.get('/file/detail', { userFileId: innerId, shareBatchNum: batch })).body).toEqual(
+      NEED_CODE,
+    );
+    await v.get('/share/checkextractioncode', { shareBatchNum: batch, extractionCode: code });
+    const d = await v.get('/file/detail', { userFileId: innerId, shareBatchNum: batch });
+    expect(d.body.data).toMatchObject({
+      fileName: '说明',
+      extendName: 'txt',
+      fileSize: 12,
+      filePath: '/',
+      music: null,
+    });
+    expect(d.text).not.toContain('展览资料');
+    // Without shareBatchNum, details are the caller's own: a visitor has none.
+    expect((await v.get('/file/detail', { userFileId: innerId })).status).toBe(999);
+  });
+
   it('the sharer opens their own private link without the code', async () => {
     const res = await owner.get('/share/sharetype', { shareBatchNum: batch });
     expect(res.body.data.needCode).toBe(false);

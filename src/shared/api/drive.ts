@@ -82,9 +82,6 @@ export const TreeNode: z.ZodType<TreeNode> = z.lazy(() =>
   z.object({ id: z.number(), label: z.string(), filePath: z.string(), children: z.array(TreeNode) }),
 );
 
-/** GET file/detail */
-export const DetailQuery = AreaQuery.extend({ userFileId: Id });
-
 /** GET file/search: name substring, Chinese included. Hits carry highlightFields. */
 export const SearchQuery = AreaQuery.extend({
   fileName: z.string().trim().min(1, '请输入搜索内容').max(NAME_MAX, '搜索内容过长'),
@@ -147,6 +144,9 @@ const ShareReadFields = {
   /** Accepted as a one-off check; the share page uses the grant its code bought instead. */
   extractionCode: z.string().max(16, '参数不正确').optional(),
 };
+
+/** GET file/detail; through a share with `shareBatchNum` (the sharer's paths withheld). */
+export const DetailQuery = AreaQuery.extend({ userFileId: Id, ...ShareReadFields });
 
 /**
  * GET filetransfer/downloadfile: one item, or several as one zip (`userFileIds` comma-separated).

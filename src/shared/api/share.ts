@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { END_TIME_RE } from '../drive/share-rules';
-import { FolderPath, PageFields } from './drive';
+import { FileEntry, FolderPath, PageFields } from './drive';
 import { Id, idListField } from './fields';
 
 /**
@@ -85,17 +85,18 @@ export const ShareFileListQuery = ShareBatchQuery.extend({
 });
 
 /** A row of a share's listing: what a visitor may know, nothing about the sharer's drive. */
-export const ShareFileEntry = z.object({
-  userFileId: z.number(),
-  fileName: z.string(),
-  extendName: z.string(),
-  isDir: z.union([z.literal(0), z.literal(1)]),
-  fileSize: z.number(),
-  uploadTime: z.string(),
+export const ShareFileEntry = FileEntry.pick({
+  userFileId: true,
+  fileName: true,
+  extendName: true,
+  isDir: true,
+  fileSize: true,
+  uploadTime: true,
+  imageWidth: true,
+  imageHeight: true,
+}).extend({
   /** The folder inside the share this row sits in. */
   shareFilePath: z.string(),
-  imageWidth: z.number().nullable(),
-  imageHeight: z.number().nullable(),
 });
 export type ShareFileEntry = z.infer<typeof ShareFileEntry>;
 export const ShareFileList = z.object({ list: z.array(ShareFileEntry), total: z.number() });
@@ -103,19 +104,11 @@ export type ShareFileList = z.infer<typeof ShareFileList>;
 
 /** GET share/shareList: my shares, one row per chosen item, newest share first. */
 export const MyShareQuery = z.object({ ...PageFields });
-export const MyShareEntry = z.object({
-  userFileId: z.number(),
-  fileName: z.string(),
-  extendName: z.string(),
-  /** Where the item is in my drive now (it may have moved since). */
-  filePath: z.string(),
-  isDir: z.union([z.literal(0), z.literal(1)]),
-  fileSize: z.number(),
-  uploadTime: z.string(),
-  /** Set when the item has been deleted since it was shared (it no longer opens). */
-  deleteFlag: z.number(),
-  imageWidth: z.number().nullable(),
-  imageHeight: z.number().nullable(),
+/**
+ * The item as it is in my drive now (filePath: it may have moved since; deleteFlag: set when it
+ * was deleted since it was shared, so it no longer opens), with its share.
+ */
+export const MyShareEntry = FileEntry.extend({
   shareBatchNum: z.string(),
   shareType: z.number(),
   shareTime: z.string(),

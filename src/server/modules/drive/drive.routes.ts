@@ -53,7 +53,10 @@ export function driveRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { drive, areas } = deps;
 
-  // ---- reading: any signed-in person, in their own drive or a shared library
+  // ---- reading: any signed-in person, in their own drive or a shared library. Details, preview
+  // and download also read through a share when shareBatchNum is given (share-grant.ts;
+  // anonymous visitors too).
+  const shareRead = { shareVisitor: 'withBatch' as const };
   r.get('/file/getfilelist', { schema: { querystring: GetFileListQuery } }, async (req) =>
     drive.list(areas.read(req.user, req.query), req.query),
   );
@@ -64,7 +67,14 @@ export function driveRoutes(
     drive.tree(areas.read(req.user, req.query)),
   );
   // The entry plus image size and music details (FileDetail).
-  r.get('/file/detail', { schema: { querystring: DetailQuery } }, async (req) => {
+  r.get('/file/detail', { schema: { querystring: DetailQuery }, config: shareRead }, async (req) => {
+    if (req.query.shareBatchNum !== undefined) {
+      // A visitor of a share: the item as the share shows it, nothing about the sharer's drive.
+      const area = await readArea(areas, deps.shares, req, req.query);
+      const entry = await drive.detail(area, req.query.userFileId, false);
+      const detail = await deps.media.detail(area, entry, { lyricsBeside: false });
+      return { ...detail, filePath: '/', deleteBatchNum: null };
+    }
     const withBinned = await areas.mayManage(req.user, req.query);
     const area = areas.read(req.user, req.query);
     return deps.media.detail(area, await drive.detail(area, req.query.userFileId, withBinned));
@@ -72,9 +82,6 @@ export function driveRoutes(
   r.get('/file/search', { schema: { querystring: SearchQuery } }, async (req) =>
     drive.search(areas.read(req.user, req.query), req.query),
   );
-  // Through a share when shareBatchNum is given (share-grant.ts; anonymous visitors too), else
-  // the caller's own area.
-  const shareRead = { shareVisitor: 'withBatch' as const };
   r.get(
     '/filetransfer/downloadfile',
     { schema: { querystring: DownloadQuery }, config: shareRead },

@@ -152,9 +152,10 @@ export function createMediaService(deps: {
     /**
      * file/detail: the entry with its image size (read now when it was not recorded at upload)
      * and, for audio, the music details: the tags' fields (null when unknown or unreadable) and
-     * lyrics from the tags or, failing that, from `<same name>.lrc` beside it.
+     * lyrics from the tags or, failing that, from `<same name>.lrc` beside it (not for share
+     * visitors: that file may not be part of the share).
      */
-    async detail(area: Area, entry: FileEntry): Promise<FileDetail> {
+    async detail(area: Area, entry: FileEntry, opts: { lyricsBeside?: boolean } = {}): Promise<FileDetail> {
       const out: FileDetail = { ...entry, music: null };
       if (entry.isDir) return out;
       const ext = entry.extendName.toLowerCase();
@@ -173,7 +174,9 @@ export function createMediaService(deps: {
       }
       if (music) {
         const tags = (await tagsOf(blob)) ?? NO_MUSIC;
-        const lyrics = tags.lyrics ?? (await lrcLyrics(area.space, entry.filePath, entry.fileName));
+        const lyrics =
+          tags.lyrics ??
+          (opts.lyricsBeside === false ? null : await lrcLyrics(area.space, entry.filePath, entry.fileName));
         out.music = { ...tags, lyrics };
       }
       return out;

@@ -28,7 +28,13 @@ import { AppError, forbidden, invalid, notFound } from '../../errors';
 import type { SessionUser } from '../auth/auth.service';
 import { type Area, areaOf, personalSpace } from '../drive/area';
 import * as driveRepo from '../drive/drive.repo';
-import type { DownloadPlan, DriveService, TreeItem, ZipEntry } from '../drive/drive.service';
+import {
+  type DownloadPlan,
+  type DriveService,
+  type TreeItem,
+  type ZipEntry,
+  toEntry,
+} from '../drive/drive.service';
 import type { ShareGrants, ShareRead, ShareVisitor } from '../drive/share-grant';
 import * as repo from './share.repo';
 import type { ShareItem, ShareRow } from './share.repo';
@@ -436,16 +442,7 @@ export function createShareService({ db, drive, now = Date.now }: ShareServiceDe
       return {
         total,
         list: rows.map((r) => ({
-          userFileId: r.id,
-          fileName: r.file_name,
-          extendName: r.extend_name,
-          filePath: r.file_path,
-          isDir: r.is_dir ? 1 : 0,
-          fileSize: Number(r.file_size),
-          uploadTime: formatMuseumTime(Number(r.upload_time)),
-          deleteFlag: r.delete_flag,
-          imageWidth: r.image_width,
-          imageHeight: r.image_height,
+          ...toEntry(r),
           shareBatchNum: r.batch_num,
           shareType: r.share_type,
           shareTime: formatMuseumTime(Number(r.share_time)),

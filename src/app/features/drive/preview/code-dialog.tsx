@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Modal, Select, Text } from '@mantine/core';
+import { ActionIcon, Select, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
@@ -7,7 +7,8 @@ import { t } from '../../../lib/i18n';
 import { CodeEditor, FONT_DEFAULT, FONT_MAX, FONT_MIN, FONT_STEP, languageByName } from './code-editor';
 import { THEME_OPTIONS, useCodeTheme } from './code-themes';
 import classes from './editors.module.css';
-import { EditStateBadge, EditingNotes, LeaveConfirm, LoadingOrError, useTextEditing } from './text-editing';
+import { EditorShell } from './editor-shell';
+import { EditingNotes, LoadingOrError, useTextEditing } from './text-editing';
 import type { PreviewProps } from './types';
 
 const T = t.preview.editors;
@@ -42,101 +43,70 @@ export default function CodeDialog(props: PreviewProps) {
     setFontSize((n) => Math.min(FONT_MAX, Math.max(FONT_MIN, n + step * FONT_STEP)));
 
   return (
-    <>
-      <Modal.Root
-        opened
-        onClose={editing.requestClose}
-        size={WIDTH}
-        fullScreen={phone}
-        centered
-        // Modal.Root does not read the theme's Modal defaults: spec §2 and §4 say it here.
-        closeOnClickOutside={false}
-        closeOnEscape={false}
-        // On the root: Modal.Content would also hand a className to its outer wrapper.
-        classNames={{ content: classes.content, header: classes.header, body: classes.body }}
-      >
-        <Modal.Overlay />
-        <Modal.Content data-testid="code-dialog">
-          <Modal.Header>
-            <div className={classes.titleRow}>
-              <Modal.Title className={classes.title} title={name}>
-                {name}
-              </Modal.Title>
-              <EditStateBadge editing={editing} />
-            </div>
-            <Group gap={6} wrap="nowrap">
-              <ActionIcon
-                variant="default"
-                aria-label={T.fontSmaller}
-                title={T.fontSmaller}
-                disabled={fontSize <= FONT_MIN}
-                onClick={() => font(-1)}
-              >
-                <IconMinus size={14} />
-              </ActionIcon>
-              <Text size="sm" w={40} ta="center" aria-label={T.fontSize} data-testid="editor-font-size">
-                {fontSize}px
-              </Text>
-              <ActionIcon
-                variant="default"
-                aria-label={T.fontLarger}
-                title={T.fontLarger}
-                disabled={fontSize >= FONT_MAX}
-                onClick={() => font(1)}
-              >
-                <IconPlus size={14} />
-              </ActionIcon>
-              <Select
-                aria-label={T.theme}
-                data={THEME_OPTIONS}
-                value={theme.choice}
-                onChange={theme.setChoice}
-                allowDeselect={false}
-                searchable
-                size="xs"
-                w={150}
-                data-testid="editor-theme"
-                comboboxProps={{ zIndex: 1000 }}
-              />
-              {editing.editable && (
-                <Button
-                  size="xs"
-                  onClick={editing.save}
-                  disabled={!editing.canSave}
-                  loading={editing.saving}
-                  data-testid="editor-save"
-                >
-                  {T.save}
-                </Button>
-              )}
-              <Modal.CloseButton aria-label={T.close} disabled={editing.saving} />
-            </Group>
-          </Modal.Header>
-          <Modal.Body>
-            {theme.failed && (
-              <Text size="xs" c="dimmed">
-                {T.themeFailed}
-              </Text>
-            )}
-            <EditingNotes editing={editing} />
-            <LoadingOrError editing={editing} />
-            {editing.status === 'ready' && (
-              <CodeEditor
-                className={phone ? `${classes.codeBox} ${classes.fill}` : classes.codeBox}
-                text={editing.doc.text}
-                version={editing.doc.version}
-                language={language}
-                readOnly={editing.readOnly}
-                fontSize={fontSize}
-                theme={theme.extension}
-                onChange={editing.setText}
-                label={name}
-              />
-            )}
-          </Modal.Body>
-        </Modal.Content>
-      </Modal.Root>
-      <LeaveConfirm editing={editing} />
-    </>
+    <EditorShell
+      editing={editing}
+      name={name}
+      testId="code-dialog"
+      size={WIDTH}
+      fullScreen={phone}
+      tools={
+        <>
+          <ActionIcon
+            variant="default"
+            aria-label={T.fontSmaller}
+            title={T.fontSmaller}
+            disabled={fontSize <= FONT_MIN}
+            onClick={() => font(-1)}
+          >
+            <IconMinus size={14} />
+          </ActionIcon>
+          <Text size="sm" w={40} ta="center" aria-label={T.fontSize} data-testid="editor-font-size">
+            {fontSize}px
+          </Text>
+          <ActionIcon
+            variant="default"
+            aria-label={T.fontLarger}
+            title={T.fontLarger}
+            disabled={fontSize >= FONT_MAX}
+            onClick={() => font(1)}
+          >
+            <IconPlus size={14} />
+          </ActionIcon>
+          <Select
+            aria-label={T.theme}
+            data={THEME_OPTIONS}
+            value={theme.choice}
+            onChange={theme.setChoice}
+            allowDeselect={false}
+            searchable
+            size="xs"
+            w={150}
+            data-testid="editor-theme"
+            comboboxProps={{ zIndex: 1000 }}
+          />
+        </>
+      }
+    >
+      {theme.failed && (
+        <Text size="xs" c="dimmed">
+          {T.themeFailed}
+        </Text>
+      )}
+      <EditingNotes editing={editing} />
+      <LoadingOrError editing={editing} />
+      {editing.status === 'ready' && (
+        <CodeEditor
+          className={phone ? `${classes.codeBox} ${classes.fill}` : classes.codeBox}
+          text={editing.doc.text}
+          version={editing.doc.version}
+          language={language}
+          readOnly={editing.readOnly}
+          fontSize={fontSize}
+          theme={theme.extension}
+          onChange={editing.setText}
+          label={name}
+        />
+      )}
+    </EditorShell>
   );
 }

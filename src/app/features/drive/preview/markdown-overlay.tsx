@@ -1,7 +1,7 @@
 import { markdown } from '@codemirror/lang-markdown';
 import { languages } from '@codemirror/language-data';
 import type { EditorView } from '@codemirror/view';
-import { ActionIcon, Button, Group, Modal, Tabs } from '@mantine/core';
+import { ActionIcon, Group, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconBold,
@@ -22,7 +22,8 @@ import { useCodeTheme } from './code-themes';
 import classes from './editors.module.css';
 import { renderMarkdown } from './markdown-render';
 import { MARKDOWN_ACTIONS, applyMarkdown, type MarkdownAction } from './markdown-toolbar';
-import { EditStateBadge, EditingNotes, LeaveConfirm, LoadingOrError, useTextEditing } from './text-editing';
+import { EditorShell } from './editor-shell';
+import { EditingNotes, LoadingOrError, useTextEditing } from './text-editing';
 import type { PreviewProps } from './types';
 
 const T = t.preview.editors;
@@ -74,105 +75,67 @@ export default function MarkdownOverlay(props: PreviewProps) {
   const showPreview = !editing.editable || wide || tab === 'preview';
 
   return (
-    <>
-      <Modal.Root
-        opened
-        onClose={editing.requestClose}
-        fullScreen
-        closeOnClickOutside={false}
-        closeOnEscape={false}
-        // On the root: Modal.Content would also hand a className to its outer wrapper.
-        classNames={{ content: classes.content, header: classes.header, body: classes.body }}
-      >
-        <Modal.Overlay />
-        <Modal.Content data-testid="markdown-overlay">
-          <Modal.Header>
-            <div className={classes.titleRow}>
-              <Modal.Title className={classes.title} title={name}>
-                {name}
-              </Modal.Title>
-              <EditStateBadge editing={editing} />
-            </div>
-            <Group gap={6} wrap="nowrap">
-              {editing.editable && (
-                <Button
-                  size="xs"
-                  onClick={editing.save}
-                  disabled={!editing.canSave}
-                  loading={editing.saving}
-                  data-testid="editor-save"
-                >
-                  {T.save}
-                </Button>
-              )}
-              <Modal.CloseButton aria-label={T.close} disabled={editing.saving} />
-            </Group>
-          </Modal.Header>
-          <Modal.Body>
-            <EditingNotes editing={editing} />
-            <LoadingOrError editing={editing} />
-            {editing.status === 'ready' && (
-              <>
-                {editing.editable && !wide && (
-                  <Tabs value={tab} onChange={(v) => setTab(v === 'preview' ? 'preview' : 'edit')}>
-                    <Tabs.List>
-                      <Tabs.Tab value="edit">{M.edit}</Tabs.Tab>
-                      <Tabs.Tab value="preview">{M.preview}</Tabs.Tab>
-                    </Tabs.List>
-                  </Tabs>
-                )}
-                <div className={classes.panes} data-layout={split ? 'split' : 'single'}>
-                  {editing.editable && (
-                    // Kept mounted while the 预览 tab shows, so the cursor and undo history stay.
-                    <div className={classes.pane} hidden={!showEditor} data-testid="markdown-editor-pane">
-                      <Group gap={4} role="toolbar" aria-label={M.toolbar} data-testid="markdown-toolbar">
-                        {MARKDOWN_ACTIONS.map((action) => {
-                          const I = ICONS[action];
-                          return (
-                            <ActionIcon
-                              key={action}
-                              variant="subtle"
-                              color="gray"
-                              aria-label={M[action]}
-                              title={M[action]}
-                              disabled={editing.readOnly}
-                              onClick={() => view.current && applyMarkdown(view.current, action)}
-                            >
-                              <I size={18} />
-                            </ActionIcon>
-                          );
-                        })}
-                      </Group>
-                      <CodeEditor
-                        className={classes.mdEditor}
-                        text={editing.doc.text}
-                        version={editing.doc.version}
-                        language={markdownLanguage}
-                        readOnly={editing.readOnly}
-                        fontSize={FONT_DEFAULT}
-                        theme={theme.extension}
-                        wrap
-                        onChange={editing.setText}
-                        viewRef={view}
-                        label={name}
-                      />
-                    </div>
-                  )}
-                  <div className={classes.pane} hidden={!showPreview}>
-                    <div
-                      className={classes.preview}
-                      data-testid="markdown-preview"
-                      // Sanitised by DOMPurify in renderMarkdown: no scripts, handlers or script URLs.
-                      dangerouslySetInnerHTML={{ __html: html }}
-                    />
-                  </div>
-                </div>
-              </>
+    <EditorShell editing={editing} name={name} testId="markdown-overlay" fullScreen>
+      <EditingNotes editing={editing} />
+      <LoadingOrError editing={editing} />
+      {editing.status === 'ready' && (
+        <>
+          {editing.editable && !wide && (
+            <Tabs value={tab} onChange={(v) => setTab(v === 'preview' ? 'preview' : 'edit')}>
+              <Tabs.List>
+                <Tabs.Tab value="edit">{M.edit}</Tabs.Tab>
+                <Tabs.Tab value="preview">{M.preview}</Tabs.Tab>
+              </Tabs.List>
+            </Tabs>
+          )}
+          <div className={classes.panes} data-layout={split ? 'split' : 'single'}>
+            {editing.editable && (
+              // Kept mounted while the 预览 tab shows, so the cursor and undo history stay.
+              <div className={classes.pane} hidden={!showEditor} data-testid="markdown-editor-pane">
+                <Group gap={4} role="toolbar" aria-label={M.toolbar} data-testid="markdown-toolbar">
+                  {MARKDOWN_ACTIONS.map((action) => {
+                    const I = ICONS[action];
+                    return (
+                      <ActionIcon
+                        key={action}
+                        variant="subtle"
+                        color="gray"
+                        aria-label={M[action]}
+                        title={M[action]}
+                        disabled={editing.readOnly}
+                        onClick={() => view.current && applyMarkdown(view.current, action)}
+                      >
+                        <I size={18} />
+                      </ActionIcon>
+                    );
+                  })}
+                </Group>
+                <CodeEditor
+                  className={classes.mdEditor}
+                  text={editing.doc.text}
+                  version={editing.doc.version}
+                  language={markdownLanguage}
+                  readOnly={editing.readOnly}
+                  fontSize={FONT_DEFAULT}
+                  theme={theme.extension}
+                  wrap
+                  onChange={editing.setText}
+                  viewRef={view}
+                  label={name}
+                />
+              </div>
             )}
-          </Modal.Body>
-        </Modal.Content>
-      </Modal.Root>
-      <LeaveConfirm editing={editing} />
-    </>
+            <div className={classes.pane} hidden={!showPreview}>
+              <div
+                className={classes.preview}
+                data-testid="markdown-preview"
+                // Sanitised by DOMPurify in renderMarkdown: no scripts, handlers or script URLs.
+                dangerouslySetInnerHTML={{ __html: html }}
+              />
+            </div>
+          </div>
+        </>
+      )}
+    </EditorShell>
   );
 }
