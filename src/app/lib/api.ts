@@ -35,6 +35,11 @@ export interface CallOptions {
   idempotencyKey?: string;
   /** Do not toast; the caller shows the failure in place (e.g. a form). */
   silent?: boolean;
+  /**
+   * HTTP 999 rejects without the 登录超时 dialog: the caller acts on it (the public share page
+   * sends an anonymous visitor to /login and back when sign-in is required).
+   */
+  quietExpiry?: boolean;
   signal?: AbortSignal;
 }
 
@@ -94,7 +99,7 @@ function makeClient(prefix: string, timeoutMs: number | undefined, key: 'data' |
       throw e;
     }
     if (res.status === SESSION_EXPIRED_STATUS) {
-      sessionExpired();
+      if (!opts.quietExpiry) sessionExpired();
       throw new ApiError(t.session.expired, SESSION_EXPIRED_STATUS, SESSION_EXPIRED_STATUS);
     }
     if (/download|export/i.test(path) && res.ok && !res.headers.get('content-type')?.includes('json')) {

@@ -28,6 +28,9 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/resources/hd-picture-management': DrivePage,
   // Office files open here from the drive (issue 5): the ONLYOFFICE editor or a read-only viewer.
   '/onlyoffice': page(() => import('../features/office/office-page'), 'OfficePage'),
+  // Sharing (issue 6): my shares inside the layout; the public share page outside it.
+  '/resources/my-share': page(() => import('../features/drive/share/my-shares-page'), 'MySharesPage'),
+  '/share/$shareBatchNum': page(() => import('../features/drive/share/share-page'), 'SharePage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

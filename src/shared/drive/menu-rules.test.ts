@@ -140,7 +140,15 @@ describe('blank-space menu', () => {
 
 describe('batch actions', () => {
   it('offers what every selected item allows', () => {
-    expect(batchActions({ fileType: 0 }, [file, folder])).toEqual(['download', 'copy', 'move', 'delete']);
+    expect(batchActions({ fileType: 0 }, [file, folder])).toEqual([
+      'download',
+      'share',
+      'copy',
+      'move',
+      'delete',
+    ]);
+    expect(batchActions({ fileType: 8 }, [file, folder])).toEqual([]);
+    expect(batchActions({ fileType: 0, shareRoute: true }, [file, folder])).toEqual(['download']);
     expect(batchActions({ fileType: 6 }, [file, folder])).toEqual(['restore', 'delete']);
     expect(batchActions({ fileType: 9 }, [file])).toEqual(['download']);
     expect(batchActions({ fileType: 9, isAdmin: 1 }, [file])).toEqual(['download', 'delete']);

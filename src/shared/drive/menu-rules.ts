@@ -126,10 +126,11 @@ export function blankMenuItems(ctx: MenuContext): BlankMenuItem[] {
 
 /**
  * The batch actions offered for a multi-selection: the menu's batchable entries that every
- * selected item allows (batch move, delete and download; restore in the bin).
+ * selected item allows (batch move, delete and download; restore in the bin; one share link
+ * for several items).
  */
-export type BatchAction = 'download' | 'copy' | 'move' | 'delete' | 'restore';
-const BATCHABLE: readonly BatchAction[] = ['download', 'copy', 'move', 'restore', 'delete'];
+export type BatchAction = 'download' | 'share' | 'copy' | 'move' | 'delete' | 'restore';
+const BATCHABLE: readonly BatchAction[] = ['download', 'share', 'copy', 'move', 'restore', 'delete'];
 
 export function batchActions(ctx: MenuContext, targets: readonly MenuTarget[]): BatchAction[] {
   if (targets.length === 0) return [];

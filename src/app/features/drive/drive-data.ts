@@ -62,7 +62,7 @@ export const driveKeys = {
 };
 
 /** Reads every page of a list, reporting each partial result so the first rows show at once. */
-async function allPages<T>(
+export async function allPages<T>(
   read: (page: number) => Promise<{ list: T[]; total: number }>,
   progress: (partial: { list: T[]; total: number }) => void,
 ): Promise<{ list: T[]; total: number }> {
@@ -206,8 +206,14 @@ export function useStorage(enabled = true) {
   });
 }
 
+/**
+ * The flags of a read: an area of the caller's (AreaQuery), or a share link (`shareBatchNum`),
+ * whose grant cookie the server checks for preview and download (shared/api/drive.ts).
+ */
+export type ReadArea = AreaQuery & { shareBatchNum?: string };
+
 /** The address that downloads one item, or several as one zip (a navigation: cookie auth, streamed). */
-export function downloadUrl(areaQuery: AreaQuery, ids: readonly number[]): string {
+export function downloadUrl(areaQuery: ReadArea, ids: readonly number[]): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(areaQuery)) if (v !== undefined) params.set(k, String(v));
   if (ids.length === 1) params.set('userFileId', String(ids[0]));
@@ -219,7 +225,7 @@ export function downloadUrl(areaQuery: AreaQuery, ids: readonly number[]): strin
  * A file's bytes for the previewers (`filetransfer/preview`), authorised by the session cookie
  * so <img>, <audio> and <video> can load it. `min` asks for the thumbnail.
  */
-export function previewUrl(areaQuery: AreaQuery, userFileId: number, min = false): string {
+export function previewUrl(areaQuery: ReadArea, userFileId: number, min = false): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(areaQuery)) if (v !== undefined) params.set(k, String(v));
   params.set('userFileId', String(userFileId));

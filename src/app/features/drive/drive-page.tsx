@@ -72,6 +72,7 @@ import { FileBrowser, keyOf, type GridSize, type MenuTarget, type ViewMode } fro
 import { OfflineNote } from './offline-note';
 import type { DriveItem } from './overlay';
 import { usePreviewHost } from './preview/preview-host';
+import { ShareDialog } from './share/share-dialog';
 import { dragHasFiles, fromDrop } from './upload/pick';
 import { UploadDock, openUploadPanel, useAddUploads } from './upload/upload-dock';
 import classes from './drive.module.css';
@@ -82,7 +83,8 @@ type Dialog =
   | { kind: 'delete'; items: DriveItem[] }
   | { kind: 'restore'; items: DriveItem[] }
   | { kind: 'moveCopy'; mode: 'move' | 'copy'; items: DriveItem[] }
-  | { kind: 'detail'; item: DriveItem };
+  | { kind: 'detail'; item: DriveItem }
+  | { kind: 'share'; items: DriveItem[] };
 
 const m = t.drive.menu;
 const ICON = 16;
@@ -252,7 +254,7 @@ export function DrivePage() {
       case 'download':
         return download(targets);
       case 'share':
-        return soon(t.drive.soon.share);
+        return openDialog({ kind: 'share', items: targets });
       case 'copyLink':
         return soon(t.drive.soon.copyLink);
       case 'unzip':
@@ -854,6 +856,17 @@ export function DrivePage() {
           items={dialog.items as FileEntry[]}
           onSubmit={(to) => driveWrites.moveOrCopy(view, dialog.mode, dialog.items, to)}
           onClose={finished(dialog.mode === 'move' ? t.drive.copyMove.moved : t.drive.copyMove.copied)}
+        />
+      )}
+      {dialog?.kind === 'share' && (
+        <ShareDialog
+          key={dialogNonce}
+          opened={dialogOpen}
+          items={dialog.items}
+          onClose={(result) => {
+            closeDialog();
+            if (result === 'confirm') setSelection(new Set());
+          }}
         />
       )}
       {dialog?.kind === 'detail' && (

@@ -11,12 +11,12 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import type { AreaQuery } from '../../../shared/api/drive';
 import { formatSize } from '../../../shared/drive/file-types';
 import { joinName } from '../../../shared/drive/names';
 import type { SortBy, SortOrder } from '../../../shared/drive/sort';
 import { t } from '../../lib/i18n';
 import { FileThumb } from './file-icon';
+import type { ReadArea } from './drive-data';
 import type { DriveItem } from './overlay';
 import classes from './drive.module.css';
 
@@ -41,7 +41,7 @@ export interface FileBrowserProps {
   /** The recycle bin: a 删除时间 column instead of 修改时间. */
   recycle: boolean;
   /** The area whose thumbnails the rows show; undefined for none (the recycle bin). */
-  thumbArea?: AreaQuery;
+  thumbArea?: ReadArea;
   /** Search results: a 位置 column and highlighted names. */
   highlights?: ReadonlyMap<number, readonly (readonly [number, number])[]>;
   selection: ReadonlySet<number>;

@@ -16,7 +16,8 @@ import {
   IconPhoto,
   type Icon,
 } from '@tabler/icons-react';
-import type { AreaQuery, FileEntry } from '../../../shared/api/drive';
+import type { FileEntry } from '../../../shared/api/drive';
+import type { ReadArea } from './drive-data';
 import { ARCHIVE_EXTS, AUDIO_EXTS, IMAGE_EXTS, VIDEO_EXTS } from '../../../shared/drive/file-types';
 import { useThumbnail } from './preview/source';
 
@@ -106,7 +107,7 @@ export function FileThumb({
   item,
   size,
 }: {
-  area: AreaQuery | undefined;
+  area: ReadArea | undefined;
   item: FileEntry;
   size: number;
 }) {

@@ -28,8 +28,11 @@ function lyricText(lrc: string): string {
 
 export interface DetailDialogProps {
   opened: boolean;
-  view: DriveView;
+  /** Where file/detail reads the item; null where there is no such read (the share page). */
+  view: Pick<DriveView, 'area' | 'areaQuery'> | null;
   item: DriveItem | null;
+  /** fileType 8 (我的分享): the share's type, time and expiry. */
+  share?: { shareType: number; shareTime: string; endTime: string };
   /** The screen's fileType: decides which fields show (spec §2 "File details"). */
   fileType: number;
   /** Opens a folder path in the list (the path field's link). */
@@ -39,14 +42,22 @@ export interface DetailDialogProps {
 
 /**
  * 文件详情 (spec §2.1). Fields by fileType: 0 and 8 hide the path; 6 labels it 原路径 and shows
- * the deletion date; 7 and 8 hide the modified date. Clicking the path opens that folder in the
+ * the deletion date; 7 and 8 hide the modified date; 8 shows the share's type, time and expiry. Clicking the path opens that folder in the
  * list and closes the dialog. Shows the row at once and file/detail's answer when it arrives.
  */
-export function DetailDialog({ opened, view, item, fileType, onOpenPath, onClose }: DetailDialogProps) {
+export function DetailDialog({
+  opened,
+  view,
+  item,
+  fileType,
+  share,
+  onOpenPath,
+  onClose,
+}: DetailDialogProps) {
   // Binned entries are not live: their row is all there is to show.
   const detail = useDetail(
-    view,
-    opened && item && item.userFileId > 0 && fileType !== 6 ? item.userFileId : null,
+    view ?? { area: 'own', areaQuery: {} },
+    view && opened && item && item.userFileId > 0 && fileType !== 6 ? item.userFileId : null,
   );
   const shown: DriveItem | null = item ? { ...item, ...(detail.data ?? {}) } : null;
   const d = t.drive.detail;
@@ -77,6 +88,12 @@ export function DetailDialog({ opened, view, item, fileType, onOpenPath, onClose
     }
     if (fileType !== 7 && fileType !== 8) rows.push([d.uploadTime, shown.uploadTime]);
     if (fileType === 6 && shown.deleteTime) rows.push([d.deleteTime, shown.deleteTime]);
+    if (fileType === 8 && share) {
+      // Spec §2.1: share type 1 is private, anything else public.
+      rows.push([t.share.mine.shareType, share.shareType === 1 ? t.share.mine.private : t.share.mine.public]);
+      rows.push([t.share.mine.shareTime, share.shareTime]);
+      rows.push([t.share.mine.endTime, share.endTime]);
+    }
     const music = detail.data?.music;
     if (music) {
       if (music.artist) rows.push([d.artist, music.artist]);

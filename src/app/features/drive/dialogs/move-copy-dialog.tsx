@@ -1,19 +1,6 @@
-import {
-  Alert,
-  Box,
-  Group,
-  Modal,
-  ScrollArea,
-  Stack,
-  Text,
-  Tree,
-  UnstyledButton,
-  useTree,
-  type TreeNodeData,
-} from '@mantine/core';
-import { IconChevronRight, IconFolder, IconFolderOpen } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
-import type { FileEntry, TreeNode } from '../../../../shared/api/drive';
+import { Alert, Box, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { FileEntry } from '../../../../shared/api/drive';
 import { ROOT } from '../../../../shared/drive/names';
 import { FormActions } from '../../../components/form-actions';
 import { t } from '../../../lib/i18n';
@@ -22,30 +9,8 @@ import { useFolderTree } from '../drive-data';
 import type { DriveView } from '../drive-view';
 import { targetProblem } from '../overlay';
 import { DIALOG_WIDTH, type DialogResult } from './dialog-kit';
+import { FolderTree } from './folder-tree';
 import { OfflineNote } from '../offline-note';
-import classes from '../drive.module.css';
-
-const collator = new Intl.Collator('zh-Hans-CN', { numeric: true });
-
-/** Mantine tree data, children in the same name order as the file list. */
-function toData(node: TreeNode): TreeNodeData {
-  return {
-    value: node.filePath,
-    label: node.filePath === ROOT ? t.drive.rootName : node.label,
-    children: [...node.children].sort((a, b) => collator.compare(a.label, b.label)).map(toData),
-  };
-}
-
-/** Every ancestor of a folder path, root first: '/a/b/' → ['/', '/a/', '/a/b/']. */
-function ancestors(path: string): string[] {
-  const out = [ROOT];
-  let acc = ROOT;
-  for (const seg of path.split('/').filter(Boolean)) {
-    acc += `${seg}/`;
-    out.push(acc);
-  }
-  return out;
-}
 
 export interface MoveCopyDialogProps {
   opened: boolean;
@@ -79,14 +44,6 @@ export function MoveCopyDialog({
   const [target, setTarget] = useState<string>(custom.initialTarget ?? view.filePath);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Controlled, starting open down to the current folder so the likely targets are in view;
-  // the tree keeps these keys when its data arrives or refreshes.
-  const [expanded, setExpanded] = useState<Record<string, boolean>>(() =>
-    Object.fromEntries(ancestors(view.filePath).map((p) => [p, true])),
-  );
-  const controller = useTree({ expandedState: expanded, onExpandedStateChange: setExpanded });
-  const data = useMemo(() => (tree.data ? [toData(tree.data)] : []), [tree.data]);
-
   const c = t.drive.copyMove;
   const problem = targetProblem(items, target, mode);
   // Into itself is an error (the server's words); "already there" is only a hint to pick another.
@@ -129,64 +86,7 @@ export function MoveCopyDialog({
           {whatText}
         </Text>
         <OfflineNote view={tree} />
-        <ScrollArea.Autosize mah="min(50vh, 420px)" type="auto" className={classes.treeBox}>
-          {tree.status === 'ready' ? (
-            <Tree
-              data={data}
-              tree={controller}
-              levelOffset={20}
-              expandOnClick={false}
-              aria-label={c.treeLabel}
-              renderNode={({ node, expanded, hasChildren, elementProps, level }) => (
-                <Group
-                  gap={4}
-                  wrap="nowrap"
-                  {...elementProps}
-                  className={`${elementProps.className} ${classes.treeNode}`}
-                  data-current={target === node.value || undefined}
-                  data-testid="tree-node"
-                  data-path={node.value}
-                  onClick={() => setTarget(node.value)}
-                  style={{ ...elementProps.style, paddingLeft: `calc(${level - 1} * 20px + 4px)` }}
-                >
-                  <UnstyledButton
-                    className={classes.treeToggle}
-                    aria-label={expanded ? c.collapse : c.expand}
-                    tabIndex={-1}
-                    style={{ visibility: hasChildren ? 'visible' : 'hidden' }}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      controller.toggleExpanded(node.value);
-                    }}
-                  >
-                    <IconChevronRight
-                      size={14}
-                      style={{ transform: expanded ? 'rotate(90deg)' : undefined }}
-                    />
-                  </UnstyledButton>
-                  {expanded ? (
-                    <IconFolderOpen size={18} color="#e0a526" />
-                  ) : (
-                    <IconFolder size={18} color="#e0a526" />
-                  )}
-                  <Text size="sm" truncate>
-                    {node.label}
-                  </Text>
-                </Group>
-              )}
-            />
-          ) : tree.status === 'loading' ? (
-            <Text size="sm" c="dimmed" p="md">
-              {t.common.loading}
-            </Text>
-          ) : (
-            <Text size="sm" c="dimmed" p="md">
-              {tree.status === 'not-cached'
-                ? `${t.offline.notCachedTitle}，${t.offline.notCachedHint}`
-                : c.loadFailed}
-            </Text>
-          )}
-        </ScrollArea.Autosize>
+        <FolderTree tree={tree} target={target} onTarget={setTarget} openTo={view.filePath} />
         <Box>
           <Text size="sm">
             {c.target}

@@ -54,7 +54,11 @@ export default function AudioPlayer({ files, index: start, area, onClose }: Prev
   const a = v.audio;
   const { n, index, setIndex, file, name, source } = usePaged(files, start, area);
   const src = source.src;
-  const detail = useDetail({ area: areaKeyOf(area), areaQuery: area }, file.userFileId);
+  // file/detail reads the caller's own areas; through a share there are no music details.
+  const detail = useDetail(
+    { area: areaKeyOf(area), areaQuery: area },
+    area.shareBatchNum === undefined ? file.userFileId : null,
+  );
   // Until the server reads tags (or for files without any) there are no music details.
   const music = detail.data?.music ?? null;
 

@@ -12,11 +12,11 @@ import {
   IconZoomOut,
 } from '@tabler/icons-react';
 import { useCallback, useRef, useState, type PointerEvent, type ReactNode, type WheelEvent } from 'react';
-import type { AreaQuery, FileEntry } from '../../../../shared/api/drive';
+import type { FileEntry } from '../../../../shared/api/drive';
 import { joinName } from '../../../../shared/drive/names';
 import { t } from '../../../lib/i18n';
 import { useOnline } from '../../../lib/online';
-import { downloadUrl, previewUrl } from '../drive-data';
+import { downloadUrl, previewUrl, type ReadArea } from '../drive-data';
 import { useThumbnail } from './source';
 import type { PreviewProps } from './types';
 import { ownsKeys, useWindowKeys, wrapIndex, usePaged } from './viewer-kit';
@@ -351,7 +351,7 @@ export default function ImageViewer({ files, index: start, area, onClose }: Prev
  * One tile of the strip. Online: the server's thumbnail, loaded natively lazily (a folder may
  * hold hundreds of images). Offline: the device copy the list kept, if any.
  */
-function StripThumb({ area, file }: { area: AreaQuery; file: FileEntry }) {
+function StripThumb({ area, file }: { area: ReadArea; file: FileEntry }) {
   const online = useOnline();
   const kept = useThumbnail(online ? undefined : area, file);
   return (

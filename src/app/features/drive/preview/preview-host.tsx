@@ -5,6 +5,7 @@ import type { FileEntry } from '../../../../shared/api/drive';
 import { openWith, type OpenWith } from '../../../../shared/drive/file-types';
 import { fileMenuItems } from '../../../../shared/drive/menu-rules';
 import { t } from '../../../lib/i18n';
+import type { ReadArea } from '../drive-data';
 import type { DriveView } from '../drive-view';
 import type { PreviewProps } from './types';
 
@@ -30,7 +31,10 @@ interface Open {
   nonce: number;
 }
 
-export function usePreviewHost(view: DriveView, onChanged: () => void) {
+/** Where the files are: a drive view, or the share page (its link as the area, the share menu). */
+export type PreviewPlace = Pick<DriveView, 'menu'> & { areaQuery: ReadArea };
+
+export function usePreviewHost(view: PreviewPlace, onChanged: () => void) {
   const navigate = useNavigate();
   const [current, setCurrent] = useState<Open | null>(null);
 
@@ -43,6 +47,8 @@ export function usePreviewHost(view: DriveView, onChanged: () => void) {
       return true;
     }
     const editable = fileMenuItems(view.menu, item).includes('rename');
+    // The office page reads the caller's own areas; through a share an office file downloads.
+    if (kind === 'office' && view.areaQuery.shareBatchNum !== undefined) return false;
     if (kind === 'office') {
       void navigate({
         to: '/onlyoffice',

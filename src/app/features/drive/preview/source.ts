@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { AreaQuery, FileEntry } from '../../../../shared/api/drive';
+import type { FileEntry } from '../../../../shared/api/drive';
 import { hasThumbnail, openWith } from '../../../../shared/drive/file-types';
 import { SESSION_EXPIRED_STATUS } from '../../../../shared/api/envelope';
 import { sessionExpired } from '../../../lib/api';
 import { COPY_FILE_MAX, keepCopy, readCopy, type CopyKind } from '../../../lib/file-copies';
 import { t } from '../../../lib/i18n';
 import { currentDb } from '../../../lib/offline';
-import { previewUrl } from '../drive-data';
+import { previewUrl, type ReadArea } from '../drive-data';
 
 /**
  * Where previewers and the list get a file's bytes. Previewers never build preview URLs
@@ -21,6 +21,9 @@ import { previewUrl } from '../drive-data';
  * Only raster images ever become blob: URLs. A blob: URL has our origin, so an SVG or HTML
  * behind one would run as active content if opened in a tab; SVG is shown from the server's
  * sandboxed response (or its rasterised thumbnail), never from a blob.
+ *
+ * Files read through a share link (`area.shareBatchNum`) are never kept on the device: they
+ * are someone else's, the visitor may be anonymous, and the share may be revoked tomorrow.
  */
 export interface PreviewSource {
   /** A URL for <img>, <audio> or <video>; null while loading or after an error. */
@@ -54,30 +57,37 @@ async function refusal(res: Response): Promise<string> {
   return t.preview.device.loadFailed;
 }
 
+/** The device database copies go to, or none for reads through a share. */
+const copiesDb = (area: ReadArea) => (area.shareBatchNum === undefined ? currentDb() : null);
+
 /** A device copy as a URL, or the offline message. */
-async function fromCopy(file: FileEntry, kind: CopyKind): Promise<PreviewSource & { revoke?: string }> {
-  const blob = await readCopy(currentDb(), file, kind);
+async function fromCopy(
+  area: ReadArea,
+  file: FileEntry,
+  kind: CopyKind,
+): Promise<PreviewSource & { revoke?: string }> {
+  const blob = await readCopy(copiesDb(area), file, kind);
   if (!blob) return { src: null, error: t.preview.device.notKept, fromDevice: false };
   const url = URL.createObjectURL(blob);
   return { src: url, error: null, fromDevice: true, revoke: url };
 }
 
-async function resolveSrc(area: AreaQuery, file: FileEntry): Promise<PreviewSource & { revoke?: string }> {
+async function resolveSrc(area: ReadArea, file: FileEntry): Promise<PreviewSource & { revoke?: string }> {
   const url = previewUrl(area, file.userFileId);
   const kind = openWith(file.extendName);
   const svg = file.extendName.toLowerCase() === 'svg';
   if (kind === 'audio' || kind === 'video' || svg) {
-    if (!navigator.onLine) return svg ? fromCopy(file, 'thumb') : fromCopy(file, 'full');
-    if (!svg && file.fileSize <= COPY_FILE_MAX) void keepInBackground(url, file);
+    if (!navigator.onLine) return fromCopy(area, file, svg ? 'thumb' : 'full');
+    if (!svg && file.fileSize <= COPY_FILE_MAX && copiesDb(area)) void keepInBackground(url, file);
     return { src: url, error: null, fromDevice: false };
   }
-  if (!navigator.onLine) return fromCopy(file, 'full');
+  if (!navigator.onLine) return fromCopy(area, file, 'full');
   const res = await fetchOk(url);
-  if (res === 'network') return fromCopy(file, 'full');
+  if (res === 'network') return fromCopy(area, file, 'full');
   if (!res.ok) return { src: null, error: await refusal(res), fromDevice: false };
   const blob = await res.blob();
   if (!RASTER.test(blob.type)) return { src: url, error: null, fromDevice: false };
-  void keepCopy(currentDb(), file, 'full', blob);
+  void keepCopy(copiesDb(area), file, 'full', blob);
   const objectUrl = URL.createObjectURL(blob);
   return { src: objectUrl, error: null, fromDevice: false, revoke: objectUrl };
 }
@@ -97,7 +107,7 @@ async function keepInBackground(url: string, file: FileEntry) {
 type Keyed = PreviewSource & { key: string };
 
 /** The bytes of `file` for a previewer, re-resolved when the file or its version changes. */
-export function usePreviewSrc(area: AreaQuery, file: FileEntry | undefined): PreviewSource {
+export function usePreviewSrc(area: ReadArea, file: FileEntry | undefined): PreviewSource {
   const key = file ? `${JSON.stringify(area)}|${file.userFileId}|${file.fileSize}|${file.uploadTime}` : '';
   const [state, setState] = useState<Keyed | null>(null);
   useEffect(() => {
@@ -125,17 +135,17 @@ export function usePreviewSrc(area: AreaQuery, file: FileEntry | undefined): Pre
  * the device copy. Network first: right after a save the listing may still hold the old
  * version, and the saved text must show. Throws an Error with a Chinese message.
  */
-export async function loadText(area: AreaQuery, file: FileEntry): Promise<string> {
+export async function loadText(area: ReadArea, file: FileEntry): Promise<string> {
   const res = navigator.onLine ? await fetchOk(previewUrl(area, file.userFileId)) : 'network';
   if (res === 'network') {
-    const blob = await readCopy(currentDb(), file, 'full');
+    const blob = await readCopy(copiesDb(area), file, 'full');
     // fetch's own TypeError is English ("Failed to fetch"); the previewers show these.
     if (!blob) throw new Error(navigator.onLine ? t.errors.network : t.preview.device.notKept);
     return blob.text();
   }
   if (!res.ok || res.headers.get('content-type')?.includes('json')) throw new Error(await refusal(res));
   const text = await res.text();
-  void keepCopy(currentDb(), file, 'full', new Blob([text], { type: 'text/plain' }));
+  void keepCopy(copiesDb(area), file, 'full', new Blob([text], { type: 'text/plain' }));
   return text;
 }
 
@@ -148,8 +158,8 @@ export function thumbnailChanged(userFileId: number) {
   missing.delete(userFileId);
 }
 
-async function resolveThumb(area: AreaQuery, file: FileEntry): Promise<string | null> {
-  const kept = await readCopy(currentDb(), file, 'thumb');
+async function resolveThumb(area: ReadArea, file: FileEntry): Promise<string | null> {
+  const kept = await readCopy(copiesDb(area), file, 'thumb');
   if (kept) return URL.createObjectURL(kept);
   if (!navigator.onLine || (missing.get(file.userFileId) ?? 0) > Date.now()) return null;
   const res = await fetchOk(previewUrl(area, file.userFileId, true));
@@ -160,7 +170,7 @@ async function resolveThumb(area: AreaQuery, file: FileEntry): Promise<string | 
   }
   const blob = await res.blob();
   if (!RASTER.test(blob.type)) return null;
-  void keepCopy(currentDb(), file, 'thumb', blob);
+  void keepCopy(copiesDb(area), file, 'thumb', blob);
   return URL.createObjectURL(blob);
 }
 
@@ -169,7 +179,7 @@ async function resolveThumb(area: AreaQuery, file: FileEntry): Promise<string | 
  * thumbnails change only with the content, and the version check catches that. Null until
  * loaded, and when there is none (the icon shows instead).
  */
-export function useThumbnail(area: AreaQuery | undefined, file: FileEntry): string | null {
+export function useThumbnail(area: ReadArea | undefined, file: FileEntry): string | null {
   const wanted =
     area !== undefined && file.isDir === 0 && file.userFileId > 0 && hasThumbnail(file.extendName);
   const key = wanted ? `${JSON.stringify(area)}|${file.userFileId}|${file.fileSize}|${file.uploadTime}` : '';

@@ -3,11 +3,12 @@ import { useWindowEvent } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
-import { UpdateBody, type AreaQuery, type FileEntry } from '../../../../shared/api/drive';
+import { UpdateBody, type FileEntry } from '../../../../shared/api/drive';
 import { SESSION_EXPIRED_STATUS } from '../../../../shared/api/envelope';
 import { ApiError, OfflineError, drive, errorToast } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { drafts, type Draft } from './drafts';
+import type { ReadArea } from '../drive-data';
 import { loadText } from './source';
 
 /**
@@ -65,7 +66,7 @@ const hint = (message: string) => notifications.show({ color: 'yellow', message,
 
 export interface TextEditingOptions {
   file: FileEntry;
-  area: AreaQuery;
+  area: ReadArea;
   editable: boolean;
   onClose: (result: 'confirm' | 'cancel') => void;
 }

@@ -1,4 +1,5 @@
-import type { AreaQuery, FileEntry } from '../../../../shared/api/drive';
+import type { FileEntry } from '../../../../shared/api/drive';
+import type { ReadArea } from '../drive-data';
 
 /**
  * What every previewer is given (spec/drive.md §4). A previewer is a dialog or overlay drawn
@@ -9,8 +10,8 @@ export interface PreviewProps {
   files: FileEntry[];
   /** Which of `files` opens first. */
   index: number;
-  /** The library the files live in, for their preview and download URLs. */
-  area: AreaQuery;
+  /** The library (or share link) the files live in, for their preview and download URLs. */
+  area: ReadArea;
   /** Code and markdown: whether saving is offered (spec §6: read-only unless allowed). */
   editable: boolean;
   /**

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { AreaQuery, FileEntry } from '../../../../shared/api/drive';
+import type { ReadArea } from '../drive-data';
 import { joinName } from '../../../../shared/drive/names';
 import { usePreviewSrc } from './source';
 import type { AreaKey } from '../drive-view';
@@ -83,7 +84,7 @@ export function wrapIndex(index: number, step: number, n: number): number {
  * The paging state the image, audio and video previewers share: which of `files` is shown
  * (starting at `start`, clamped), its full name and its bytes.
  */
-export function usePaged(files: FileEntry[], start: number, area: AreaQuery) {
+export function usePaged(files: FileEntry[], start: number, area: ReadArea) {
   const n = files.length;
   const [index, setIndex] = useState(() => Math.min(Math.max(0, start), n - 1));
   const file = files[index]!;
