@@ -381,11 +381,6 @@ export const t = {
       refresh: '刷新',
       label: '文件操作',
     },
-    soon: {
-      share: '分享功能即将上线',
-      unzip: '解压缩功能即将上线',
-      copyLink: '分享链接功能即将上线',
-    },
     open: {
       downloadToView: '暂不支持在线查看，请下载后查看',
       deleted: '已删除的文件不能打开，请先还原',

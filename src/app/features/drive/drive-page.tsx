@@ -95,10 +95,6 @@ const isPlaceholder = (item: DriveItem) => item.userFileId < 0;
 const NONE: ReadonlySet<number> = new Set();
 const viewIdOf = (route: string, fileType: number, filePath: string) => `${route}|${fileType}|${filePath}`;
 
-function soon(message: string) {
-  notifications.show({ color: 'blue', message, autoClose: 3000 });
-}
-
 /**
  * The drive's file list screen (spec/drive.md §2) for every drive route of the catalogue: the
  * personal drive and its categories, the recycle bin, 其他资源 (browse, and manage at
@@ -256,7 +252,8 @@ export function DrivePage() {
       case 'share':
         return openDialog({ kind: 'share', items: targets });
       case 'copyLink':
-        return soon(t.drive.soon.copyLink);
+        // Only 我的分享 (fileType 8) offers it, and that is its own page (share/my-shares-page).
+        return;
       case 'unzip':
         return unzip.start(first);
       case 'copy':
