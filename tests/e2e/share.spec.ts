@@ -136,6 +136,20 @@ test('share with a code from the drive; a visitor enters it, browses, previews, 
   await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(64);
   await v.page.keyboard.press('Escape');
 
+  // Details read through the share: the image's size, and nothing of the sharer's folders.
+  const detailRead = v.page.waitForResponse(
+    (r) => r.url().includes('/wangpan/file/detail?') && r.url().includes('shareBatchNum='),
+  );
+  await row(v.page, '青铜器.png').click({ button: 'right' });
+  await v.page.getByTestId('context-menu').getByRole('menuitem', { name: '文件详情' }).click();
+  const answer = await (await detailRead).json();
+  expect(answer).toMatchObject({ success: true, data: { imageWidth: 64, imageHeight: 48, filePath: '/' } });
+  const details = v.page.getByRole('dialog', { name: '文件详情' });
+  await expect(details.getByTestId('detail-table')).toContainText('64 × 48');
+  await expect(details).not.toContainText('/展览资料/');
+  await v.page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+
   // Download: the bytes the sharer stored.
   const wait = v.page.waitForEvent('download');
   await row(v.page, '说明.txt').click({ button: 'right' });

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   AreaQuery,
@@ -180,11 +181,17 @@ export function useSearch(view: Pick<DriveView, 'area' | 'areaQuery'>, text: str
   });
 }
 
-/** file/detail: the entry of one item, with image size and, for music, its tags. */
-export function useDetail(view: Pick<DriveView, 'area' | 'areaQuery'>, id: number | null) {
-  return useCachedQuery<FileDetail>({
+/**
+ * file/detail: the entry of one item, with image size and, for music, its tags. Through a share
+ * (`shareBatchNum` in the area) it reads with the share's grant and is not kept on the device:
+ * a visitor's reads leave nothing behind.
+ */
+export function useDetail(view: { area: AreaKey; areaQuery: ReadArea }, id: number | null) {
+  const batch = view.areaQuery.shareBatchNum;
+  const wanted = id !== null && id > 0;
+  const own = useCachedQuery<FileDetail>({
     queryKey: driveKeys.detail(view.area, id ?? 0),
-    enabled: id !== null && id > 0,
+    enabled: wanted && batch === undefined,
     // The dialog already shows the row; a failed detail read only means fewer fields.
     toastErrors: false,
     fetch: ({ signal }) =>
@@ -194,6 +201,19 @@ export function useDetail(view: Pick<DriveView, 'area' | 'areaQuery'>, id: numbe
         silent: true,
       }),
   });
+  const shared = useQuery({
+    queryKey: ['share', batch, 'detail', id ?? 0],
+    enabled: wanted && batch !== undefined,
+    retry: false,
+    queryFn: ({ signal }) =>
+      drive.get<FileDetail>('/file/detail', {
+        query: { userFileId: id ?? 0, shareBatchNum: batch },
+        signal,
+        silent: true,
+        quietExpiry: true,
+      }),
+  });
+  return { data: batch === undefined ? own.data : shared.data };
 }
 
 export function useStorage(enabled = true) {

@@ -2,7 +2,7 @@ import { Anchor, Group, Image, Modal, ScrollArea, Stack, Table, Text } from '@ma
 import { formatSize } from '../../../../shared/drive/file-types';
 import { ROOT, joinName } from '../../../../shared/drive/names';
 import { t } from '../../../lib/i18n';
-import { useDetail } from '../drive-data';
+import { type ReadArea, useDetail } from '../drive-data';
 import type { DriveView } from '../drive-view';
 import { FileIcon } from '../file-icon';
 import type { DriveItem } from '../overlay';
@@ -28,8 +28,8 @@ function lyricText(lrc: string): string {
 
 export interface DetailDialogProps {
   opened: boolean;
-  /** Where file/detail reads the item; null where there is no such read (the share page). */
-  view: Pick<DriveView, 'area' | 'areaQuery'> | null;
+  /** Where file/detail reads the item (the share page: through its share); null: no read. */
+  view: { area: DriveView['area']; areaQuery: ReadArea } | null;
   item: DriveItem | null;
   /** fileType 8 (我的分享): the share's type, time and expiry. */
   share?: { shareType: number; shareTime: string; endTime: string };

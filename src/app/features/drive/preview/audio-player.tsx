@@ -54,11 +54,8 @@ export default function AudioPlayer({ files, index: start, area, onClose }: Prev
   const a = v.audio;
   const { n, index, setIndex, file, name, source } = usePaged(files, start, area);
   const src = source.src;
-  // file/detail reads the caller's own areas; through a share there are no music details.
-  const detail = useDetail(
-    { area: areaKeyOf(area), areaQuery: area },
-    area.shareBatchNum === undefined ? file.userFileId : null,
-  );
+  // Through a share too: file/detail reads with the share's grant (tags only, no .lrc beside).
+  const detail = useDetail({ area: areaKeyOf(area), areaQuery: area }, file.userFileId);
   // Until the server reads tags (or for files without any) there are no music details.
   const music = detail.data?.music ?? null;
 

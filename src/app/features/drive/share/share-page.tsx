@@ -515,7 +515,7 @@ function ShareBrowser({ shareBatchNum, info }: { shareBatchNum: string; info: Sh
       {preview.host}
       <DetailDialog
         opened={detail !== null}
-        view={null}
+        view={{ area: 'own', areaQuery: { shareBatchNum } }}
         item={detail}
         fileType={0}
         onOpenPath={() => undefined}
