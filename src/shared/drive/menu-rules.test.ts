@@ -50,13 +50,13 @@ describe('file menu: the spec table', () => {
   });
 
   it.each(FILE_TYPES)('unzip only for archives, not for 6, 8 or Share (fileType %i)', (fileType) => {
-    for (const ext of ['zip', 'rar', '7z', 'tar', 'gz', 'ZIP']) {
+    for (const ext of ['zip', 'rar', '7z', 'tar', 'gz', 'tgz', 'ZIP']) {
       expect(shown('unzip', { fileType }, { extendName: ext, isDir: 0 })).toBe(
         fileType !== 6 && fileType !== 8,
       );
       expect(shown('unzip', { fileType, shareRoute: true }, { extendName: ext, isDir: 0 })).toBe(false);
     }
-    for (const ext of ['txt', 'docx', 'tgz', '']) {
+    for (const ext of ['txt', 'docx', 'bz2', '']) {
       expect(shown('unzip', { fileType }, { extendName: ext, isDir: 0 })).toBe(false);
     }
     expect(shown('unzip', { fileType }, folder)).toBe(false);

@@ -12,7 +12,7 @@ import { isArchive } from './file-types';
  * | restore                      | only fileType 6, not on Share                         |
  * | copy, move, rename, share    | hidden for fileType 6 and 8 and on Share              |
  * | download                     | hidden for fileType 6 and 8                           |
- * | unzip                        | only zip, rar, 7z, tar, gz; not for 6, 8 or Share     |
+ * | unzip                        | only zip, rar, 7z, tar, gz (+tgz); not 6, 8 or Share  |
  * | copy link                    | only fileType 8                                       |
  * | file detail                  | always                                                |
  *

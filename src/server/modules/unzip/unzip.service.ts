@@ -212,7 +212,7 @@ export function createUnzipService({ db, drive, store, limits, log = () => undef
       const entry = await drive.detail(area, b.userFileId, false);
       // .tgz is a .gz by another name; the menu shows unzip only for the spec's five.
       const ext = entry.extendName.toLowerCase();
-      if (entry.isDir || !(isArchive(ext) || ext === 'tgz')) throw invalid(NOT_ARCHIVE);
+      if (entry.isDir || !isArchive(ext)) throw invalid(NOT_ARCHIVE);
       const plan = await drive.download(area, { userFileId: b.userFileId });
       if (plan.kind !== 'file') throw invalid(NOT_ARCHIVE);
       if ((await repo.countRunning(db, userId)) >= PER_USER) {
