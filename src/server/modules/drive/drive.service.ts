@@ -389,6 +389,9 @@ export function createDriveService({
         let name = seg;
         if (existing?.is_dir !== 1) {
           if (existing) name = await free(trx, area.space, cur, seg, '');
+          // Deep trees (an archive's, a share's) may outgrow the longest path the drive keeps.
+          const tooLong = pathProblem(folderPath(cur, name));
+          if (tooLong) throw invalid(tooLong);
           await repo.insertEntry(trx, newFolder(area, cur, name, now));
         }
         if (cur === target) names.push(name);
