@@ -18,7 +18,6 @@ import {
 import { useDebouncedValue, useElementSize, useLocalStorage } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
-  IconAlertTriangle,
   IconArrowLeft,
   IconArrowsMove,
   IconCheck,
@@ -58,6 +57,7 @@ import { NAME_MAX, ROOT, breadcrumb, folderPath, joinName, parentPath } from '..
 import { sortEntries, type SortBy, type SortOrder } from '../../../shared/drive/sort';
 import { OutboxButton } from '../../components/outbox-panel';
 import { useUnzip } from './unzip';
+import { LoadFailed } from '../../components/load-failed';
 import { t } from '../../lib/i18n';
 import { useOnline } from '../../lib/online';
 import { ConfirmDialog } from './dialogs/confirm-dialog';
@@ -636,20 +636,7 @@ export function DrivePage() {
       />
     );
   } else if (shown.status === 'error') {
-    body = (
-      <EmptyState
-        py="xl"
-        icon={<IconAlertTriangle size={28} />}
-        title={t.org.loadFailed}
-        description={shown.error instanceof Error ? shown.error.message : t.org.loadFailedHint}
-      >
-        <EmptyState.Actions>
-          <Button variant="light" onClick={() => shown.refetch()}>
-            {t.org.retry}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    );
+    body = <LoadFailed error={shown.error} onRetry={() => void shown.refetch()} />;
   } else {
     body = (
       <FileBrowser

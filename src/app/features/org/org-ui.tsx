@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button, Center, EmptyState, Loader, Text } from '@mantine/core';
+import { Center, EmptyState, Loader, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
+import { IconInbox } from '@tabler/icons-react';
+import { LoadFailed } from '../../components/load-failed';
 import { t } from '../../lib/i18n';
 
 /** The three org pages' shared bits: state blocks, the success toast and the async confirm dialog. */
@@ -21,20 +22,7 @@ export function LoadingBlock({ minHeight = 160 }: { minHeight?: number }) {
 
 /** Shown when a list could not load; the reason was already toasted by the API client. */
 export function ErrorBlock({ onRetry, retrying }: { onRetry: () => void; retrying?: boolean }) {
-  return (
-    <EmptyState
-      py="xl"
-      icon={<IconAlertTriangle size={28} />}
-      title={t.org.loadFailed}
-      description={t.org.loadFailedHint}
-    >
-      <EmptyState.Actions>
-        <Button variant="light" onClick={onRetry} loading={retrying}>
-          {t.org.retry}
-        </Button>
-      </EmptyState.Actions>
-    </EmptyState>
-  );
+  return <LoadFailed onRetry={onRetry} retrying={retrying} />;
 }
 
 export function EmptyBlock({

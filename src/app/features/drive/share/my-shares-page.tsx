@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Badge,
-  Button,
   Center,
   EmptyState,
   Group,
@@ -13,19 +12,13 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconAlertTriangle,
-  IconCloudOff,
-  IconInbox,
-  IconInfoCircle,
-  IconLink,
-  IconLinkOff,
-} from '@tabler/icons-react';
+import { IconCloudOff, IconInbox, IconInfoCircle, IconLink, IconLinkOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { MyShareEntry } from '../../../../shared/api/share';
 import { joinName } from '../../../../shared/drive/names';
 import { OutboxButton } from '../../../components/outbox-panel';
+import { LoadFailed } from '../../../components/load-failed';
 import { t } from '../../../lib/i18n';
 import { ConfirmDialog } from '../dialogs/confirm-dialog';
 import { DetailDialog } from '../dialogs/detail-dialog';
@@ -81,20 +74,7 @@ export function MySharesPage() {
       />
     );
   else if (shares.status === 'error')
-    body = (
-      <EmptyState
-        py="xl"
-        icon={<IconAlertTriangle size={28} />}
-        title={t.org.loadFailed}
-        description={shares.error instanceof Error ? shares.error.message : t.org.loadFailedHint}
-      >
-        <EmptyState.Actions>
-          <Button variant="light" onClick={() => shares.refetch()}>
-            {t.org.retry}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    );
+    body = <LoadFailed error={shares.error} onRetry={() => void shares.refetch()} />;
   else if (rows.length === 0)
     body = <EmptyState py="xl" icon={<IconInbox size={28} />} title={T.empty} description={T.emptyHint} />;
   else
