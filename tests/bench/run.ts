@@ -80,3 +80,6 @@ await import('./upload');
 
 // List thumbnails (issue 5): made, cached and revalidated, against serving the originals.
 await import('./thumbs');
+
+// Unzip (issue 6): an archive of 2,000 files against storing the same files one by one.
+await import('./unzip');
