@@ -1,8 +1,8 @@
 import { Button, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FileEntry } from '../../../shared/api/drive';
-import type { UnzipJob } from '../../../shared/api/unzip';
+import { UNZIP_RECENT_MAX, type UnzipJob } from '../../../shared/api/unzip';
 import { ROOT, joinName } from '../../../shared/drive/names';
 import { ApiError, drive } from '../../lib/api';
 import { t } from '../../lib/i18n';
@@ -16,12 +16,37 @@ import type { DriveView } from './drive-view';
  * 2 picks a folder in the move/copy dialog's tree (starting at '/'). The server answers a job;
  * a job still running is followed in a notification with its progress until it ends (解压成功
  * or the server's reason). Jobs live on the server, so after a reload the running ones of the
- * last minutes are picked up again and followed the same way.
+ * last minutes are picked up again and followed the same way; a job this browser was following
+ * that ended while the page was closed is reported once (its id waits in localStorage until its
+ * end has been shown), so closing the page does not lose the result.
  */
 
 const u = t.unzip;
 const POLL_MS = 1000;
 const followed = new Set<string>();
+const UNREPORTED_KEY = 'gwy.unzip.unreported';
+
+/** Ids of jobs whose end this browser has not shown yet (a closed page would otherwise lose it). */
+function unreported(): Set<string> {
+  try {
+    const ids: unknown = JSON.parse(localStorage.getItem(UNREPORTED_KEY) ?? '[]');
+    return new Set(Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
+function markUnreported(jobId: string, waiting: boolean) {
+  const ids = unreported();
+  if (waiting) ids.add(jobId);
+  else ids.delete(jobId);
+  try {
+    // The server lists 20 recent jobs; older ids can never be reported and are dropped.
+    localStorage.setItem(UNREPORTED_KEY, JSON.stringify([...ids].slice(-UNZIP_RECENT_MAX)));
+  } catch {
+    // Storage full or blocked: the result is still shown while the page stays open.
+  }
+}
 
 function archiveBase(item: FileEntry) {
   return item.fileName.replace(/\.tar$/i, '') || item.fileName;
@@ -31,6 +56,7 @@ function archiveBase(item: FileEntry) {
 function follow(job: UnzipJob, onDone: () => void) {
   if (followed.has(job.jobId)) return;
   followed.add(job.jobId);
+  if (job.status === 'running') markUnreported(job.jobId, true);
   const id = `unzip-${job.jobId}`;
   const show = (j: UnzipJob) => {
     if (j.status === 'running') {
@@ -52,6 +78,7 @@ function follow(job: UnzipJob, onDone: () => void) {
         j.status === 'done' ? u.finished(j.archiveName, j.message) : u.failed(j.archiveName, j.message),
     });
     followed.delete(j.jobId);
+    markUnreported(j.jobId, false);
     onDone();
     return true;
   };
@@ -72,13 +99,27 @@ export function useUnzip(view: DriveView, refresh: () => void) {
   const [step, setStep] = useState<'mode' | 'tree'>('mode');
   const [busy, setBusy] = useState(false);
 
-  // Jobs still running from before a reload are followed again.
+  // The latest refresh, so the pick-up below runs once per page and not at every render (the
+  // drive page's refresh changes identity with its query).
+  const refreshRef = useRef(refresh);
   useEffect(() => {
+    refreshRef.current = refresh;
+  }, [refresh]);
+
+  // Jobs still running from before a reload are followed again; those that ended meanwhile
+  // (and were being followed here) have their result shown now.
+  useEffect(() => {
+    const onDone = () => refreshRef.current();
     drive
       .get<{ list: UnzipJob[] }>('/file/unzipjobs', { silent: true })
-      .then((r) => r.list.filter((j) => j.status === 'running').forEach((j) => follow(j, refresh)))
+      .then((r) => {
+        const waiting = unreported();
+        r.list
+          .filter((j) => j.status === 'running' || waiting.has(j.jobId))
+          .forEach((j) => follow(j, onDone));
+      })
       .catch(() => undefined);
-  }, [refresh]);
+  }, []);
 
   const run = async (unzipMode: 0 | 1 | 2, filePath?: string) => {
     if (!item) return;
@@ -96,7 +137,7 @@ export function useUnzip(view: DriveView, refresh: () => void) {
         notifications.show({ color: 'green', message: job.message || u.done });
         refresh();
       } else {
-        follow(job, refresh);
+        follow(job, () => refreshRef.current());
       }
     } catch (err) {
       // The API client already showed the server's message.
@@ -117,6 +158,7 @@ export function useUnzip(view: DriveView, refresh: () => void) {
         items={[]}
         title={u.treeTitle}
         whatText={u.treeWhat(name)}
+        submitLabel={u.confirm}
         initialTarget={ROOT}
         onSubmit={async (target) => {
           await run(2, target);

@@ -19,9 +19,10 @@ export interface MoveCopyDialogProps {
   items: FileEntry[];
   onSubmit: (target: string) => Promise<SubmitResult>;
   onClose: (result: DialogResult, queued?: boolean) => void;
-  /** Other uses of the tree (unzip's target): their own title, text and starting folder. */
+  /** Other uses of the tree (unzip's target): their own title, text, button and starting folder. */
   title?: string;
   whatText?: string;
+  submitLabel?: string;
   initialTarget?: string;
 }
 
@@ -115,7 +116,7 @@ export function MoveCopyDialog({
           saving={busy}
           onSubmit={() => void confirm()}
           submitDisabled={Boolean(problem) || tree.status !== 'ready'}
-          submitLabel={mode === 'move' ? c.moveHere : c.copyHere}
+          submitLabel={custom.submitLabel ?? (mode === 'move' ? c.moveHere : c.copyHere)}
         />
       </Stack>
     </Modal>
