@@ -118,6 +118,7 @@ test('modes 0, 1 and 2 from the context menu; a second unzip merges folders and 
   const { user, api } = await person(page, request, 'uzm');
   await api.mkdir('/', '资料');
   await api.mkdir('/', '目标');
+  await api.mkdir('/', '将删除');
   await api.put('/资料/', '馆藏.zip', rawZip(COLLECTION));
   await openDrive(page);
   await row(page, '资料').dblclick();
@@ -157,6 +158,17 @@ test('modes 0, 1 and 2 from the context menu; a second unzip merges folders and 
   await expect(tree).toBeHidden();
   await expect(page.getByText('解压成功')).toBeVisible();
   expect(await treeOf(api, '/目标/')).toEqual(unpacked('/目标/'));
+
+  // Mode 2 into a folder deleted after it was picked: the tree dialog stays open and says why.
+  tree = await unzipTree(page, '馆藏.zip');
+  await tree.locator('[data-path="/将删除/"]').click();
+  const gone = await api.find('/', '将删除');
+  expect((await api.post('/file/deletefile', { userFileId: gone.userFileId })).success).toBe(true);
+  await tree.getByRole('button', { name: '解压', exact: true }).click();
+  await expect(tree.getByRole('alert')).toHaveText('目标文件夹不存在或已被删除');
+  await expect(tree).toBeVisible();
+  await tree.getByRole('button', { name: '取消' }).click();
+  await expect(tree).toBeHidden();
 
   // Mode 2 with the default target: '/'.
   tree = await unzipTree(page, '馆藏.zip');

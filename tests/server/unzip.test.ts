@@ -121,8 +121,11 @@ describe('modes', () => {
     const root = await unzip(u, { userFileId: id, unzipMode: 2 });
     expect(root).toMatchObject({ status: 'done', targetPath: '/' });
     expect(await u.names('/')).toContain('m2file.txt');
+    // Refused at once (the tree dialog keeps the message), no job recorded.
+    const jobsBefore = (await u.get('/file/unzipjobs')).body.data.list.length;
     const missing = await unzip(u, { userFileId: id, unzipMode: 2, filePath: '/nowhere/' });
-    expect(missing).toMatchObject({ status: 'failed', message: '目标文件夹不存在或已被删除' });
+    expect(missing).toMatchObject({ success: false, code: 404, message: '目标文件夹不存在或已被删除' });
+    expect((await u.get('/file/unzipjobs')).body.data.list.length).toBe(jobsBefore);
   });
 });
 

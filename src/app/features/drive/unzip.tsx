@@ -121,17 +121,25 @@ export function useUnzip(view: DriveView, refresh: () => void) {
       .catch(() => undefined);
   }, []);
 
-  const run = async (unzipMode: 0 | 1 | 2, filePath?: string) => {
+  /**
+   * Starts a job. Modes 0 and 1 leave a refusal to the API client's toast; mode 2 (`inDialog`)
+   * throws it, so the tree dialog keeps it in place and the person can pick another folder.
+   */
+  const run = async (unzipMode: 0 | 1 | 2, filePath?: string, inDialog = false) => {
     if (!item) return;
     setBusy(true);
     const waiting = notifications.show({ loading: true, autoClose: false, message: u.waiting });
     try {
-      const job = await drive.post<UnzipJob>('/file/unzipfile', {
-        ...view.areaQuery,
-        userFileId: item.userFileId,
-        unzipMode,
-        ...(unzipMode === 2 ? { filePath: filePath ?? ROOT } : {}),
-      });
+      const job = await drive.post<UnzipJob>(
+        '/file/unzipfile',
+        {
+          ...view.areaQuery,
+          userFileId: item.userFileId,
+          unzipMode,
+          ...(unzipMode === 2 ? { filePath: filePath ?? ROOT } : {}),
+        },
+        { silent: inDialog },
+      );
       setItem(null);
       if (job.status === 'done') {
         notifications.show({ color: 'green', message: job.message || u.done });
@@ -140,8 +148,8 @@ export function useUnzip(view: DriveView, refresh: () => void) {
         follow(job, () => refreshRef.current());
       }
     } catch (err) {
-      // The API client already showed the server's message.
-      if (!(err instanceof ApiError)) throw err;
+      // The API client already showed the server's message, unless the dialog shows it.
+      if (inDialog || !(err instanceof ApiError)) throw err;
     } finally {
       notifications.hide(waiting);
       setBusy(false);
@@ -161,7 +169,7 @@ export function useUnzip(view: DriveView, refresh: () => void) {
         submitLabel={u.confirm}
         initialTarget={ROOT}
         onSubmit={async (target) => {
-          await run(2, target);
+          await run(2, target, true);
           // Only `queued` is read by the dialog; unzip never goes through the outbox.
           return { queued: false } as unknown as SubmitResult;
         }}

@@ -1001,6 +1001,9 @@ export function createDriveService({
       return (await quotaBytes(db, area.quotaUserId)) - (await repo.usedBytes(db, area.space));
     },
 
+    /** Whether a live folder is at `path` in the area ('/' always is). */
+    folderExists: (area: Area, path: string) => folderExists(db, area.space, path),
+
     /** Refuses, before any byte is sent, an upload the area's quota cannot take. */
     async checkRoom(area: Area, bytes: number) {
       await assertRoom(db, area, bytes);

@@ -16,7 +16,7 @@ import type { Db } from '../../db/index';
 import { AppError, invalid, notFound } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
 import type { Area } from '../drive/area';
-import type { DriveService, TreeItem } from '../drive/drive.service';
+import { type DriveService, TARGET_MISSING, type TreeItem } from '../drive/drive.service';
 import { museumTime } from '../drive/time';
 import type { ExtractResult, Progress } from './extract';
 import { ExtractError } from './extract';
@@ -210,7 +210,6 @@ export function createUnzipService({ db, drive, store, limits, log = () => undef
     /** file/unzipfile: checks, records and starts a job; answers it (finished when quick). */
     async start(area: Area, userId: number, b: z.output<typeof UnzipBody>): Promise<UnzipJob> {
       const entry = await drive.detail(area, b.userFileId, false);
-      // .tgz is a .gz by another name; the menu shows unzip only for the spec's five.
       const ext = entry.extendName.toLowerCase();
       if (entry.isDir || !isArchive(ext)) throw invalid(NOT_ARCHIVE);
       const plan = await drive.download(area, { userFileId: b.userFileId });
@@ -226,6 +225,8 @@ export function createUnzipService({ db, drive, store, limits, log = () => undef
           : b.unzipMode === 1
             ? { path: folderPath(entry.filePath, base), create: true }
             : { path: b.filePath ?? ROOT, create: false };
+      // A folder chosen in the tree may have gone meanwhile: said now, in the dialog, not later.
+      if (!target.create && !(await drive.folderExists(area, target.path))) throw notFound(TARGET_MISSING);
       const jobId = randomUUID();
       const now = Date.now();
       await repo.insertJob(db, {
