@@ -150,41 +150,38 @@ export function MySharesPage() {
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    <Tooltip label={T.copyLink}>
-                      <ActionIcon
-                        variant="subtle"
-                        size={36}
-                        aria-label={T.copyLink}
-                        onClick={() => void copy(r)}
-                        data-action="copyLink"
-                      >
-                        <IconLink size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={T.cancel}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size={36}
-                        aria-label={T.cancel}
-                        onClick={() => setDialog({ kind: 'cancel', row: r })}
-                        data-action="cancelShare"
-                      >
-                        <IconLinkOff size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={T.detail}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        size={36}
-                        aria-label={T.detail}
-                        onClick={() => setDialog({ kind: 'detail', row: r })}
-                        data-action="detail"
-                      >
-                        <IconInfoCircle size={18} />
-                      </ActionIcon>
-                    </Tooltip>
+                    {(
+                      [
+                        ['copyLink', T.copyLink, undefined, IconLink, () => void copy(r)],
+                        [
+                          'cancelShare',
+                          T.cancel,
+                          'red',
+                          IconLinkOff,
+                          () => setDialog({ kind: 'cancel', row: r }),
+                        ],
+                        [
+                          'detail',
+                          T.detail,
+                          'gray',
+                          IconInfoCircle,
+                          () => setDialog({ kind: 'detail', row: r }),
+                        ],
+                      ] as const
+                    ).map(([action, label, color, Icon, onClick]) => (
+                      <Tooltip key={action} label={label}>
+                        <ActionIcon
+                          variant="subtle"
+                          color={color}
+                          size={36}
+                          aria-label={label}
+                          onClick={onClick}
+                          data-action={action}
+                        >
+                          <Icon size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    ))}
                   </Group>
                 </Table.Td>
               </Table.Tr>
