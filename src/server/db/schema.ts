@@ -188,6 +188,37 @@ export interface NoticeTable {
   source: string;
   created_by: number | null;
   created_at: number;
+  /** Where opening it goes in the app (migration 0007), or null. */
+  link: string | null;
+}
+
+/** A collaboration item for one person (migration 0007); type 1 text, 2 task checklist; status 1 unread, 2 read. */
+export interface CooperationTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  content: string;
+  type: number;
+  project_id: number | null;
+  task_id: number | null;
+  task_deleted: number;
+  status: number;
+  created_by: number | null;
+  created_at: number;
+}
+
+/** An approval that needs one person (migration 0007); status 1 awaiting me, 10 copied to me; open 1 while listed. */
+export interface ApprovalMessageTable {
+  id: Generated<number>;
+  user_id: number;
+  actvity_id: number;
+  title: string;
+  type: string;
+  status: number;
+  open: number;
+  start_time: number;
+  created_by: number | null;
+  created_at: number;
 }
 
 /** An unzip job (migration 0006); status 'running' | 'done' | 'failed', names a JSON list. */
@@ -233,4 +264,6 @@ export interface DB {
   share_attempt: ShareAttemptTable;
   notice: NoticeTable;
   unzip_job: UnzipJobTable;
+  cooperation: CooperationTable;
+  approval_message: ApprovalMessageTable;
 }

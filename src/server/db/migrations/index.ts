@@ -5,6 +5,7 @@ import * as m0003 from './0003_upload';
 import * as m0004 from './0004_media';
 import * as m0005 from './0005_share';
 import * as m0006 from './0006_unzip';
+import * as m0007 from './0007_notices';
 
 /**
  * The ordered list of migrations. A static map (not a directory scan) so the server runs the
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_media': m0004,
   '0005_share': m0005,
   '0006_unzip': m0006,
+  '0007_notices': m0007,
 };

@@ -4,7 +4,13 @@ import type { Db } from '../../db/index';
 
 export async function insertNotices(
   db: Db,
-  rows: { user_id: number; notice_content: string; source: string; created_by: number | null }[],
+  rows: {
+    user_id: number;
+    notice_content: string;
+    source: string;
+    created_by: number | null;
+    link: string | null;
+  }[],
   now: number,
 ) {
   for (let i = 0; i < rows.length; i += 100) {
