@@ -20,6 +20,7 @@ import { createMediaService } from './modules/drive/media.service';
 import { createThumbs, forgettingDerived } from './modules/drive/thumbs';
 import { uploadRoutes } from './modules/drive/upload.routes';
 import { createUploadService } from './modules/drive/upload.service';
+import { createLocalBus, type LiveBus } from './modules/notice/live';
 import { noticeRoutes } from './modules/notice/notice.routes';
 import { createNoticeService } from './modules/notice/notice.service';
 import { officeRoutes } from './modules/office/office.routes';
@@ -42,6 +43,8 @@ export interface AppDeps {
   config: Config;
   db: Db;
   logger?: FastifyServerOptions['logger'];
+  /** The live bus; one per process unless given (tests publish through the server's own). */
+  bus?: LiveBus;
 }
 
 /**
@@ -154,7 +157,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => unzip.settle());
 
   const shares = createShareService({ db, drive });
-  const notices = createNoticeService(db);
+  // One process today; the bus is the seam where several instances would share changes.
+  const bus = deps.bus ?? createLocalBus();
+  const notices = createNoticeService(db, bus);
 
   await app.register(authPlugin, { auth, shareRequireLogin: config.shareRequireLogin });
   await app.register(idempotencyPlugin, { db });
@@ -164,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       authRoutes(museum, { auth, config });
       orgRoutes(museum, { org, access, db, config });
       personalRoutes(museum, { personal, auth });
-      noticeRoutes(museum, { notices });
+      noticeRoutes(museum, { notices, bus, auth, heartbeatMs: config.liveHeartbeatMs });
     },
     { prefix: MUSEUM_PREFIX },
   );

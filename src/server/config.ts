@@ -43,6 +43,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().optional(),
   /** 1: share links open only for signed-in staff (default: anyone with the link, and its code). */
   SHARE_REQUIRE_LOGIN: boolish,
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).default(25),
 });
 
 export interface Config {
@@ -76,6 +77,8 @@ export interface Config {
   publicUrl: string;
   /** Share links need a session too (README "Sharing"). */
   shareRequireLogin: boolean;
+  /** How often a live stream (notice centre) pings and re-checks its session. */
+  liveHeartbeatMs: number;
 }
 
 /** An http(s) URL without its trailing slash, or an error message naming the variable. */
@@ -157,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMs: 7 * 24 * 60 * 60 * 1000,
     onlyoffice: onlyofficeOf(e),
     shareRequireLogin: e.SHARE_REQUIRE_LOGIN,
+    liveHeartbeatMs: Math.round(e.LIVE_HEARTBEAT_SECONDS * 1000),
     publicUrl: e.PUBLIC_URL
       ? baseUrl('PUBLIC_URL', e.PUBLIC_URL)
       : `${tls ? 'https' : 'http'}://${hostPart}:${e.PORT}`,

@@ -5,6 +5,8 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Db } from '../../src/server/db/index';
 import { createDriveService, type DriveService } from '../../src/server/modules/drive/drive.service';
+import { createLocalBus, type LiveBus } from '../../src/server/modules/notice/live';
+import { createNoticeService, type NoticeService } from '../../src/server/modules/notice/notice.service';
 import { createOrgService } from '../../src/server/modules/org/org.service';
 import { createLocalBlobStore } from '../../src/server/storage/blob-store';
 import { ensureAdmin, seedDemo } from '../../src/server/modules/seed/seed';
@@ -24,6 +26,9 @@ export interface TestServer {
     opts?: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string },
   ) => Promise<{ status: number; headers: Headers; body: any }>;
   login: (username: string, password?: string) => Promise<string>;
+  /** The server's live bus, and a notice service publishing through it (as other modules do). */
+  bus: LiveBus;
+  notices: NoticeService;
   close: () => Promise<void>;
   /** Stops the server and closes the database but keeps the data dir (to start again on it). */
   stop: () => Promise<void>;
@@ -48,7 +53,8 @@ export async function startServer(
   const db = await openDatabase(config.dbFile);
   await ensureAdmin(db, createOrgService(db), ADMIN_PASSWORD);
   await seedDemo(db, DEMO_PASSWORD);
-  const app = await buildApp({ config, db });
+  const bus = createLocalBus();
+  const app = await buildApp({ config, db, bus });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
@@ -91,6 +97,8 @@ export async function startServer(
     dataDir,
     call,
     login,
+    bus,
+    notices: createNoticeService(db, bus),
     close: async () => {
       await app.close();
       await db.destroy();

@@ -1,20 +1,118 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CooperationClearBody,
+  CooperationReadBody,
+  LIVE_STREAM_PATH,
+  NoticeClearBody,
+  NoticeReadBody,
+  WorkflowReadBody,
+  type LiveTopic,
+} from '../../../shared/api/notice';
 import { ShareToUsersBody } from '../../../shared/api/share';
 import { DONE } from '../../plugins/envelope';
-import type { NoticeService } from './notice.service';
+import type { AuthService } from '../auth/auth.service';
+import type { LiveBus } from './live';
+import { COPIED, type NoticeService } from './notice.service';
 
-/** /singleMuseum/notice/*: sending notices (the notice centre's reads come with the notices issue). */
-export function noticeRoutes(app: FastifyInstance, deps: { notices: NoticeService }) {
+/** How often an open stream proves it is alive and re-checks its session. */
+export const HEARTBEAT_MS = 25_000;
+
+/**
+ * The notice centre under /singleMuseum (spec/office.md §7 "Notices and collaboration", the
+ * count calls) and its live stream. Every read is the caller's own; see shared/api/notice.ts.
+ */
+export function noticeRoutes(
+  app: FastifyInstance,
+  deps: { notices: NoticeService; bus: LiveBus; auth: AuthService; heartbeatMs?: number },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { notices } = deps;
+
   // A share link sent to chosen colleagues (the share dialog, for shares without a code).
   r.post('/notice/shareFileToUsers', { schema: { body: ShareToUsersBody } }, async (req) => {
-    await deps.notices.notify({
+    await notices.notify({
       receivers: req.body.receiver,
       content: req.body.noticeContent,
       source: 'share',
       from: req.user.id,
     });
     return DONE;
+  });
+
+  r.post('/notice/list', async (req) => notices.notices(req.user.id));
+  r.post('/notice/read', { schema: { body: NoticeReadBody } }, async (req) => {
+    await notices.readNotice(req.user.id, req.body.noticeId);
+    return DONE;
+  });
+  r.post('/notice/clear', { schema: { body: NoticeClearBody } }, async (req) => {
+    await notices.clearNotices(req.user.id);
+    return DONE;
+  });
+
+  r.post('/sysCooperation/list', async (req) => notices.cooperation(req.user.id));
+  r.post('/sysCooperation/read', { schema: { body: CooperationReadBody } }, async (req) => {
+    await notices.readCooperation(req.user.id, req.body.cooperationId);
+    return DONE;
+  });
+  r.post('/sysCooperation/clear', { schema: { body: CooperationClearBody } }, async (req) => {
+    await notices.readCooperation(req.user.id, null);
+    return DONE;
+  });
+
+  r.post('/workflowActvity/message/list', async (req) => notices.approvalMessages(req.user.id));
+  // Opening a copied-to-me request marks it read (spec §4); the approvals issue adds the panel.
+  r.post('/workflowInst/read', { schema: { body: WorkflowReadBody } }, async (req) => {
+    await notices.closeApproval(req.body.actvityId, COPIED, [req.user.id]);
+    return DONE;
+  });
+
+  r.get('/workflowActvity/count', async (req) => notices.counts(req.user.id));
+  r.get('/bsDigitalassetsInfo/countApproval', async (req) => notices.resourceCounts(req.user.id));
+
+  /*
+   * The live stream (Server-Sent Events). EventSource cannot set headers, so the session comes
+   * from the token cookie (GET only; the auth plugin). It carries no content, only which of the
+   * user's lists changed, so a stream left open after sign-out leaks nothing; it still ends at
+   * the next heartbeat once the session is gone.
+   */
+  const open = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const end of [...open]) end();
+  });
+  r.get(LIVE_STREAM_PATH, async (req, reply) => {
+    const userId = req.user.id;
+    const token = (typeof req.headers.token === 'string' && req.headers.token) || req.cookies.token || '';
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      // Reverse proxies must not buffer the stream.
+      'X-Accel-Buffering': 'no',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    // `retry`: how long the browser waits before reconnecting on its own.
+    res.write('retry: 3000\n\nevent: ready\ndata: {}\n\n');
+
+    const send = (topics: readonly LiveTopic[]) => {
+      res.write(`event: change\ndata: ${JSON.stringify({ topics })}\n\n`);
+    };
+    const unsubscribe = deps.bus.subscribe(userId, send);
+    const beat = setInterval(() => {
+      void deps.auth.resolve(token).then(
+        (user) => (user?.id === userId ? res.write(': ping\n\n') : end()),
+        () => end(),
+      );
+    }, deps.heartbeatMs ?? HEARTBEAT_MS);
+    function end() {
+      clearInterval(beat);
+      unsubscribe();
+      open.delete(end);
+      if (!res.writableEnded) res.end();
+    }
+    open.add(end);
+    req.raw.on('close', end);
   });
 }
