@@ -12,6 +12,7 @@ import dayjs from 'dayjs';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { t } from './lib/i18n';
+import { startLive } from './lib/live';
 import { startOffline } from './lib/offline';
 import { registerServiceWorker } from './lib/sw-register';
 import { startUploads } from './lib/upload';
@@ -30,6 +31,7 @@ const queryClient = new QueryClient({
 
 // Replays of the offline outbox (start, online, back to the app, Background Sync).
 startOffline(queryClient);
+startLive(queryClient);
 // The upload queue: resumes unfinished uploads of the signed-in person by itself.
 startUploads(queryClient);
 

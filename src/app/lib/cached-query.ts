@@ -28,6 +28,8 @@ export interface CachedQueryOptions<T> {
   offlineFallback?: (ops: OutboxOp[]) => T | undefined;
   /** Toast the server's refusal (spec §8); off for reads whose failure the view shows itself. */
   toastErrors?: boolean;
+  /** Re-read from the server this often (ms), e.g. the counts while the live stream is down. */
+  refetchInterval?: number | false;
 }
 
 export type CachedStatus = 'loading' | 'ready' | 'not-cached' | 'error';
@@ -70,7 +72,15 @@ async function writeCache(key: string, data: unknown, syncedAt: number) {
 const DEVICE = 'device-cache';
 
 export function useCachedQuery<T>(options: CachedQueryOptions<T>): CachedView<T> {
-  const { queryKey, fetch, enabled = true, overlay, offlineFallback, toastErrors = true } = options;
+  const {
+    queryKey,
+    fetch,
+    enabled = true,
+    overlay,
+    offlineFallback,
+    toastErrors = true,
+    refetchInterval = false,
+  } = options;
   const online = useOnline();
   const ops = useOutbox();
   const cacheKey = JSON.stringify(queryKey);
@@ -94,12 +104,20 @@ export function useCachedQuery<T>(options: CachedQueryOptions<T>): CachedView<T>
       return { data, syncedAt };
     },
     enabled,
+    refetchInterval,
     // The query must run offline too: its failure is what switches the view to the device copy.
     networkMode: 'always',
   });
 
   const networkDown = remote.isError && classify(remote.error) === 'network';
   const offline = !online || networkDown;
+
+  // Back online: a view whose last read failed for the network reads again at once, so it
+  // does not keep its 离线 mark until something else refreshes it.
+  const { refetch } = remote;
+  useEffect(() => {
+    if (online && networkDown && enabled) void refetch();
+  }, [online, networkDown, enabled, refetch]);
 
   // A refusal (not a network failure) is the server's message: toast it once (spec §8).
   useEffect(() => {

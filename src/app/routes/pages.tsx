@@ -1,6 +1,6 @@
 import { Suspense, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { ModuleKey } from '../../shared/menu/types';
-import { WorkbenchPage } from '../features/workbench/workbench-page';
+import { Workbench } from './workbench';
 
 /** Loads a page's code on first visit; the service worker still precaches every chunk for offline use. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -15,7 +15,7 @@ const DrivePage = page(() => import('../features/drive/drive-page'), 'DrivePage'
  * The workbench is in the main chunk because every sign-in lands there.
  */
 export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComponent<ComponentType>>> = {
-  '/home/workbench': WorkbenchPage,
+  '/home/workbench': Workbench,
   '/staff/person': page(() => import('../features/org/person-page'), 'PersonPage'),
   '/staff/party': page(() => import('../features/org/party-page'), 'PartyPage'),
   '/staff/role/setting': page(() => import('../features/org/role-setting-page'), 'RoleSettingPage'),

@@ -71,6 +71,11 @@ export const ByTypeQuery = z.object({
   order: SortOrder.default('desc'),
 });
 
+/** GET file/recent (ours; the workbench): the newest files of my own drive, wherever they are. */
+export const RecentQuery = z.object({
+  limit: z.coerce.number().int().min(1, '数量不正确').max(50, '数量不正确').default(8),
+});
+
 /** GET file/getfiletree: the folders as a tree; the root is {id:0, label:'/', filePath:'/'}. */
 export interface TreeNode {
   id: number;

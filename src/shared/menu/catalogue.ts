@@ -225,10 +225,12 @@ export const MODULES: readonly ModuleDef[] = [
         icon: 'trash',
         search: { fileType: '6' },
       }),
-      leaf('resources.dataManage', '数据管理', '/data/manage', { icon: 'database' }),
+      // Badges: resource approvals awaiting me (shared/api/notice.ts ResourceCounts).
+      leaf('resources.dataManage', '数据管理', '/data/manage', { icon: 'database', badge: 'applyCount' }),
       leaf('resources.dataReview', '数据审核', '/data/manage', {
         icon: 'clipboard-check',
         search: { role: '2' },
+        badge: 'uploadCount',
       }),
     ],
     hidden: [hidden('/data/manage/extract', '数据提取', 'resources.dataManage')],

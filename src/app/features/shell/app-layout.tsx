@@ -9,6 +9,7 @@ import { permForPath } from '../../../shared/menu/catalogue';
 import type { ModuleKey } from '../../../shared/menu/types';
 import { loadSessionState, pendingWrites, signOut } from '../../lib/auth';
 import { t } from '../../lib/i18n';
+import { useCounts } from '../../lib/notices';
 import { useOnline } from '../../lib/online';
 import { useSession } from '../../lib/session';
 import { Rail } from './rail';
@@ -43,6 +44,7 @@ export function AppLayout({ panelFooter }: { panelFooter?: (module: ModuleKey) =
   const [panelOpen, setPanelOpen] = useState(true);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerModule, setDrawerModule] = useState<ModuleKey | null>(null);
+  const counts = useCounts().data;
 
   // Refresh the user, menu and roles from the server whenever we are (back) online, so a role
   // change made by an administrator shows without signing out.
@@ -104,6 +106,7 @@ export function AppLayout({ panelFooter }: { panelFooter?: (module: ModuleKey) =
             module={shown}
             pathname={pathname}
             search={search}
+            counts={counts}
             onNavigate={go}
             footer={panelFooter?.(shown.key)}
           />
@@ -149,6 +152,7 @@ export function AppLayout({ panelFooter }: { panelFooter?: (module: ModuleKey) =
             }}
             onProfile={() => void navigate({ to: '/personal/base' })}
             onLogout={() => void logout()}
+            counts={counts}
           />
         </Box>
         {!online && (

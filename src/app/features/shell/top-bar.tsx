@@ -3,6 +3,7 @@ import { IconChevronDown, IconLogout, IconUser, IconWifiOff } from '@tabler/icon
 import type { UserInfo } from '../../../shared/api/auth';
 import { UserAvatar } from '../../components/user-avatar';
 import { t } from '../../lib/i18n';
+import type { Counts } from '../../lib/notices';
 import { NoticeCentre } from './notice-centre';
 
 /** The top bar: menu button on narrow screens, the app name, the notice centre and the user menu. */
@@ -14,6 +15,7 @@ export function TopBar(props: {
   onToggleDrawer: () => void;
   onProfile: () => void;
   onLogout: () => void;
+  counts: Counts | undefined;
 }) {
   const { user } = props;
   return (
@@ -43,7 +45,7 @@ export function TopBar(props: {
         )}
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <NoticeCentre />
+        <NoticeCentre counts={props.counts} />
         <Menu position="bottom-end" width={160} shadow="md">
           <Menu.Target>
             <UnstyledButton data-testid="user-menu" aria-label={user.userName}>

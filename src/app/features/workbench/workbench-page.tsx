@@ -1,8 +1,24 @@
-import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton, Group } from '@mantine/core';
+import {
+  Anchor,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconBell, IconChecklist, IconClipboardCheck, IconSend } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { ICONS } from '../../components/icons';
+import { OfflineNote } from '../../components/offline-note';
+import { t } from '../../lib/i18n';
+import { openNoticeCentre, useCounts, type Counts } from '../../lib/notices';
 import { useSession } from '../../lib/session';
+import classes from './workbench.module.css';
 
 function greeting(hour: number): string {
   if (hour < 6) return '夜深了';
@@ -12,52 +28,171 @@ function greeting(hour: number): string {
   return '晚上好';
 }
 
+/** A workbench card: a title, an optional action at the right, and its body. */
+export function WorkbenchSection(props: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Card radius="lg" p="md" withBorder data-testid={props.testId} className={classes.section}>
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Text fw={600}>{props.title}</Text>
+        {props.action}
+      </Group>
+      {props.children}
+    </Card>
+  );
+}
+
+export interface WorkbenchSlots {
+  /** 今日日程 (the schedule feature). */
+  today?: ReactNode;
+  /** 通知公告 (the announcements feature). */
+  announcements?: ReactNode;
+  /** 最近文件 (the drive). */
+  recentFiles?: ReactNode;
+}
+
+type CountTile = {
+  key: keyof Counts;
+  label: string;
+  icon: typeof IconBell;
+  color: string;
+  open: () => void;
+};
+
 /**
- * The workbench: a greeting and shortcuts to the modules this person may open. The notices
- * issue adds to-dos and announcements here; nothing is shown that the server did not send.
+ * The workbench (issue 7): what a member of staff sees first each morning — their counts (to
+ * approve, copied to them, unread notices, collaboration), today's schedule, the latest
+ * announcements, their recent files and the modules their role has. The counts follow the
+ * notice centre live; every card reads from the device offline and says when it last synced.
+ * Other features' cards come in as slots (routes compose features; features do not import
+ * each other).
  */
-export function WorkbenchPage() {
+export function WorkbenchPage({ today, announcements, recentFiles }: WorkbenchSlots) {
   const state = useSession();
   const navigate = useNavigate();
+  const counts = useCounts();
   if (!state) return null;
   const now = dayjs();
   const modules = state.menu.modules.filter((m) => m.key !== 'home');
+  const tiles: CountTile[] = [
+    {
+      key: 'todoCount',
+      label: t.workbench.todo,
+      icon: IconClipboardCheck,
+      color: 'orange',
+      open: () => void navigate({ to: '/approve/process-pending', search: { state: 'pending' } }),
+    },
+    {
+      key: 'copytoCount',
+      label: t.workbench.copied,
+      icon: IconSend,
+      color: 'blue',
+      open: () => void navigate({ to: '/approve/process-copy', search: { state: 'copy' } }),
+    },
+    {
+      key: 'noticeCount',
+      label: t.workbench.notices,
+      icon: IconBell,
+      color: 'red',
+      open: () => openNoticeCentre('notice'),
+    },
+    {
+      key: 'cooperationCount',
+      label: t.workbench.cooperation,
+      icon: IconChecklist,
+      color: 'teal',
+      open: () => openNoticeCentre('cooperation'),
+    },
+  ];
   return (
-    <Stack gap="lg" data-testid="workbench">
-      <Card radius="lg" p="lg">
-        <Title order={3}>
-          {greeting(now.hour())}，{state.user.userName}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {now.format('YYYY年M月D日 dddd')}
-          {state.user.departments.length > 0 && ` · ${state.user.departments.map((d) => d.name).join('、')}`}
-        </Text>
-      </Card>
-      <Stack gap="sm">
-        <Text fw={600}>常用模块</Text>
-        <SimpleGrid cols={{ base: 2, xs: 3, md: 4, lg: 6 }} spacing="sm">
-          {modules.map((m) => {
-            const Icon = ICONS[m.icon];
-            const first = m.items[0];
-            const leaf = first && ('path' in first ? first : first.children[0]);
-            return (
-              <UnstyledButton
-                key={m.key}
-                onClick={() => leaf && void navigate({ to: leaf.path, search: leaf.search ?? {} })}
-              >
-                <Card radius="md" p="md" withBorder>
-                  <Group gap="sm" wrap="nowrap">
-                    <ThemeIcon size={40} radius="md" variant="light">
-                      <Icon size={22} />
-                    </ThemeIcon>
-                    <Text fw={500}>{m.title}</Text>
-                  </Group>
-                </Card>
-              </UnstyledButton>
-            );
-          })}
+    <Stack gap="md" data-testid="workbench" className={classes.page}>
+      <Card radius="lg" p="lg" className={classes.hello}>
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <div>
+            <Title order={3}>
+              {greeting(now.hour())}，{state.user.userName}
+            </Title>
+            <Text c="dimmed" mt={4}>
+              {now.format('YYYY年M月D日 dddd')}
+              {state.user.departments.length > 0 &&
+                ` · ${state.user.departments.map((d) => d.name).join('、')}`}
+            </Text>
+          </div>
+          <OfflineNote view={counts} />
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" mt="md">
+          {tiles.map((tile) => (
+            <UnstyledButton
+              key={tile.key}
+              onClick={tile.open}
+              className={classes.tile}
+              data-testid={`count-${tile.key}`}
+            >
+              <Group gap="sm" wrap="nowrap">
+                <ThemeIcon size={40} radius="md" variant="light" color={tile.color}>
+                  <tile.icon size={22} />
+                </ThemeIcon>
+                <div>
+                  <Text fw={700} fz={24} lh={1.1} data-testid="count-value">
+                    {counts.data ? counts.data[tile.key] : '–'}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {tile.label}
+                  </Text>
+                </div>
+              </Group>
+            </UnstyledButton>
+          ))}
         </SimpleGrid>
-      </Stack>
+      </Card>
+
+      <div className={classes.columns}>
+        <Stack gap="md">
+          {today}
+          {announcements}
+        </Stack>
+        <Stack gap="md">
+          {recentFiles}
+          <WorkbenchSection title={t.workbench.modules}>
+            <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
+              {modules.map((m) => {
+                const Icon = ICONS[m.icon];
+                const first = m.items[0];
+                const leaf = first && ('path' in first ? first : first.children[0]);
+                return (
+                  <UnstyledButton
+                    key={m.key}
+                    className={classes.module}
+                    onClick={() => leaf && void navigate({ to: leaf.path, search: leaf.search ?? {} })}
+                  >
+                    <Group gap="xs" wrap="nowrap">
+                      <ThemeIcon size={32} radius="md" variant="light">
+                        <Icon size={18} />
+                      </ThemeIcon>
+                      <Text size="sm" fw={500} truncate>
+                        {m.title}
+                      </Text>
+                    </Group>
+                  </UnstyledButton>
+                );
+              })}
+            </SimpleGrid>
+          </WorkbenchSection>
+        </Stack>
+      </div>
     </Stack>
+  );
+}
+
+/** A 更多 link for a section header. */
+export function SectionLink({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Anchor component="button" type="button" size="sm" onClick={onClick}>
+      {label}
+    </Anchor>
   );
 }

@@ -158,6 +158,17 @@ export async function listCategory(
   return { rows, total };
 }
 
+/** The newest live files of a space (the workbench's 最近文件). */
+export function recentFiles(db: Db, space: string, limit: number) {
+  return live(db, space)
+    .where('is_dir', '=', 0)
+    .selectAll()
+    .orderBy('upload_time', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** Every live folder of a space, for the folder tree. */
 export function allFolders(db: Db, space: string) {
   return live(db, space)

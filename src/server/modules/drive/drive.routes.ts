@@ -6,6 +6,7 @@ import {
   BatchDeleteRecoveryBody,
   BatchMoveBody,
   ByTypeQuery,
+  RecentQuery,
   CopyMoveBody,
   CreateFolderBody,
   DeleteBody,
@@ -62,6 +63,9 @@ export function driveRoutes(
   );
   r.get('/file/selectfilebyfiletype', { schema: { querystring: ByTypeQuery } }, async (req) =>
     drive.byType(areas.read(req.user, undefined), req.query),
+  );
+  r.get('/file/recent', { schema: { querystring: RecentQuery } }, async (req) =>
+    drive.recent(areas.read(req.user, undefined), req.query.limit),
   );
   r.get('/file/getfiletree', { schema: { querystring: AreaQuery } }, async (req) =>
     drive.tree(areas.read(req.user, req.query)),

@@ -568,6 +568,11 @@ export function createDriveService({
       return { list: rows.map(toEntry), total };
     },
 
+    /** The newest files, wherever they are in the drive. */
+    async recent(area: Area, limit: number): Promise<FileEntry[]> {
+      return (await repo.recentFiles(db, area.space, limit)).map(toEntry);
+    },
+
     /** The folder tree; a node's id is its folder's userFileId and its filePath the folder's own path. */
     async tree(area: Area): Promise<TreeNode> {
       const root: TreeNode = { id: 0, label: ROOT, filePath: ROOT, children: [] };

@@ -1,0 +1,201 @@
+import type { ApprovalMessageRow, CooperationRow, NoticeRow } from '../../shared/api/notice';
+import { type ResourceCounts, type SidebarCounts } from '../../shared/api/notice';
+import { museum } from './api';
+import { useCachedQuery } from './cached-query';
+import { t } from './i18n';
+import { NOTICE_KEY, useLiveUp } from './live';
+import { submitWrite } from './offline';
+import type { NewOp, OutboxOp } from './outbox';
+import { session } from './session';
+
+/**
+ * The notice centre's data (issue 7), shared by the top bar, the side-menu badges, the popup
+ * and the workbench. Every list is a cached view (lib/cached-query.ts): it shows the device's
+ * copy at once and offline, with its last sync time. Reading and clearing go through the
+ * outbox, so they work offline, show at once (the overlays below) and replay once online.
+ */
+
+export const noticeKeys = {
+  counts: [NOTICE_KEY, 'counts'],
+  notice: [NOTICE_KEY, 'notice'],
+  cooperation: [NOTICE_KEY, 'cooperation'],
+  approval: [NOTICE_KEY, 'approval'],
+} as const;
+
+/** The spec's count refresh (office.md §4, §9): the fallback while the live stream is down. */
+export const COUNTS_REFRESH_MS = 3000;
+
+export type Counts = SidebarCounts & ResourceCounts;
+export type NoticeOpKind =
+  'notice.read' | 'notice.clear' | 'cooperation.read' | 'cooperation.clear' | 'approval.read';
+
+const user = () => session.get()?.user.userId ?? 0;
+const kindIs = (op: OutboxOp, ...kinds: NoticeOpKind[]) => (kinds as string[]).includes(op.kind);
+/** Writes not yet on the server (sent ones are already in the server's answer once it refreshes). */
+const unsent = (ops: OutboxOp[]) => ops.filter((o) => o.status === 'pending' || o.status === 'sending');
+
+function overlayNotices(list: NoticeRow[], ops: OutboxOp[]): NoticeRow[] {
+  let out = list;
+  for (const op of ops) {
+    if (kindIs(op, 'notice.clear')) out = [];
+    if (kindIs(op, 'notice.read')) {
+      const id = (op.meta as { id: number }).id;
+      out = out.map((n) => (n.noticeId === id ? { ...n, status: '2' as const } : n));
+    }
+  }
+  return out;
+}
+
+function overlayCooperation(list: CooperationRow[], ops: OutboxOp[]): CooperationRow[] {
+  let out = list;
+  for (const op of ops) {
+    if (kindIs(op, 'cooperation.clear')) out = [];
+    if (kindIs(op, 'cooperation.read')) {
+      const id = (op.meta as { id: number }).id;
+      out = out.filter((c) => c.cooperationId !== id);
+    }
+  }
+  return out;
+}
+
+function overlayApproval(list: ApprovalMessageRow[], ops: OutboxOp[]): ApprovalMessageRow[] {
+  const read = new Set(
+    ops.filter((o) => kindIs(o, 'approval.read')).map((o) => (o.meta as { id: number }).id),
+  );
+  return read.size ? list.filter((m) => !(m.status === '10' && read.has(m.actvityId))) : list;
+}
+
+function overlayCounts(c: Counts, all: OutboxOp[]): Counts {
+  const ops = unsent(all);
+  if (ops.length === 0) return c;
+  let { noticeCount, cooperationCount, copytoCount } = c;
+  for (const op of ops) {
+    const meta = op.meta as { id?: number; unread?: boolean };
+    if (kindIs(op, 'notice.clear')) noticeCount = 0;
+    if (kindIs(op, 'notice.read') && meta.unread) noticeCount--;
+    if (kindIs(op, 'cooperation.clear')) cooperationCount = 0;
+    if (kindIs(op, 'cooperation.read')) cooperationCount--;
+    if (kindIs(op, 'approval.read')) copytoCount--;
+  }
+  noticeCount = Math.max(0, noticeCount);
+  cooperationCount = Math.max(0, cooperationCount);
+  copytoCount = Math.max(0, copytoCount);
+  const approvalCount = c.todoCount + copytoCount;
+  return {
+    ...c,
+    noticeCount,
+    cooperationCount,
+    copytoCount,
+    approvalCount,
+    total: approvalCount + noticeCount + cooperationCount,
+  };
+}
+
+/** Every count of the top bar, side menu and workbench; live, with the 3 s refresh as fallback. */
+export function useCounts() {
+  const live = useLiveUp();
+  return useCachedQuery<Counts>({
+    queryKey: [...noticeKeys.counts, user()],
+    fetch: async ({ signal }) => {
+      const [side, resources] = await Promise.all([
+        museum.get<SidebarCounts>('/workflowActvity/count', { signal, silent: true }),
+        museum.get<ResourceCounts>('/bsDigitalassetsInfo/countApproval', { signal, silent: true }),
+      ]);
+      return { ...side, ...resources };
+    },
+    overlay: overlayCounts,
+    toastErrors: false,
+    refetchInterval: live ? false : COUNTS_REFRESH_MS,
+  });
+}
+
+export function useNotices(enabled = true) {
+  return useCachedQuery<NoticeRow[]>({
+    queryKey: [...noticeKeys.notice, user()],
+    fetch: ({ signal }) => museum.post<NoticeRow[]>('/notice/list', {}, { signal, silent: true }),
+    overlay: overlayNotices,
+    enabled,
+    toastErrors: false,
+  });
+}
+
+export function useCooperation(enabled = true) {
+  return useCachedQuery<CooperationRow[]>({
+    queryKey: [...noticeKeys.cooperation, user()],
+    fetch: ({ signal }) =>
+      museum.post<CooperationRow[]>('/sysCooperation/list', {}, { signal, silent: true }),
+    overlay: overlayCooperation,
+    enabled,
+    toastErrors: false,
+  });
+}
+
+export function useApprovalMessages(enabled = true) {
+  return useCachedQuery<ApprovalMessageRow[]>({
+    queryKey: [...noticeKeys.approval, user()],
+    fetch: ({ signal }) =>
+      museum.post<ApprovalMessageRow[]>('/workflowActvity/message/list', {}, { signal, silent: true }),
+    overlay: overlayApproval,
+    enabled,
+    toastErrors: false,
+  });
+}
+
+function write(
+  kind: NoticeOpKind,
+  path: string,
+  body: unknown,
+  label: string,
+  list: keyof typeof noticeKeys,
+  meta = {},
+) {
+  const op: NewOp = {
+    client: 'museum',
+    path,
+    body,
+    label,
+    kind,
+    meta,
+    // The list it changes and the counts: refreshed after it settles, overlaid while queued.
+    scope: [[...noticeKeys[list]], [...noticeKeys.counts]],
+  };
+  return submitWrite(op);
+}
+
+/** The notice centre's writes; each works offline (queued, replayed once, in order). */
+export const noticeWrites = {
+  readNotice: (n: NoticeRow) =>
+    write('notice.read', '/notice/read', { noticeId: n.noticeId }, t.notices.opRead, 'notice', {
+      id: n.noticeId,
+      unread: n.status === '1',
+    }),
+  clearNotices: () => write('notice.clear', '/notice/clear', { noticeId: '' }, t.notices.opClear, 'notice'),
+  readCooperation: (c: CooperationRow) =>
+    write(
+      'cooperation.read',
+      '/sysCooperation/read',
+      { cooperationId: c.cooperationId },
+      t.notices.opReadCooperation,
+      'cooperation',
+      { id: c.cooperationId },
+    ),
+  clearCooperation: () =>
+    write('cooperation.clear', '/sysCooperation/clear', {}, t.notices.opClearCooperation, 'cooperation'),
+  readCopy: (m: ApprovalMessageRow) =>
+    write(
+      'approval.read',
+      '/workflowInst/read',
+      { actvityId: m.actvityId },
+      t.notices.opReadCopy(m.title),
+      'approval',
+      {
+        id: m.actvityId,
+      },
+    ),
+};
+
+/** Opens the notice centre popup at a tab (the workbench's count tiles); the popup listens. */
+export const OPEN_NOTICE_CENTRE = 'gwy:open-notice-centre';
+export function openNoticeCentre(tab: 'notice' | 'cooperation' | 'approval') {
+  window.dispatchEvent(new CustomEvent(OPEN_NOTICE_CENTRE, { detail: tab }));
+}

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { OfflineNote } from '../components/offline-note';
+import { RecentFiles, useRecentFiles } from '../features/drive/recent-files';
+import { DRIVE_ROUTES } from '../features/drive/drive-view';
+import { SectionLink, WorkbenchPage, WorkbenchSection } from '../features/workbench/workbench-page';
+import { t } from '../lib/i18n';
+import { useNavigate } from '@tanstack/react-router';
+
+/** The drive's card on the workbench: the newest files, cached for offline. */
+function RecentFilesCard() {
+  const view = useRecentFiles();
+  const navigate = useNavigate();
+  const [now] = useState(Date.now);
+  return (
+    <WorkbenchSection
+      title={t.drive.recent.title}
+      testId="recent-files"
+      action={
+        view.offline ? (
+          <OfflineNote view={view} />
+        ) : (
+          <SectionLink
+            label={t.drive.recent.more}
+            onClick={() => void navigate({ to: DRIVE_ROUTES.netDisk, search: { fileType: '0' } })}
+          />
+        )
+      }
+    >
+      {view.data && <RecentFiles files={view.data} now={now} />}
+    </WorkbenchSection>
+  );
+}
+
+/**
+ * The workbench as routes compose it: the workbench feature's page with the cards of other
+ * features (features never import each other).
+ */
+export function Workbench() {
+  return <WorkbenchPage recentFiles={<RecentFilesCard />} />;
+}

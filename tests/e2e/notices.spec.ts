@@ -1,0 +1,106 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { waitForServiceWorker } from './drive-helpers';
+import { ADMIN_PASSWORD, signIn, tokenOf } from './helpers';
+import { createDriveUser, type TestUser } from './users';
+
+/*
+ * The notice centre (issue 7) with two people in two browser contexts: what A sends reaches
+ * B's bell and popup within 2 seconds without a reload (the live stream); B reads it and the
+ * counts drop on the server too; offline, B's popup shows the cached notices and a read made
+ * there reaches the server once the network returns. B is a fresh account, so its counts
+ * start at zero whatever other specs did.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+async function counts(request: APIRequestContext, token: string) {
+  const res = await request.get('/singleMuseum/workflowActvity/count', { headers: { token } });
+  return (await res.json()).result as { noticeCount: number; total: number };
+}
+
+async function send(request: APIRequestContext, token: string, to: TestUser, text: string) {
+  const res = await request.post('/singleMuseum/notice/shareFileToUsers', {
+    headers: { token },
+    data: { noticeContent: text, receiver: [to.userId] },
+  });
+  expect((await res.json()).success).toBe(true);
+}
+
+test('a notice reaches B live; B reads it online and offline, and the server agrees', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const b = await createDriveUser(request, { prefix: 'ntc' });
+  const bContext = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await bContext.newPage();
+  await signIn(page, b.account, b.password);
+  await waitForServiceWorker(page);
+  await expect(page.getByTestId('workbench')).toBeVisible();
+  await expect(page.getByTestId('notice-total')).toHaveCount(0);
+
+  // A, in its own browser context, sends B a notice.
+  const aContext = await browser.newContext();
+  const aPage = await aContext.newPage();
+  await signIn(aPage, 'admin', ADMIN_PASSWORD);
+  const aToken = await tokenOf(aPage);
+  const long = `【通知公告】${'冬季特展布展安排'.repeat(10)}`;
+  await send(aPage.request, aToken, b, long);
+  // Within 2 seconds, no reload: the bell, the workbench tile and the popup.
+  await expect(page.getByTestId('notice-total')).toHaveText('1', { timeout: 2000 });
+  await expect(page.getByTestId('count-noticeCount').getByTestId('count-value')).toHaveText('1');
+  await page.getByTestId('notice-centre').click();
+  const first = page.getByTestId('notice-row').first();
+  await expect(first).toContainText('今天');
+  // Shortened to 60 characters; the whole text is in the tooltip.
+  await expect(first).toContainText(`${[...long].slice(0, 60).join('')}…`);
+  await first.locator('p').first().hover();
+  await expect(page.getByRole('tooltip')).toHaveText(long);
+
+  // B reads it: the count drops here and on the server.
+  await first.click();
+  await expect(page.getByTestId('notice-total')).toHaveCount(0);
+  await expect(first).not.toHaveAttribute('data-unread');
+  await expect.poll(async () => (await counts(request, b.token)).noticeCount).toBe(0);
+
+  // Two more; then B loses the network.
+  await send(aPage.request, aToken, b, '库房温湿度巡检提醒');
+  await send(aPage.request, aToken, b, '周五下午全馆消防演练');
+  await expect(page.getByTestId('notice-total')).toHaveText('2', { timeout: 2000 });
+  await page.mouse.click(500, 600);
+  await bContext.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(page.getByTestId('notice-total')).toHaveText('2');
+  await page.getByTestId('notice-centre').click();
+  const popup = page.getByTestId('notice-popup');
+  await expect(popup.getByTestId('notice-row')).toHaveCount(3);
+  await expect(popup.getByTestId('offline-mark')).toBeVisible();
+  await expect(popup.getByTestId('last-sync')).toContainText('最后同步');
+  await popup.getByTestId('notice-row').filter({ hasText: '消防演练' }).click();
+  await expect(page.getByTestId('notice-total')).toHaveText('1');
+  expect((await counts(request, b.token)).noticeCount).toBe(2);
+
+  // Back online: the queued read replays once, and the server agrees.
+  await bContext.setOffline(false);
+  await expect.poll(async () => (await counts(request, b.token)).noticeCount).toBe(1);
+  await expect(page.getByTestId('notice-total')).toHaveText('1');
+  await page.mouse.click(500, 600);
+
+  // 清空 asks first, then empties the list here and on the server.
+  await page.getByTestId('notice-centre').click();
+  await popup.getByTestId('notice-clear').click();
+  await page.getByRole('dialog', { name: '清空通知' }).getByRole('button', { name: '确定' }).click();
+  await expect(page.getByRole('dialog', { name: '清空通知' })).toBeHidden();
+  if (!(await popup.isVisible())) await page.getByTestId('notice-centre').click();
+  await expect(popup.getByText('暂无通知')).toBeVisible();
+  await expect.poll(async () => (await counts(request, b.token)).noticeCount).toBe(0);
+  await page.mouse.click(500, 600);
+
+  // The workbench at tablet size, kept as an artefact.
+  await expect(page.getByTestId('recent-files')).toBeVisible();
+  const shot = testInfo.outputPath('workbench-tablet.png');
+  await page.screenshot({ path: shot, fullPage: true });
+  await testInfo.attach('workbench-tablet', { path: shot, contentType: 'image/png' });
+  await aContext.close();
+  await bContext.close();
+});
