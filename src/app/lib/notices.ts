@@ -1,11 +1,24 @@
-import type { ApprovalMessageRow, CooperationRow, NoticeRow } from '../../shared/api/notice';
-import { type ResourceCounts, type SidebarCounts } from '../../shared/api/notice';
+import type {
+  ApprovalMessageRow,
+  CooperationRow,
+  NoticeRow,
+  ResourceCounts,
+  SidebarCounts,
+} from '../../shared/api/notice';
 import { museum } from './api';
 import { useCachedQuery } from './cached-query';
 import { t } from './i18n';
 import { NOTICE_KEY, useLiveUp } from './live';
 import { submitWrite } from './offline';
-import type { NewOp, OutboxOp } from './outbox';
+import {
+  overlayApproval,
+  overlayCooperation,
+  overlayCounts,
+  overlayNotices,
+  type Counts,
+  type NoticeOpKind,
+} from './notice-overlay';
+import type { NewOp } from './outbox';
 import { session } from './session';
 
 /**
@@ -25,71 +38,9 @@ export const noticeKeys = {
 /** The spec's count refresh (office.md §4, §9): the fallback while the live stream is down. */
 export const COUNTS_REFRESH_MS = 3000;
 
-export type Counts = SidebarCounts & ResourceCounts;
-export type NoticeOpKind =
-  'notice.read' | 'notice.clear' | 'cooperation.read' | 'cooperation.clear' | 'approval.read';
+export type { Counts };
 
 const user = () => session.get()?.user.userId ?? 0;
-const kindIs = (op: OutboxOp, ...kinds: NoticeOpKind[]) => (kinds as string[]).includes(op.kind);
-/** Writes not yet on the server (sent ones are already in the server's answer once it refreshes). */
-const unsent = (ops: OutboxOp[]) => ops.filter((o) => o.status === 'pending' || o.status === 'sending');
-
-function overlayNotices(list: NoticeRow[], ops: OutboxOp[]): NoticeRow[] {
-  let out = list;
-  for (const op of ops) {
-    if (kindIs(op, 'notice.clear')) out = [];
-    if (kindIs(op, 'notice.read')) {
-      const id = (op.meta as { id: number }).id;
-      out = out.map((n) => (n.noticeId === id ? { ...n, status: '2' as const } : n));
-    }
-  }
-  return out;
-}
-
-function overlayCooperation(list: CooperationRow[], ops: OutboxOp[]): CooperationRow[] {
-  let out = list;
-  for (const op of ops) {
-    if (kindIs(op, 'cooperation.clear')) out = [];
-    if (kindIs(op, 'cooperation.read')) {
-      const id = (op.meta as { id: number }).id;
-      out = out.filter((c) => c.cooperationId !== id);
-    }
-  }
-  return out;
-}
-
-function overlayApproval(list: ApprovalMessageRow[], ops: OutboxOp[]): ApprovalMessageRow[] {
-  const read = new Set(
-    ops.filter((o) => kindIs(o, 'approval.read')).map((o) => (o.meta as { id: number }).id),
-  );
-  return read.size ? list.filter((m) => !(m.status === '10' && read.has(m.actvityId))) : list;
-}
-
-function overlayCounts(c: Counts, all: OutboxOp[]): Counts {
-  const ops = unsent(all);
-  if (ops.length === 0) return c;
-  let { noticeCount, cooperationCount, copytoCount } = c;
-  for (const op of ops) {
-    const meta = op.meta as { id?: number; unread?: boolean };
-    if (kindIs(op, 'notice.clear')) noticeCount = 0;
-    if (kindIs(op, 'notice.read') && meta.unread) noticeCount--;
-    if (kindIs(op, 'cooperation.clear')) cooperationCount = 0;
-    if (kindIs(op, 'cooperation.read')) cooperationCount--;
-    if (kindIs(op, 'approval.read')) copytoCount--;
-  }
-  noticeCount = Math.max(0, noticeCount);
-  cooperationCount = Math.max(0, cooperationCount);
-  copytoCount = Math.max(0, copytoCount);
-  const approvalCount = c.todoCount + copytoCount;
-  return {
-    ...c,
-    noticeCount,
-    cooperationCount,
-    copytoCount,
-    approvalCount,
-    total: approvalCount + noticeCount + cooperationCount,
-  };
-}
 
 /** Every count of the top bar, side menu and workbench; live, with the 3 s refresh as fallback. */
 export function useCounts() {
