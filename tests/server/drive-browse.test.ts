@@ -273,3 +273,32 @@ describe('file/search', () => {
     expect(empty.body.message).toBe('请输入搜索内容');
   });
 });
+
+describe('file/recent', () => {
+  it('lists my newest files from any folder, never folders, deleted files or another person’s', async () => {
+    await me.put('/资料/', '最新.txt', 'n');
+    const res = await me.get('/file/recent', { limit: 3 });
+    expect(res.body.success).toBe(true);
+    const names = res.body.data.map(fullName);
+    expect(names).toHaveLength(3);
+    expect(names[0]).toBe('最新.txt');
+    expect(res.body.data[0].filePath).toBe('/资料/');
+    expect(names).not.toContain('别人的方案.docx');
+    expect(names.every((n: string) => !n.endsWith('/'))).toBe(true);
+    for (const f of res.body.data) expect(FileEntry.safeParse(f).success).toBe(true);
+
+    const newest = res.body.data[0];
+    await me.post('/file/deletefile', { userFileId: newest.userFileId });
+    const after = await me.get('/file/recent', { limit: 3 });
+    expect(after.body.data.map(fullName)).not.toContain('最新.txt');
+    expect((await me.get('/file/recent')).body.data.length).toBeLessThanOrEqual(8);
+  });
+
+  it('refuses a bad limit in Chinese', async () => {
+    for (const limit of [0, 51, 'x']) {
+      const res = await me.get('/file/recent', { limit });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('数量不正确');
+    }
+  });
+});

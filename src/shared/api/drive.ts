@@ -73,7 +73,12 @@ export const ByTypeQuery = z.object({
 
 /** GET file/recent (ours; the workbench): the newest files of my own drive, wherever they are. */
 export const RecentQuery = z.object({
-  limit: z.coerce.number().int().min(1, '数量不正确').max(50, '数量不正确').default(8),
+  limit: z.coerce
+    .number({ error: '数量不正确' })
+    .int('数量不正确')
+    .min(1, '数量不正确')
+    .max(50, '数量不正确')
+    .default(8),
 });
 
 /** GET file/getfiletree: the folders as a tree; the root is {id:0, label:'/', filePath:'/'}. */
