@@ -28,6 +28,10 @@ export default defineConfig({
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1024, height: 768 },
+    // Most specs do not need the service worker; installing it (precaching every chunk) on each
+    // new context costs CPU that CI does not have. Specs that go offline or use Background
+    // Sync say `test.use({ serviceWorkers: 'allow' })`.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

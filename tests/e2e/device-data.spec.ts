@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers';
 import { apiFor, openDrive, row } from './drive-helpers';
 
+// Needs the service worker (offline reloads, Background Sync, the device's copies).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * Museum tablets are shared: signing out removes the person's offline copy from the device,
  * unless offline changes are still waiting to sync — those are kept, said so, and replayed at

@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers';
 import { apiFor, contextAction, openDrive, row, waitForServiceWorker } from './drive-helpers';
 
+// Needs the service worker (offline reloads, Background Sync, the device's copies).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * The drive without a network (issue 3 "Offline"): cached folders browse at once with the 离线
  * mark; renames and new folders made offline queue in the outbox, show as 待同步, and reach the

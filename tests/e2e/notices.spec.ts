@@ -3,6 +3,9 @@ import { waitForServiceWorker } from './drive-helpers';
 import { ADMIN_PASSWORD, signIn, tokenOf } from './helpers';
 import { createDriveUser, type TestUser } from './users';
 
+// Needs the service worker (offline reloads, Background Sync, the device's copies).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * The notice centre (issue 7) with two people in two browser contexts: what A sends reaches
  * B's bell and popup within 2 seconds without a reload (the live stream); B reads it and the

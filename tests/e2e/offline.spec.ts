@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './helpers';
 
+// Needs the service worker (offline reloads, Background Sync, the device's copies).
+test.use({ serviceWorkers: 'allow' });
+
 test('after one online visit the installed shell opens with the network off', async ({ page, context }) => {
   await signIn(page, 'staff02');
   // Wait until the service worker has precached the shell and controls the page.

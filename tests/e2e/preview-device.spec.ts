@@ -4,6 +4,9 @@ import { driveApi, openDrive, row, waitForServiceWorker } from './drive-helpers'
 import { signIn } from './helpers';
 import { createDriveUser } from './users';
 
+// Needs the service worker (offline reloads, Background Sync, the device's copies).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * Thumbnails and the copies kept on the device (issue 5): jpg/png/gif/mp4 rows show a
  * thumbnail, lazily and never in the recycle bin; thumbnails and recently opened files open

@@ -4,6 +4,9 @@ import { openDrive, row } from './drive-helpers';
 import { signIn } from './helpers';
 import { createDriveUser, type TestUser } from './users';
 
+// Needs the service worker (offline reloads, Background Sync, the device's copies).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * Issue 5, the code dialog and the markdown overlay, in Chromium against the real server. Files
  * go in through the real upload API (one octet chunk) into a fresh person's drive, or into the

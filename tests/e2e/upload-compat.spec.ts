@@ -13,6 +13,9 @@ import { driveApi } from './drive-helpers';
 import { freePort, serverProcess } from './server-process';
 import { createDriveUser, type TestUser } from './users';
 
+// Needs the service worker (offline reloads, Background Sync, the device's copies).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * Issue 4: "The chunk protocol is compatible with simple-uploader.js. A real client of that
  * library, pointed at our URL, must work." The library's own dist file runs in Chromium against

@@ -19,6 +19,9 @@ import {
 } from './upload-helpers';
 import { createDriveUser } from './users';
 
+// Needs the service worker (offline reloads, Background Sync, the device's copies).
+test.use({ serviceWorkers: 'allow' });
+
 /** A 2×2 PNG, as a screenshot tool puts on the clipboard. */
 const PNG_2X2 =
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR4nGP8z8DwnwEIGBkZGRgYAAAkBgMBh0ePWgAAAABJRU5ErkJggg==';

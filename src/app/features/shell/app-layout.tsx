@@ -99,7 +99,7 @@ export function AppLayout({ panelFooter }: { panelFooter?: (module: ModuleKey) =
 
   const navigation = (
     <Box style={{ display: 'flex', height: '100%' }}>
-      <Rail modules={modules} activeKey={shownKey} onSelect={selectModule} />
+      <Rail modules={modules} activeKey={shownKey} onSelect={selectModule} counts={counts} />
       {shown && (narrow || panelOpen) && (
         <Box className={classes.panel} data-testid="module-panel">
           <SideMenu
