@@ -41,6 +41,11 @@ test('a notice reaches B live; B reads it online and offline, and the server agr
   await expect(page.getByTestId('workbench')).toBeVisible();
   await expect(page.getByTestId('notice-total')).toHaveCount(0);
 
+  // A second tab of B's: one tab holds the live stream and passes changes to the other.
+  const tab2 = await bContext.newPage();
+  await tab2.goto('/home/workbench');
+  await expect(tab2.getByTestId('workbench')).toBeVisible();
+
   // A, in its own browser context, sends B a notice.
   const aContext = await browser.newContext();
   const aPage = await aContext.newPage();
@@ -51,6 +56,8 @@ test('a notice reaches B live; B reads it online and offline, and the server agr
   // Within 2 seconds, no reload: the bell, the workbench tile and the popup.
   await expect(page.getByTestId('notice-total')).toHaveText('1', { timeout: 2000 });
   await expect(page.getByTestId('count-noticeCount').getByTestId('count-value')).toHaveText('1');
+  await expect(tab2.getByTestId('notice-total')).toHaveText('1', { timeout: 2000 });
+  await tab2.close();
   await page.getByTestId('notice-centre').click();
   const first = page.getByTestId('notice-row').first();
   await expect(first).toContainText('今天');

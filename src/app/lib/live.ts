@@ -38,42 +38,70 @@ export function useLiveUp(): boolean {
 
 let started = false;
 
-/** Opens and closes the stream as the session and the network come and go. Called once from main.tsx. */
+/** What the tab holding the stream tells the user's other tabs. */
+type Message = { type: 'change'; topics: string[] | null } | { type: 'up'; up: boolean } | { type: 'hello' };
+
+/**
+ * Opens and closes the stream as the session and the network come and go. Called once from
+ * main.tsx. One tab per user holds the stream (a Web Lock elects it) and passes each change to
+ * the others over a BroadcastChannel: browsers allow six connections per server over HTTP/1.1,
+ * and a stream per open tab would eat into what uploads and reads need. When that tab closes,
+ * the next waiting tab takes over. Browsers without Web Locks open one stream per tab.
+ */
 export function startLive(queryClient: QueryClient) {
   if (started || typeof EventSource === 'undefined') return;
   started = true;
   let source: EventSource | null = null;
-  let userId: number | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  // The user this tab follows, whether it holds the stream, and how it lets go.
+  let userId: number | undefined;
+  let leader = false;
+  let channel: BroadcastChannel | null = null;
+  let release: (() => void) | undefined;
+  let abort: AbortController | undefined;
 
-  const refresh = (topics?: readonly string[]) => {
+  const refresh = (topics: readonly string[] | null) => {
     // The counts always; the lists named, or all of them after a gap in which events were missed.
     void queryClient.invalidateQueries({ queryKey: [NOTICE_KEY, 'counts'] });
     if (!topics) void queryClient.invalidateQueries({ queryKey: [NOTICE_KEY] });
     else for (const t of topics) void queryClient.invalidateQueries({ queryKey: [NOTICE_KEY, t] });
   };
+  const tell = (m: Message) => channel?.postMessage(m);
+  const changed = (topics: string[] | null) => {
+    refresh(topics);
+    tell({ type: 'change', topics });
+  };
+  const status = (next: boolean) => {
+    setUp(next);
+    tell({ type: 'up', up: next });
+  };
 
-  const close = () => {
+  const closeSource = () => {
     clearTimeout(retry);
     source?.close();
     source = null;
     setUp(false);
   };
 
-  const open = () => {
-    close();
+  const openSource = () => {
+    closeSource();
     const es = new EventSource(`${MUSEUM_PREFIX}${LIVE_STREAM_PATH}`);
     source = es;
     es.addEventListener('ready', () => {
-      setUp(true);
-      refresh();
+      status(true);
+      changed(null);
     });
     es.addEventListener('change', (e) => {
-      const parsed = LiveChange.safeParse(JSON.parse((e as MessageEvent<string>).data || '{}'));
-      refresh(parsed.success ? parsed.data.topics : undefined);
+      let parsed;
+      try {
+        parsed = LiveChange.safeParse(JSON.parse((e as MessageEvent<string>).data));
+      } catch {
+        parsed = undefined;
+      }
+      changed(parsed?.success ? parsed.data.topics : null);
     });
     es.addEventListener('error', () => {
-      setUp(false);
+      status(false);
       // A refused stream (session ended: HTTP 999) is not retried by the browser; try again
       // later while someone is still signed in, so a fresh sign-in gets its stream back.
       if (es.readyState === EventSource.CLOSED) {
@@ -83,18 +111,55 @@ export function startLive(queryClient: QueryClient) {
     });
   };
 
-  function sync() {
-    const next = session.isSignedIn() ? session.get()?.user.userId : undefined;
-    const wanted = next !== undefined && navigator.onLine;
-    if (!wanted) {
-      userId = undefined;
-      close();
+  const leave = () => {
+    leader = false;
+    release?.();
+    release = undefined;
+    abort?.abort();
+    abort = undefined;
+    closeSource();
+    channel?.close();
+    channel = null;
+    userId = undefined;
+  };
+
+  const join = (id: number) => {
+    userId = id;
+    if (typeof BroadcastChannel !== 'undefined') {
+      channel = new BroadcastChannel(`gwy-live-${id}`);
+      channel.onmessage = (e: MessageEvent<Message>) => {
+        const m = e.data;
+        if (m.type === 'change') refresh(m.topics);
+        else if (m.type === 'up') setUp(m.up);
+        else if (m.type === 'hello' && leader) tell({ type: 'up', up });
+      };
+      tell({ type: 'hello' });
+    }
+    if (!navigator.locks || !channel) {
+      leader = true;
       return;
     }
-    if (next !== userId || !source || source.readyState === EventSource.CLOSED) {
-      userId = next;
-      open();
+    abort = new AbortController();
+    void navigator.locks
+      .request(`gwy-live-${id}`, { signal: abort.signal }, () => {
+        leader = true;
+        sync();
+        // Held until this tab leaves (sign-out, another user) or closes.
+        return new Promise<void>((resolve) => (release = resolve));
+      })
+      .catch(() => undefined);
+  };
+
+  function sync() {
+    const next = session.isSignedIn() ? session.get()?.user.userId : undefined;
+    if (next !== userId) {
+      leave();
+      if (next === undefined) return;
+      join(next);
     }
+    if (!leader) return;
+    if (!navigator.onLine) closeSource();
+    else if (!source || source.readyState === EventSource.CLOSED) openSource();
   }
 
   session.subscribe(sync);

@@ -26,6 +26,7 @@ import { badgeText } from '../../../shared/menu/badge';
 import { friendlyDate } from '../../../shared/rules/friendly-date';
 import { OfflineNote } from '../../components/offline-note';
 import { UserAvatar } from '../../components/user-avatar';
+import { errorToast } from '../../lib/api';
 import type { CachedView } from '../../lib/cached-query';
 import { t } from '../../lib/i18n';
 import {
@@ -36,6 +37,7 @@ import {
   useNotices,
   type Counts,
 } from '../../lib/notices';
+import { OutboxRefusal } from '../../lib/outbox';
 import classes from './shell.module.css';
 
 type Tab = 'notice' | 'cooperation' | 'approval';
@@ -56,8 +58,14 @@ function target(link: string): { to: string; search: Record<string, string> } | 
   return { to: url.pathname, search: Object.fromEntries(url.searchParams) };
 }
 
-/** A write refused while the user waits has already been toasted by the outbox caller. */
-const quietly = (p: Promise<unknown>) => void p.catch(() => undefined);
+/**
+ * Reads and clears are fire-and-forget: online they land at once, offline they wait in the
+ * outbox. A refusal (rare: the ids come from the server) is shown, and the view rolls back.
+ */
+const quietly = (p: Promise<unknown>) =>
+  void p.catch((err: unknown) => {
+    if (err instanceof OutboxRefusal) errorToast(err.message);
+  });
 
 /**
  * The notice centre (spec office.md §1, §2, §4): the bell in the top bar with the total count,
