@@ -165,37 +165,17 @@ describe('collaboration items', () => {
   });
 });
 
+/** A request now needs B: awaiting B's decision (1) or copied to B (10), sent by A. */
+const needsB = (actvityId: number, status: 1 | 10, title: string, type: string, startTime = Date.now()) =>
+  s.notices.approvalMessage({ receivers: [b.id], actvityId, title, type, status, startTime, from: a.id });
+
 describe('approval messages and counts', () => {
   it('lists awaiting and copied requests, and counts them apart', async () => {
     await clearAll();
     const start = Date.now() - 60_000;
-    await s.notices.approvalMessage({
-      receivers: [b.id],
-      actvityId: 101,
-      title: '张三的请假申请',
-      type: 'leave',
-      status: 1,
-      startTime: start,
-      from: a.id,
-    });
-    await s.notices.approvalMessage({
-      receivers: [b.id],
-      actvityId: 102,
-      title: '李四的报销申请',
-      type: 'expense',
-      status: 10,
-      startTime: start,
-      from: a.id,
-    });
-    await s.notices.approvalMessage({
-      receivers: [b.id],
-      actvityId: 103,
-      title: '藏品数据上传审核',
-      type: RESOURCE_APPROVAL_TYPES.upload,
-      status: 1,
-      startTime: start,
-      from: a.id,
-    });
+    await needsB(101, 1, '张三的请假申请', 'leave', start);
+    await needsB(102, 10, '李四的报销申请', 'expense', start);
+    await needsB(103, 1, '藏品数据上传审核', RESOURCE_APPROVAL_TYPES.upload, start);
     const list = (await post(b.token, '/workflowActvity/message/list')).result;
     expect(list.map((m: any) => [m.actvityId, m.status])).toEqual([
       [103, '1'],
@@ -226,15 +206,7 @@ describe('approval messages and counts', () => {
     await s.notices.closeApproval(101, 1, [b.id]);
     expect(await counts(b.token)).toMatchObject({ todoCount: 1, approvalCount: 1, total: 1 });
     // The request comes back to B (e.g. a second round): the row reopens, never doubles.
-    await s.notices.approvalMessage({
-      receivers: [b.id],
-      actvityId: 101,
-      title: '张三的请假申请',
-      type: 'leave',
-      status: 1,
-      startTime: Date.now(),
-      from: a.id,
-    });
+    await needsB(101, 1, '张三的请假申请', 'leave', Date.now());
     expect(await counts(b.token)).toMatchObject({ todoCount: 2 });
     await s.notices.closeApproval(101, 1, null);
     await s.notices.closeApproval(103, 1, null);

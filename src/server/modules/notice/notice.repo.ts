@@ -6,6 +6,13 @@ import { LIST_MAX } from '../../../shared/api/notice';
 
 const UNREAD = 1;
 const READ = 2;
+/** Rows per INSERT: far below SQLite's bound-parameter limit for every table here. */
+const CHUNK = 100;
+
+/** Calls `insert` with consecutive slices of `rows` (an announcement to everyone is many rows). */
+async function inChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
 
 export async function insertNotices(
   db: Db,
@@ -18,12 +25,12 @@ export async function insertNotices(
   }[],
   now: number,
 ) {
-  for (let i = 0; i < rows.length; i += 100) {
-    await db
+  await inChunks(rows, (chunk) =>
+    db
       .insertInto('notice')
-      .values(rows.slice(i, i + 100).map((r) => ({ ...r, status: UNREAD, created_at: now })))
-      .execute();
-  }
+      .values(chunk.map((r) => ({ ...r, status: UNREAD, created_at: now })))
+      .execute(),
+  );
 }
 
 /** A person's notices, newest first, at most LIST_MAX. */
@@ -69,12 +76,12 @@ export async function insertCooperation(
   }[],
   now: number,
 ) {
-  for (let i = 0; i < rows.length; i += 100) {
-    await db
+  await inChunks(rows, (chunk) =>
+    db
       .insertInto('cooperation')
-      .values(rows.slice(i, i + 100).map((r) => ({ ...r, status: UNREAD, task_deleted: 0, created_at: now })))
-      .execute();
-  }
+      .values(chunk.map((r) => ({ ...r, status: UNREAD, task_deleted: 0, created_at: now })))
+      .execute(),
+  );
 }
 
 /** The person's unread collaboration items (read ones leave the list), newest first. */
