@@ -85,3 +85,17 @@ export function freeName(fileName: string, extendName: string, taken: ReadonlySe
 export function isSelfOrInside(folder: string, target: string): boolean {
   return target.startsWith(folder);
 }
+
+/**
+ * The items of a selection that are not inside another selected folder: those travel with
+ * their folder (move, copy, delete, share and save all treat them so). `folderOf` is an item's
+ * own path when it is a folder (ending in '/'), else null; `parentOf` is the folder it is in.
+ */
+export function topLevel<T>(
+  items: readonly T[],
+  folderOf: (item: T) => string | null,
+  parentOf: (item: T) => string,
+): T[] {
+  const folders = items.map(folderOf).filter((f): f is string => f !== null);
+  return items.filter((item) => !folders.some((f) => isSelfOrInside(f, parentOf(item))));
+}

@@ -24,6 +24,7 @@ import {
   parentPath,
   pathProblem,
   splitName,
+  topLevel,
 } from '../../../shared/drive/names';
 import type { Db } from '../../db/index';
 import { AppError, conflict, invalid, notFound } from '../../errors';
@@ -311,8 +312,11 @@ export function createDriveService({
     if (rows.length !== new Set(ids).size) throw notFound(NOT_FOUND);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const ordered = [...new Set(ids)].map((id) => byId.get(id)!);
-    const folders = ordered.filter((r) => r.is_dir === 1).map(pathOf);
-    return ordered.filter((r) => !folders.some((f) => r.file_path.startsWith(f)));
+    return topLevel(
+      ordered,
+      (r) => (r.is_dir === 1 ? pathOf(r) : null),
+      (r) => r.file_path,
+    );
   }
 
   async function quotaBytes(q: Db, userId: number) {

@@ -10,7 +10,7 @@ import type {
   ShareInfo,
   ShareResult,
 } from '../../../shared/api/share';
-import { folderPath, freeName, joinName } from '../../../shared/drive/names';
+import { folderPath, freeName, joinName, topLevel } from '../../../shared/drive/names';
 import {
   CODE_ALPHABET,
   CODE_LENGTH,
@@ -241,9 +241,11 @@ export function createShareService({ db, drive, now = Date.now }: ShareServiceDe
   ): Promise<{ chosen: ShareItem[]; inside: ShareItem[][] }> {
     const found = await repo.findItems(db, share, ids);
     if (found.length !== new Set(ids).size) throw notFound(NOT_IN_SHARE);
-    const folders = found.filter((r) => r.is_dir === 1).map(innerPath);
-    // An item inside another chosen folder travels with it.
-    const chosen = found.filter((r) => !folders.some((f) => r.share_file_path.startsWith(f)));
+    const chosen = topLevel(
+      found,
+      (r) => (r.is_dir === 1 ? innerPath(r) : null),
+      (r) => r.share_file_path,
+    );
     const inside = await Promise.all(
       chosen.map((r) => (r.is_dir === 1 ? repo.itemsUnder(db, share, innerPath(r)) : Promise.resolve([]))),
     );
@@ -263,8 +265,11 @@ export function createShareService({ db, drive, now = Date.now }: ShareServiceDe
       if (rows.length !== body.files.length) throw notFound(NOT_OWN);
       const byId = new Map(rows.map((r) => [r.id, r]));
       const ordered = body.files.map((id) => byId.get(id)!);
-      const folders = ordered.filter((r) => r.is_dir === 1).map((r) => folderPath(r.file_path, r.file_name));
-      const tops = ordered.filter((r) => !folders.some((f) => r.file_path.startsWith(f)));
+      const tops = topLevel(
+        ordered,
+        (r) => (r.is_dir === 1 ? folderPath(r.file_path, r.file_name) : null),
+        (r) => r.file_path,
+      );
 
       const files: repo.NewShareFile[] = [];
       // Items chosen from different folders may share a name; inside the share they must not,
