@@ -140,18 +140,26 @@ export function createShareService({ db, drive, now = Date.now }: ShareServiceDe
     return Boolean(token && (await repo.findGrant(db, sha256(token), share.id, now())));
   }
 
+  /** The attempt rows of a client and of the whole share ('*'), read once per check. */
+  type Attempts = Map<string, Awaited<ReturnType<typeof repo.findAttempt>>>;
+  async function attemptsOf(q: Db, share: ShareRow, client: string): Promise<Attempts> {
+    const keys = [client, '*'];
+    const rows = await Promise.all(keys.map((key) => repo.findAttempt(q, share.id, key)));
+    return new Map(keys.map((key, i) => [key, rows[i]]));
+  }
+
   /**
    * Counts a wrong code against the client and the share; answers the attempts left, or
    * throws when this failure locks either.
    */
-  async function countFailure(q: Db, share: ShareRow, client: string): Promise<number> {
+  async function countFailure(q: Db, share: ShareRow, client: string, attempts: Attempts): Promise<number> {
     const t = now();
     let left = Infinity;
     for (const [key, max, windowMs, lockMs] of [
       [client, CLIENT_FAILURES, CLIENT_WINDOW_MS, CLIENT_LOCK_MS],
       ['*', SHARE_FAILURES, SHARE_WINDOW_MS, SHARE_LOCK_MS],
     ] as const) {
-      const row = await repo.findAttempt(q, share.id, key);
+      const row = attempts.get(key);
       const fresh = !row || t - Number(row.window_start) > windowMs;
       const failures = (fresh ? 0 : row.failures) + 1;
       const lockedUntil = failures >= max ? t + lockMs : null;
@@ -180,9 +188,8 @@ export function createShareService({ db, drive, now = Date.now }: ShareServiceDe
   }
 
   /** Refuses while the client or the whole share is locked out. */
-  async function assertNotLocked(q: Db, share: ShareRow, client: string) {
-    for (const key of [client, '*']) {
-      const row = await repo.findAttempt(q, share.id, key);
+  function assertNotLocked(attempts: Attempts) {
+    for (const [key, row] of attempts) {
       const until = row?.locked_until === null || row === undefined ? 0 : Number(row.locked_until);
       if (until > now()) throw lockedError(key === '*', until - now());
     }
@@ -196,10 +203,11 @@ export function createShareService({ db, drive, now = Date.now }: ShareServiceDe
   async function checkCode(share: ShareRow, code: string, client: string): Promise<string | null> {
     if (share.share_type !== 1) return null;
     const outcome = await db.transaction().execute(async (trx) => {
-      await assertNotLocked(trx, share, client);
+      const attempts = await attemptsOf(trx, share, client);
+      assertNotLocked(attempts);
       if (!sameCode(normaliseCode(code), share.extraction_code ?? '')) {
         try {
-          return { left: await countFailure(trx, share, client) };
+          return { left: await countFailure(trx, share, client, attempts) };
         } catch (err) {
           if (err instanceof AppError) return { locked: err };
           throw err;
