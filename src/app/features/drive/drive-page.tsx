@@ -69,7 +69,7 @@ import { useNewFile } from './dialogs/new-file-dialog';
 import { BATCH_MAX, downloadUrl, driveWrites, useDriveList, useSearch, useStorage } from './drive-data';
 import { DRIVE_ROUTES, searchFor, useDriveView, type DriveView } from './drive-view';
 import { FileBrowser, keyOf, type GridSize, type MenuTarget, type ViewMode } from './file-browser';
-import { OfflineNote } from './offline-note';
+import { OfflineNote } from '../../components/offline-note';
 import type { DriveItem } from './overlay';
 import { usePreviewHost } from './preview/preview-host';
 import { ShareDialog } from './share/share-dialog';

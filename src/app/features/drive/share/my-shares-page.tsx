@@ -23,7 +23,7 @@ import { t } from '../../../lib/i18n';
 import { ConfirmDialog } from '../dialogs/confirm-dialog';
 import { DetailDialog } from '../dialogs/detail-dialog';
 import { FileIcon } from '../file-icon';
-import { OfflineNote } from '../offline-note';
+import { OfflineNote } from '../../../components/offline-note';
 import { copyText, shareCalls, shareCopyText, shareKeys, useMyShares } from './share-data';
 import driveClasses from '../drive.module.css';
 
