@@ -1,5 +1,6 @@
 import { Suspense, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { ModuleKey } from '../../shared/menu/types';
+import { LatestAnnouncements } from '../features/announce/latest-announcements';
 import { WorkbenchPage } from '../features/workbench/workbench-page';
 
 /** Loads a page's code on first visit; the service worker still precaches every chunk for offline use. */
@@ -9,13 +10,16 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 const DrivePage = page(() => import('../features/drive/drive-page'), 'DrivePage');
 
+/** The workbench with the latest announcements (the notices issue composes the rest of it). */
+const Workbench = () => <WorkbenchPage announcements={<LatestAnnouncements />} />;
+
 /**
  * The pages that are built, by the catalogue path they answer. Every other catalogue route
  * shows the 该功能建设中 page of its module; adding a module means adding its pages here.
  * The workbench is in the main chunk because every sign-in lands there.
  */
 export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComponent<ComponentType>>> = {
-  '/home/workbench': WorkbenchPage,
+  '/home/workbench': Workbench,
   '/staff/person': page(() => import('../features/org/person-page'), 'PersonPage'),
   '/staff/party': page(() => import('../features/org/party-page'), 'PartyPage'),
   '/staff/role/setting': page(() => import('../features/org/role-setting-page'), 'RoleSettingPage'),
@@ -31,6 +35,10 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   // Sharing (issue 6): my shares inside the layout; the public share page outside it.
   '/resources/my-share': page(() => import('../features/drive/share/my-shares-page'), 'MySharesPage'),
   '/share/$shareBatchNum': page(() => import('../features/drive/share/share-page'), 'SharePage'),
+  // Notice publishing (issue 7): the administrators' page, the staff list and the detail page.
+  '/approve/info-publish': page(() => import('../features/announce/info-publish-page'), 'InfoPublishPage'),
+  '/home/notice-list': page(() => import('../features/announce/notice-list-page'), 'NoticeListPage'),
+  '/approve/notice-detail': page(() => import('../features/announce/notice-detail-page'), 'NoticeDetailPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

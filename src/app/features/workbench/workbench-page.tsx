@@ -1,6 +1,7 @@
 import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton, Group } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { ICONS } from '../../components/icons';
 import { useSession } from '../../lib/session';
 
@@ -16,7 +17,7 @@ function greeting(hour: number): string {
  * The workbench: a greeting and shortcuts to the modules this person may open. The notices
  * issue adds to-dos and announcements here; nothing is shown that the server did not send.
  */
-export function WorkbenchPage() {
+export function WorkbenchPage({ announcements }: { announcements?: ReactNode } = {}) {
   const state = useSession();
   const navigate = useNavigate();
   if (!state) return null;
@@ -33,6 +34,7 @@ export function WorkbenchPage() {
           {state.user.departments.length > 0 && ` · ${state.user.departments.map((d) => d.name).join('、')}`}
         </Text>
       </Card>
+      {announcements}
       <Stack gap="sm">
         <Text fw={600}>常用模块</Text>
         <SimpleGrid cols={{ base: 2, xs: 3, md: 4, lg: 6 }} spacing="sm">
