@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Button,
   FileButton,
@@ -12,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPaperclip, IconX } from '@tabler/icons-react';
+import { IconPaperclip } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { AnnounceCreate, TITLE_MAX, type AudienceType } from '../../../shared/api/announce';
@@ -26,6 +25,7 @@ import { RichTextEditor } from '../../components/rich-text-editor';
 import { uploadAttachment } from '../../lib/attach';
 import { t } from '../../lib/i18n';
 import { announceCalls, announceKeys } from './announce-data';
+import { AttachmentLine, RemoveButton } from './attachment-line';
 
 const E = t.announce.form;
 const TABLE = 'announcement';
@@ -238,44 +238,29 @@ function Form({ id, initial, onClose }: { id: number | null; initial: Initial; o
           {E.uploadHint(ATTACH_HINT_TYPES.join('、'))}
         </Text>
         {files.map((f) => (
-          <Group key={f.attId} gap="xs" wrap="nowrap" data-testid="announce-attachment">
-            <IconPaperclip size={14} />
-            <Text size="sm" truncate style={{ flex: 1 }}>
-              {f.attName}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {formatSize(f.attSize)}
-            </Text>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={E.removeFile(f.attName)}
-              onClick={() => dropFile(f)}
-            >
-              <IconX size={14} />
-            </ActionIcon>
-          </Group>
+          <AttachmentLine
+            key={f.attId}
+            name={f.attName}
+            status={formatSize(f.attSize)}
+            action={<RemoveButton label={E.removeFile(f.attName)} onClick={() => dropFile(f)} />}
+            testId="announce-attachment"
+          />
         ))}
         {uploading.map((u) => (
           <Stack key={u.key} gap={2} data-testid="announce-uploading">
-            <Group gap="xs" wrap="nowrap">
-              <Text size="sm" truncate style={{ flex: 1 }}>
-                {u.name}
-              </Text>
-              <Text size="xs" c={u.error ? 'red' : 'dimmed'}>
-                {u.error ?? `${u.percent}%`}
-              </Text>
-              {u.error && (
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={E.removeFile(u.name)}
-                  onClick={() => setUploading((list) => list.filter((x) => x.key !== u.key))}
-                >
-                  <IconX size={14} />
-                </ActionIcon>
-              )}
-            </Group>
+            <AttachmentLine
+              name={u.name}
+              status={u.error ?? `${u.percent}%`}
+              statusColor={u.error ? 'red' : 'dimmed'}
+              action={
+                u.error && (
+                  <RemoveButton
+                    label={E.removeFile(u.name)}
+                    onClick={() => setUploading((list) => list.filter((x) => x.key !== u.key))}
+                  />
+                )
+              }
+            />
             {!u.error && <Progress value={u.percent} size="sm" aria-label={E.uploadProgress(u.name)} />}
           </Stack>
         ))}

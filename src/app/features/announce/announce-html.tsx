@@ -2,40 +2,15 @@ import { Typography } from '@mantine/core';
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 import { useMemo } from 'react';
 import { IMAGE_PATH_RE } from '../../../shared/api/attach';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_HREF_RE, RICH_TEXT_TAGS } from '../../../shared/rules/rich-text';
 
 /**
  * Renders an announcement's HTML. The server sanitized it when it was saved; this cleans it
- * again in the browser (defence in depth: an old row, a bug in one allowlist). The same
- * allowlist as the server's: the editor's formats, links opening apart with
- * rel="noopener noreferrer", images only from our attach/image URLs.
+ * again in the browser (defence in depth: an old row, a bug in one sanitizer) with the same
+ * allowlist (src/shared/rules/rich-text.ts): links open apart with rel="noopener noreferrer",
+ * images only from our attach/image URLs.
  */
-const TAGS = [
-  'p',
-  'h1',
-  'h2',
-  'h3',
-  'pre',
-  'code',
-  'strong',
-  'em',
-  'u',
-  's',
-  'blockquote',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'img',
-  'br',
-  'hr',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-];
-const ATTRS = ['href', 'target', 'rel', 'src', 'alt', 'title', 'start', 'colspan', 'rowspan'];
+const ATTRS = [...new Set(Object.values(RICH_TEXT_ATTRIBUTES).flat())];
 
 let purifier: Purifier | null = null;
 function purify(): Purifier {
@@ -47,7 +22,7 @@ function purify(): Purifier {
       node.removeAttribute('src');
     if (node.tagName === 'A') {
       const href = node.getAttribute('href') ?? '';
-      if (href && !/^(https?:|mailto:|\/(?!\/))/i.test(href.trim())) node.removeAttribute('href');
+      if (href && !RICH_TEXT_HREF_RE.test(href.trim())) node.removeAttribute('href');
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
     }
@@ -57,7 +32,11 @@ function purify(): Purifier {
 }
 
 export function cleanAnnouncementHtml(html: string): string {
-  return purify().sanitize(html, { ALLOWED_TAGS: TAGS, ALLOWED_ATTR: ATTRS, ALLOW_DATA_ATTR: false });
+  return purify().sanitize(html, {
+    ALLOWED_TAGS: [...RICH_TEXT_TAGS],
+    ALLOWED_ATTR: ATTRS,
+    ALLOW_DATA_ATTR: false,
+  });
 }
 
 export function AnnouncementHtml({ html }: { html: string }) {

@@ -1,29 +1,9 @@
-import {
-  Badge,
-  Button,
-  Card,
-  CloseButton,
-  Group,
-  Pagination,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import {
-  IconEye,
-  IconPencil,
-  IconPlus,
-  IconSearch,
-  IconSend,
-  IconArrowBackUp,
-  IconTrash,
-} from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Pagination, Select, Stack, Text, Title } from '@mantine/core';
+import { IconEye, IconPencil, IconPlus, IconSend, IconArrowBackUp, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { SearchField } from '../../components/search-field';
 import { ANNOUNCE_STATUS, type AnnounceAdminRow } from '../../../shared/api/announce';
 import {
   EmptyBlock,
@@ -44,15 +24,10 @@ const STATUS_COLOR = ['gray', 'green', 'orange'] as const;
 export function InfoPublishPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [input, setInput] = useState('');
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<{ opened: boolean; id: number | null }>({ opened: false, id: null });
-  const apply = useDebouncedCallback((v: string) => {
-    setKeyword(v.trim());
-    setPage(1);
-  }, 300);
 
   const q = {
     currentPage: page,
@@ -181,27 +156,12 @@ export function InfoPublishPage() {
       <Card withBorder radius="md" p="md">
         <Stack gap="sm">
           <Group gap="sm" wrap="wrap">
-            <TextInput
-              aria-label={P.search}
+            <SearchField
               placeholder={P.search}
-              leftSection={<IconSearch size={16} />}
-              value={input}
-              maxLength={50}
-              onChange={(e) => {
-                setInput(e.currentTarget.value);
-                apply(e.currentTarget.value);
+              onSearch={(v) => {
+                setKeyword(v);
+                setPage(1);
               }}
-              rightSection={
-                input ? (
-                  <CloseButton
-                    aria-label={t.common.reset}
-                    onClick={() => {
-                      setInput('');
-                      apply('');
-                    }}
-                  />
-                ) : null
-              }
               style={{ flex: '1 1 220px', maxWidth: 360 }}
             />
             <Select

@@ -1,5 +1,5 @@
 import { Anchor, Box, Button, Card, Center, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconDownload, IconPaperclip } from '@tabler/icons-react';
+import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { AnnounceDetail } from '../../../shared/api/announce';
 import { formatSize } from '../../../shared/drive/file-types';
@@ -9,6 +9,7 @@ import { useCachedQuery } from '../../lib/cached-query';
 import { t } from '../../lib/i18n';
 import { announceCalls, announceKeys, formatTime } from './announce-data';
 import { AnnouncementHtml } from './announce-html';
+import { AttachmentLine } from './attachment-line';
 
 const D = t.announce.detail;
 
@@ -64,27 +65,25 @@ export function NoticeDetailPage() {
               {D.attachments(d.attachments.length)}
             </Text>
             {d.attachments.map((a) => (
-              <Group key={a.attId} gap="xs" wrap="nowrap">
-                <IconPaperclip size={16} />
-                <Text size="sm" truncate style={{ flex: 1 }}>
-                  {a.attName}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {formatSize(a.attSize)}
-                </Text>
-                {/* A plain link: the browser downloads with the session cookie (an attachment, never shown). */}
-                <Button
-                  component="a"
-                  href={a.attPath}
-                  download={a.attName}
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconDownload size={14} />}
-                  aria-label={D.download(a.attName)}
-                >
-                  {D.downloadShort}
-                </Button>
-              </Group>
+              <AttachmentLine
+                key={a.attId}
+                name={a.attName}
+                status={formatSize(a.attSize)}
+                action={
+                  // A plain link: the browser downloads with the session cookie (an attachment, never shown).
+                  <Button
+                    component="a"
+                    href={a.attPath}
+                    download={a.attName}
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconDownload size={14} />}
+                    aria-label={D.download(a.attName)}
+                  >
+                    {D.downloadShort}
+                  </Button>
+                }
+              />
             ))}
           </Stack>
         )}

@@ -1,19 +1,9 @@
-import {
-  Card,
-  CloseButton,
-  Group,
-  Pagination,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconChevronRight, IconSearch } from '@tabler/icons-react';
+import { Card, Group, Pagination, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { AnnounceReadPage } from '../../../shared/api/announce';
+import { SearchField } from '../../components/search-field';
 import { LoadFailed } from '../../components/load-failed';
 import { OfflineNote } from '../../components/offline-note';
 import { EmptyBlock, LoadingBlock } from '../../components/page-states';
@@ -27,13 +17,8 @@ const PAGE_SIZE = 15;
 /** /home/notice-list 通知公告: the announcements for me, newest first, paged, searchable by title. */
 export function NoticeListPage() {
   const navigate = useNavigate();
-  const [input, setInput] = useState('');
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
-  const apply = useDebouncedCallback((v: string) => {
-    setKeyword(v.trim());
-    setPage(1);
-  }, 300);
   const q = { currentPage: page, pageCount: PAGE_SIZE, keyword: keyword || undefined };
   const view = useCachedQuery<AnnounceReadPage>({
     queryKey: announceKeys.read(q),
@@ -83,27 +68,12 @@ export function NoticeListPage() {
       </Group>
       <Card withBorder radius="md" p="md">
         <Stack gap="sm">
-          <TextInput
-            aria-label={L.search}
+          <SearchField
             placeholder={L.search}
-            leftSection={<IconSearch size={16} />}
-            value={input}
-            maxLength={50}
-            onChange={(e) => {
-              setInput(e.currentTarget.value);
-              apply(e.currentTarget.value);
+            onSearch={(v) => {
+              setKeyword(v);
+              setPage(1);
             }}
-            rightSection={
-              input ? (
-                <CloseButton
-                  aria-label={t.common.reset}
-                  onClick={() => {
-                    setInput('');
-                    apply('');
-                  }}
-                />
-              ) : null
-            }
             maw={420}
           />
           {body}

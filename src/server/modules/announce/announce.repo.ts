@@ -79,28 +79,23 @@ export async function setTargets(db: Db, id: number, kind: TargetKind | null, id
   }
 }
 
-/** The named targets of announcements, for lists and details. */
+/** The named targets of announcements, for lists and details (departments or people deleted since drop out). */
 export async function targetsOf(db: Db, ids: number[]) {
   if (!ids.length) return [];
-  const depts = await db
+  const rows = await db
     .selectFrom('announcement_target as t')
-    .innerJoin('department as d', 'd.id', 't.target_id')
-    .select(['t.announcement_id', 't.kind', 'd.id', 'd.name'])
-    .where('t.kind', '=', 'dept')
+    .leftJoin('department as d', (j) => j.onRef('d.id', '=', 't.target_id').on('t.kind', '=', 'dept'))
+    .leftJoin('user as u', (j) => j.onRef('u.id', '=', 't.target_id').on('t.kind', '=', 'user'))
+    .select(['t.announcement_id', 't.kind', 't.target_id as id', 'd.name as dept_name', 'u.user_name'])
     .where('t.announcement_id', 'in', ids)
     .orderBy('d.sort')
-    .orderBy('d.id')
-    .execute();
-  const users = await db
-    .selectFrom('announcement_target as t')
-    .innerJoin('user as u', 'u.id', 't.target_id')
-    .select(['t.announcement_id', 't.kind', 'u.id', 'u.user_name as name'])
-    .where('t.kind', '=', 'user')
-    .where('t.announcement_id', 'in', ids)
     .orderBy('u.user_name')
-    .orderBy('u.id')
+    .orderBy('t.target_id')
     .execute();
-  return [...depts, ...users];
+  return rows.flatMap((r) => {
+    const name = r.dept_name ?? r.user_name;
+    return name === null ? [] : [{ announcement_id: r.announcement_id, kind: r.kind, id: r.id, name }];
+  });
 }
 
 /** The administrators' list: every announcement, newest change first. */

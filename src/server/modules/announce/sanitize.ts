@@ -1,48 +1,17 @@
 import sanitizeHtml from 'sanitize-html';
 import { IMAGE_PATH_RE } from '../../../shared/api/attach';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from '../../../shared/rules/rich-text';
 
 /**
- * The allowlist for announcement HTML (ARCHITECTURE.md §6: rich text sanitized on the server).
- * What the editor makes survives; everything else goes: scripts and styles with their
- * content, frames, event handlers, `style` and `class`, and links other than http, https,
- * mailto or relative. Images only from our own attach/image URLs, so an announcement never
+ * Announcement HTML through the shared allowlist (src/shared/rules/rich-text.ts; ARCHITECTURE.md
+ * §6: rich text sanitized on the server): scripts and styles go with their content, and links
+ * other than http, https, mailto or relative lose their target. Images only from our own attach/image URLs, so an announcement never
  * loads anything from elsewhere (no tracking pixels, nothing a reader's browser fetches
  * cross-origin).
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'h1',
-    'h2',
-    'h3',
-    'pre',
-    'code',
-    'strong',
-    'em',
-    'u',
-    's',
-    'blockquote',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'img',
-    'br',
-    'hr',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-  ],
-  allowedAttributes: {
-    a: ['href', 'target', 'rel'],
-    img: ['src', 'alt', 'title'],
-    ol: ['start'],
-    th: ['colspan', 'rowspan'],
-    td: ['colspan', 'rowspan'],
-  },
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: Object.fromEntries(Object.entries(RICH_TEXT_ATTRIBUTES).map(([k, v]) => [k, [...v]])),
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
