@@ -1,7 +1,20 @@
-import { Anchor, Box, Button, Card, Center, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
-import type { AnnounceDetail } from '../../../shared/api/announce';
+import { ANNOUNCE_STATUS, type AnnounceDetail } from '../../../shared/api/announce';
 import { formatSize } from '../../../shared/drive/file-types';
 import { LoadFailed } from '../../components/load-failed';
 import { OfflineNote } from '../../components/offline-note';
@@ -53,6 +66,12 @@ export function NoticeDetailPage() {
             <Text size="sm" c="dimmed">
               {D.time(formatTime(d.publishTime ?? d.updateTime))}
             </Text>
+            {/* Only administrators open drafts and withdrawn ones (a preview): say which it is. */}
+            {d.status !== ANNOUNCE_STATUS.published && (
+              <Badge color="orange" variant="light">
+                {t.announce.admin.status[d.status as 0 | 2]}
+              </Badge>
+            )}
             <OfflineNote view={view} />
           </Group>
         </Stack>
