@@ -10,6 +10,10 @@ import { AVATAR_MAX_BYTES } from '../shared/api/org';
 import type { Config } from './config';
 import type { Db } from './db/index';
 import { createAccess } from './modules/auth/access';
+import { announceRoutes } from './modules/announce/announce.routes';
+import { ANNOUNCE_TABLE, INFO_PUBLISH, createAnnounceService } from './modules/announce/announce.service';
+import { attachRoutes } from './modules/attach/attach.routes';
+import { createAttachService } from './modules/attach/attach.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAreas } from './modules/drive/area';
@@ -160,6 +164,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One process today; the bus is the seam where several instances would share changes.
   const bus = deps.bus ?? createLocalBus();
   const notices = createNoticeService(db, bus);
+  const attach = createAttachService({ db, dir: path.join(config.dataDir, 'attachments') });
+  const announce = createAnnounceService({ db, access, notices, attach });
+  attach.register(ANNOUNCE_TABLE, {
+    canUpload: (user) => access.can(user, INFO_PUBLISH),
+    canRead: (user, id) => announce.canRead(user, id),
+    isPublished: (id) => announce.isPublished(id),
+  });
+  // Uploads never saved with a record: swept at start, then hourly.
+  await attach.sweep();
+  const attachSweeper = setInterval(
+    () => void attach.sweep().catch((err: unknown) => app.log.error({ err }, 'attachment sweep failed')),
+    3600_000,
+  );
+  attachSweeper.unref();
+  app.addHook('onClose', async () => clearInterval(attachSweeper));
 
   await app.register(authPlugin, { auth, shareRequireLogin: config.shareRequireLogin });
   await app.register(idempotencyPlugin, { db });
@@ -170,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       orgRoutes(museum, { org, access, db, config });
       personalRoutes(museum, { personal, auth });
       noticeRoutes(museum, { notices, bus, auth, heartbeatMs: config.liveHeartbeatMs });
+      announceRoutes(museum, { announce });
+      attachRoutes(museum, { attach });
     },
     { prefix: MUSEUM_PREFIX },
   );

@@ -16,6 +16,8 @@ const SHIPPED: Record<string, string> = {
   '0004_media': 'f1f7618c6bfe923313fc3d9597221b4952df4828c2d8b69da1278dee7ccfd900',
   '0005_share': 'cec0660da029eb9d6821ab7cf8b5badb9e1612cf25f02d0e3a70deed8d937aa3',
   '0006_unzip': '7300d73195d453e3e111c3a80c84204c8bf98936243b900ea3dcd50b62f07181',
+  '0007_notices': '819483e25e1fe8c70f56d6039574b50c773dbb085f23cf767c8f9f33b092a99b',
+  '0008_announcements': '71d5cdf3523d031670a69a3d104876e2ccb2409628b87f5406a3f79b40cf7948',
 };
 
 const dir = path.resolve('src/server/db/migrations');

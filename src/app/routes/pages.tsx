@@ -31,6 +31,10 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   // Sharing (issue 6): my shares inside the layout; the public share page outside it.
   '/resources/my-share': page(() => import('../features/drive/share/my-shares-page'), 'MySharesPage'),
   '/share/$shareBatchNum': page(() => import('../features/drive/share/share-page'), 'SharePage'),
+  // Notice publishing (issue 7): the administrators' page, the staff list and the detail page.
+  '/approve/info-publish': page(() => import('../features/announce/info-publish-page'), 'InfoPublishPage'),
+  '/home/notice-list': page(() => import('../features/announce/notice-list-page'), 'NoticeListPage'),
+  '/approve/notice-detail': page(() => import('../features/announce/notice-detail-page'), 'NoticeDetailPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

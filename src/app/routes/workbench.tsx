@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { OfflineNote } from '../components/offline-note';
+import { LatestAnnouncements } from '../features/announce/latest-announcements';
 import { RecentFiles, useRecentFiles } from '../features/drive/recent-files';
 import { DRIVE_ROUTES } from '../features/drive/drive-view';
 import { SectionLink, WorkbenchPage, WorkbenchSection } from '../features/workbench/workbench-page';
@@ -36,5 +37,5 @@ function RecentFilesCard() {
  * features (features never import each other).
  */
 export function Workbench() {
-  return <WorkbenchPage recentFiles={<RecentFilesCard />} />;
+  return <WorkbenchPage announcements={<LatestAnnouncements />} recentFiles={<RecentFilesCard />} />;
 }

@@ -241,6 +241,40 @@ export interface UnzipJobTable {
   finished_at: number | null;
 }
 
+/** A museum announcement (migration 0008); audience 'all' | 'dept' | 'user'; status 0 draft, 1 published, 2 cancelled. */
+export interface AnnouncementTable {
+  id: Generated<number>;
+  title: string;
+  /** Sanitized HTML. */
+  content: string;
+  audience: string;
+  status: number;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+  published_at: number | null;
+}
+/** The departments or people an announcement is for; kind 'dept' | 'user'. */
+export interface AnnouncementTargetTable {
+  announcement_id: number;
+  kind: string;
+  target_id: number;
+}
+/** Uploaded bytes for a record (migration 0008); record_id null until the record is saved with it. */
+export interface AttachmentTable {
+  id: Generated<number>;
+  table_name: string;
+  record_id: number | null;
+  name: string;
+  size: number;
+  md5: string;
+  /** 1: an editor image, served inline as `mime`. */
+  inline: Generated<number>;
+  mime: string | null;
+  uploaded_by: number | null;
+  created_at: number;
+}
+
 export interface DB {
   user: UserTable;
   department: DepartmentTable;
@@ -266,4 +300,7 @@ export interface DB {
   unzip_job: UnzipJobTable;
   cooperation: CooperationTable;
   approval_message: ApprovalMessageTable;
+  announcement: AnnouncementTable;
+  announcement_target: AnnouncementTargetTable;
+  attachment: AttachmentTable;
 }

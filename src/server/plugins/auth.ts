@@ -25,6 +25,11 @@ declare module 'fastify' {
      * every share route needs a session.
      */
     shareVisitor?: 'always' | 'withBatch';
+    /**
+     * A GET that changes something (the spec's GET attach/deleteAttachment): like every
+     * mutation it needs the `token` header; the cookie alone does not authorise it (CSRF).
+     */
+    mutation?: boolean;
   }
 }
 
@@ -54,7 +59,8 @@ export const authPlugin = fp(
       if (req.routeOptions.config.public) return;
       const header = req.headers.token;
       const fromHeader = typeof header === 'string' && header ? header : undefined;
-      const token = fromHeader ?? (SAFE.has(req.method) ? req.cookies.token : undefined);
+      const cookieOk = SAFE.has(req.method) && !req.routeOptions.config.mutation;
+      const token = fromHeader ?? (cookieOk ? req.cookies.token : undefined);
       const user = token ? await opts.auth.resolve(token) : undefined;
       if (!user && !opts.shareRequireLogin && anonymousShareRead(req)) return;
       if (!user) {

@@ -22,7 +22,13 @@ import { t } from '../../lib/i18n';
 import { DeptTree } from './dept-tree';
 import { countDepts, deptOptions, subtreeIds } from './dept-utils';
 import { deptTreeQuery, newKey, orgApi, useOrgMutation } from './org-queries';
-import { EmptyBlock, ErrorBlock, LoadingBlock, confirmAction, notifySuccess } from './org-ui';
+import {
+  EmptyBlock,
+  ErrorBlock,
+  LoadingBlock,
+  confirmAction,
+  notifySuccess,
+} from '../../components/page-states';
 
 /** What the department dialog is doing: adding under a parent (null = top level) or editing a node. */
 type DeptTarget = { mode: 'create'; parentId: number | null } | { mode: 'edit'; node: DeptNode };

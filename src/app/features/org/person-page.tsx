@@ -32,7 +32,13 @@ import { t } from '../../lib/i18n';
 import { DeptTree } from './dept-tree';
 import { deptOptions } from './dept-utils';
 import { USER_PAGE_SIZE, deptTreeQuery, newKey, orgApi, useOrgMutation, userPageQuery } from './org-queries';
-import { EmptyBlock, ErrorBlock, LoadingBlock, confirmAction, notifySuccess } from './org-ui';
+import {
+  EmptyBlock,
+  ErrorBlock,
+  LoadingBlock,
+  confirmAction,
+  notifySuccess,
+} from '../../components/page-states';
 import { QuotaModal } from './quota-modal';
 import { ResetPasswordModal, UserFormModal } from './user-forms';
 

@@ -8,7 +8,7 @@ import { formatSize } from '../../../shared/drive/file-types';
 import { FormActions } from '../../components/form-actions';
 import { drive } from '../../lib/api';
 import { t } from '../../lib/i18n';
-import { LoadingBlock } from './org-ui';
+import { LoadingBlock } from '../../components/page-states';
 
 const GIB = 1024 ** 3;
 

@@ -5,7 +5,7 @@ import { zodValidate } from '../../lib/form';
 import { FormActions } from '../../components/form-actions';
 import { t } from '../../lib/i18n';
 import { newKey, orgApi, useOrgMutation } from './org-queries';
-import { notifySuccess } from './org-ui';
+import { notifySuccess } from '../../components/page-states';
 
 interface RoleFormModalProps {
   opened: boolean;

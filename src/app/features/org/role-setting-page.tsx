@@ -28,7 +28,13 @@ import type { RoleRow } from '../../../shared/api/org';
 import { t } from '../../lib/i18n';
 import { ALL_MENU_KEYS, MenuGrants, knownKeys, sameKeys } from './menu-grants';
 import { newKey, orgApi, rolesQuery, useOrgMutation } from './org-queries';
-import { EmptyBlock, ErrorBlock, LoadingBlock, confirmAction, notifySuccess } from './org-ui';
+import {
+  EmptyBlock,
+  ErrorBlock,
+  LoadingBlock,
+  confirmAction,
+  notifySuccess,
+} from '../../components/page-states';
 import { RoleFormModal } from './role-form';
 
 interface RoleDialog {

@@ -20,7 +20,7 @@ import { FormActions } from '../../components/form-actions';
 import { t } from '../../lib/i18n';
 import { deptOptions } from './dept-utils';
 import { deptTreeQuery, newKey, orgApi, rolesQuery, useOrgMutation, userOptionsQuery } from './org-queries';
-import { notifySuccess } from './org-ui';
+import { notifySuccess } from '../../components/page-states';
 
 /** Phones get full-screen dialogs: a 375 px wide modal leaves no room for multi-selects. */
 const PHONE_QUERY = '(max-width: 36em)';

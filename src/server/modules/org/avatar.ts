@@ -25,6 +25,12 @@ const SIGNATURES: { ext: string; mime: string; test: (b: Buffer) => boolean }[] 
   },
 ];
 
+/** The image type of bytes by their magic number (PNG, JPEG, GIF, WebP), or undefined. */
+export function sniffImage(b: Buffer): { ext: string; mime: string } | undefined {
+  const sig = SIGNATURES.find((s) => s.test(b));
+  return sig && { ext: sig.ext, mime: sig.mime };
+}
+
 export function avatarUrl(userId: number, avatar: string | null): string {
   return avatar ? `/singleMuseum/sysUser/avatar/${userId}?v=${avatar.slice(0, 10)}` : '';
 }
@@ -42,7 +48,7 @@ export function avatarDir(dataDir: string) {
 export async function storeAvatar(dataDir: string, bytes: Buffer): Promise<string> {
   if (bytes.length === 0) throw invalid('图片文件为空，请重新选择');
   if (bytes.length > AVATAR_MAX_BYTES) throw invalid('头像图片不能超过 2MB');
-  const sig = SIGNATURES.find((s) => s.test(bytes));
+  const sig = sniffImage(bytes);
   if (!sig) throw invalid('头像只支持 PNG、JPG、GIF、WebP 图片');
   const name = `${createHash('sha256').update(bytes).digest('hex')}.${sig.ext}`;
   const dir = avatarDir(dataDir);

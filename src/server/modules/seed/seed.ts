@@ -5,6 +5,8 @@ import { isGroup, type ModuleKey } from '../../../shared/menu/types';
 import { hashPassword } from '../auth/password';
 import type { OrgService } from '../org/org.service';
 import * as orgRepo from '../org/org.repo';
+import * as announceRepo from '../announce/announce.repo';
+import { sanitizeAnnouncement } from '../announce/sanitize';
 
 /** The leaf keys of whole modules, for demo roles. */
 function keysOf(modules: ModuleKey[]): string[] {
@@ -103,6 +105,29 @@ const DEMO_ROLES: { code: string; name: string; remark: string; keys: () => stri
   },
 ];
 
+/**
+ * Announcements of the demo museum, published to everyone by 李明 (办公室). They are seeded
+ * without notices: the demo accounts start with an empty notice centre.
+ */
+export const DEMO_ANNOUNCEMENTS: { title: string; content: string; daysAgo: number }[] = [
+  {
+    title: '关于本周一闭馆维护的通知',
+    daysAgo: 3,
+    content:
+      '<h2>闭馆安排</h2><p>因展厅照明与安防系统年度维护，本馆于<strong>本周一全天闭馆</strong>，周二 9:00 起恢复开放。</p>' +
+      '<ul><li>典藏部：维护期间库房暂停出入库作业；</li><li>陈列部：请于周日闭馆后完成展柜断电检查；</li>' +
+      '<li>信息中心：周一 8:00–18:00 内网短暂中断，请提前保存工作。</li></ul>' +
+      '<p>如有疑问请联系馆长办公室。</p>',
+  },
+  {
+    title: '2026 年度消防安全培训安排',
+    daysAgo: 10,
+    content:
+      '<p>为提升全馆人员消防安全意识，定于本月 20 日 14:30 在一楼报告厅开展消防安全培训与灭火器实操演练。</p>' +
+      '<h3>参加人员</h3><p>全体在岗职工，志愿者代表自愿参加。</p><blockquote>请各部门主任于 18 日前报送参训名单。</blockquote>',
+  },
+];
+
 export const DEMO_DEPARTMENTS = ['馆长办公室', '办公室', '典藏部', '陈列部', '社教部', '文保部', '信息中心'];
 
 /** Seeds the demo museum once (SEED_DEMO=1); a second start finds `director` and does nothing. */
@@ -137,6 +162,16 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
         id,
         p.roles.map((c) => roleIds.get(c)!),
       );
+    }
+    const author = userIds.get('staff01')!;
+    for (const a of DEMO_ANNOUNCEMENTS) {
+      const at = Date.now() - a.daysAgo * 24 * 3600_000;
+      const id = await announceRepo.insertAnnouncement(
+        trx,
+        { title: a.title, content: sanitizeAnnouncement(a.content), audience: 'all', created_by: author },
+        at,
+      );
+      await announceRepo.setStatus(trx, id, 0, 1, at, at);
     }
   });
   return true;

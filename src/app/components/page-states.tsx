@@ -3,10 +3,10 @@ import { Center, EmptyState, Loader, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconInbox } from '@tabler/icons-react';
-import { LoadFailed } from '../../components/load-failed';
-import { t } from '../../lib/i18n';
+import { LoadFailed } from './load-failed';
+import { t } from '../lib/i18n';
 
-/** The three org pages' shared bits: state blocks, the success toast and the async confirm dialog. */
+/** Shared page bits: state blocks, the success toast and the async confirm dialog. */
 
 export function notifySuccess(message: string) {
   notifications.show({ color: 'green', message });

@@ -1,0 +1,138 @@
+import '@mantine/tiptap/styles.css';
+import { Input } from '@mantine/core';
+import { Link, RichTextEditor as Editor, getUploadImageExtension } from '@mantine/tiptap';
+import Image from '@tiptap/extension-image';
+import { useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect, useRef, type CSSProperties } from 'react';
+import { uploadAttachment } from '../lib/attach';
+import { errorToast } from '../lib/api';
+import { t } from '../lib/i18n';
+import classes from './rich-text-editor.module.css';
+
+const L = t.announce.editor;
+
+/** The toolbar's labels in Chinese (the controls' aria-labels and tooltips). */
+const LABELS = {
+  boldControlLabel: L.bold,
+  italicControlLabel: L.italic,
+  underlineControlLabel: L.underline,
+  strikeControlLabel: L.strike,
+  h1ControlLabel: L.h1,
+  h2ControlLabel: L.h2,
+  h3ControlLabel: L.h3,
+  codeBlockControlLabel: L.codeBlock,
+  blockquoteControlLabel: L.blockquote,
+  bulletListControlLabel: L.bulletList,
+  orderedListControlLabel: L.orderedList,
+  hrControlLabel: L.hr,
+  linkControlLabel: L.link,
+  unlinkControlLabel: L.unlink,
+  linkEditorInputLabel: L.linkInput,
+  linkEditorInputPlaceholder: L.linkPlaceholder,
+  linkEditorExternalLink: L.linkExternal,
+  linkEditorInternalLink: L.linkInternal,
+  linkEditorSave: L.linkSave,
+  imageUploadControlLabel: L.image,
+  undoControlLabel: L.undo,
+  redoControlLabel: L.redo,
+  clearFormattingControlLabel: L.clear,
+};
+
+/**
+ * The rich text editor of the content pages (spec office.md §2 "Rich-text editor"): paragraphs,
+ * headings h1–h3 and pre (code blocks), bold, italic, underline, strike, quotes, lists, links
+ * and images. Images (picked, pasted or dropped) upload through attach/uploadimage for
+ * `tableName` and are inserted by their URL on our server; the server's sanitizer keeps no
+ * other image source. Default height 200 (spec §9). The value is HTML; the server sanitizes it,
+ * the editor is only a convenience.
+ */
+export function RichTextEditor({
+  value,
+  onChange,
+  tableName,
+  minHeight = 200,
+  label,
+  error,
+  required,
+  testId,
+}: {
+  value: string;
+  onChange: (html: string) => void;
+  tableName: string;
+  minHeight?: number;
+  label?: string;
+  error?: string | null;
+  required?: boolean;
+  testId?: string;
+}) {
+  const changeRef = useRef(onChange);
+  useEffect(() => {
+    changeRef.current = onChange;
+  });
+  const editor = useEditor({
+    extensions: [
+      // The starter kit's own link is replaced by Mantine's, which the link control needs.
+      StarterKit.configure({ heading: { levels: [1, 2, 3] }, link: false }),
+      Link.configure({ openOnClick: false, protocols: ['mailto'] }),
+      getUploadImageExtension(Image, {
+        onImageUpload: async (file: File) => {
+          const att = await uploadAttachment('image', file, { tableName });
+          return { src: att.attPath, alt: att.attName };
+        },
+        onImageUploadError: (_file: File, err: unknown) =>
+          errorToast(err instanceof Error ? err.message : L.imageFailed),
+      }),
+    ],
+    content: value,
+    onUpdate: ({ editor: e }) => changeRef.current(e.isEmpty ? '' : e.getHTML()),
+  });
+
+  // A value set from outside (the form reset to another record) replaces the document.
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    const current = editor.isEmpty ? '' : editor.getHTML();
+    if (value !== current) editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+
+  return (
+    <Input.Wrapper label={label} error={error} required={required}>
+      <Editor editor={editor} labels={LABELS} data-testid={testId} mt={label ? 4 : 0}>
+        <Editor.Toolbar sticky stickyOffset={0}>
+          <Editor.ControlsGroup>
+            <Editor.H1 />
+            <Editor.H2 />
+            <Editor.H3 />
+            <Editor.CodeBlock />
+          </Editor.ControlsGroup>
+          <Editor.ControlsGroup>
+            <Editor.Bold />
+            <Editor.Italic />
+            <Editor.Underline />
+            <Editor.Strikethrough />
+            <Editor.ClearFormatting />
+          </Editor.ControlsGroup>
+          <Editor.ControlsGroup>
+            <Editor.Blockquote />
+            <Editor.BulletList />
+            <Editor.OrderedList />
+            <Editor.Hr />
+          </Editor.ControlsGroup>
+          <Editor.ControlsGroup>
+            <Editor.Link />
+            <Editor.Unlink />
+            <Editor.ImageUpload accept="image/png,image/jpeg,image/gif,image/webp" />
+          </Editor.ControlsGroup>
+          <Editor.ControlsGroup>
+            <Editor.Undo />
+            <Editor.Redo />
+          </Editor.ControlsGroup>
+        </Editor.Toolbar>
+        <Editor.Content
+          className={classes.content}
+          style={{ '--rte-min-height': `${minHeight}px` } as CSSProperties}
+        />
+      </Editor>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import type {
+  AnnounceAdminPage,
+  AnnounceCreate,
+  AnnounceDetail,
+  AnnouncePageQuery,
+  AnnounceReadPage,
+  AnnounceReadQuery,
+  AnnounceUpdate,
+  Audience,
+} from '../../../shared/api/announce';
+import dayjs from 'dayjs';
+import { museum } from '../../lib/api';
+import { t } from '../../lib/i18n';
+
+type AdminQuery = z.output<typeof AnnouncePageQuery>;
+type ReadQuery = z.output<typeof AnnounceReadQuery>;
+
+/** The calls of 信息发布 (src/shared/api/announce.ts); every query lives under ['announce', …]. */
+export const announceKeys = {
+  all: ['announce'] as const,
+  admin: (q: AdminQuery) => ['announce', 'admin', q] as const,
+  read: (q: ReadQuery) => ['announce', 'read', q] as const,
+  detail: (id: number) => ['announce', 'detail', id] as const,
+  /** The editor's own read of a record (not the device-cached reader view). */
+  edit: (id: number) => ['announce', 'edit', id] as const,
+};
+
+export const announceCalls = {
+  adminPage: (q: AdminQuery, signal?: AbortSignal) =>
+    museum.get<AnnounceAdminPage>('/infoPublish/pageList', { query: q, signal }),
+  readPage: (q: ReadQuery, signal?: AbortSignal) =>
+    museum.get<AnnounceReadPage>('/infoPublish/readList', { query: q, signal }),
+  detail: (id: number, opts: { signal?: AbortSignal; silent?: boolean } = {}) =>
+    museum.get<AnnounceDetail>('/infoPublish/detail', { query: { id }, ...opts }),
+  add: (body: z.output<typeof AnnounceCreate>, idempotencyKey: string) =>
+    museum.post<{ id: number }>('/infoPublish/add', body, { idempotencyKey, silent: true }),
+  edit: (body: z.output<typeof AnnounceUpdate>, idempotencyKey: string) =>
+    museum.post<unknown>('/infoPublish/edit', body, { idempotencyKey, silent: true }),
+  remove: (id: number, idempotencyKey: string) =>
+    museum.post<unknown>('/infoPublish/delete', { id }, { idempotencyKey }),
+  publishOrCancel: (id: number, status: 1 | 2, idempotencyKey: string) =>
+    museum.post<{ status: number }>('/infoPublish/publishOrCancel', { id, status }, { idempotencyKey }),
+  deleteAttachment: (id: number) =>
+    museum.get<unknown>('/attach/deleteAttachment', { query: { id }, silent: true }),
+};
+
+/** 全员, the departments' names, or the first names and how many people. */
+export function audienceSummary(a: Audience): string {
+  const A = t.announce.audience;
+  if (a.type === 'all') return A.all;
+  if (a.type === 'dept') return a.depts.map((d) => d.name).join('、') || A.none;
+  if (a.users.length <= 3) return a.users.map((u) => u.name).join('、') || A.none;
+  return A.people(
+    a.users
+      .slice(0, 3)
+      .map((u) => u.name)
+      .join('、'),
+    a.users.length,
+  );
+}
+
+export function formatTime(ms: number | null): string {
+  return ms === null ? '—' : dayjs(ms).format('YYYY-MM-DD HH:mm');
+}

@@ -1,0 +1,252 @@
+import { Transform, type Readable } from 'node:stream';
+import {
+  ATTACH_MAX_BYTES,
+  ATTACH_TOO_LARGE,
+  IMAGE_MAX_BYTES,
+  IMAGE_TOO_LARGE,
+  downloadPath,
+  imagePath,
+  type Attachment,
+} from '../../../shared/api/attach';
+import type { Db } from '../../db/index';
+import type { Selectable } from 'kysely';
+import type { AttachmentTable } from '../../db/schema';
+import { forbidden, invalid, notFound } from '../../errors';
+import {
+  BlobTooLargeError,
+  createLocalBlobStore,
+  type BlobStore,
+  type StagedBlob,
+} from '../../storage/blob-store';
+import type { SessionUser } from '../auth/auth.service';
+import { createKeyedLock } from '../drive/keyed-lock';
+import { sniffImage } from '../org/avatar';
+import * as repo from './attach.repo';
+
+/**
+ * What a table that takes attachments says about its records (the resolver map): who may
+ * upload for it, who may read a record (and so its attachments), and whether a record is
+ * published, which keeps its attachments from being deleted one by one. The approvals and
+ * tasks issues register their tables the same way.
+ */
+export interface AttachOwner {
+  canUpload(user: SessionUser): Promise<boolean>;
+  canRead(user: SessionUser, recordId: number): Promise<boolean>;
+  isPublished(recordId: number): Promise<boolean>;
+}
+
+type Row = Selectable<AttachmentTable>;
+
+const NOT_READABLE = '附件不存在或无权查看';
+const GONE = '附件不存在或已失效，请重新上传';
+/** Unbound uploads (an editor closed without saving) are removed after a day. */
+const UNBOUND_TTL_MS = 24 * 3600_000;
+
+/** The download name: the last segment of what the browser sent, without control characters. */
+export function attachmentName(raw: string | undefined): string {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (clean || '未命名文件').slice(0, 255);
+}
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  return /^[a-z0-9]{1,10}$/.test(ext) ? ext : '';
+}
+
+export function toAttachment(row: Row): Attachment {
+  return {
+    attId: row.id,
+    attName: row.name,
+    attPath: row.inline ? imagePath(row.id) : downloadPath(row.id),
+    attFileTypeStr: extensionOf(row.name),
+    attSize: Number(row.size),
+  };
+}
+
+/** Keeps the first bytes of a stream that passes through (to decide an image's type). */
+function headKeeper(limit: number) {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      if (kept < limit) {
+        chunks.push(chunk.subarray(0, limit - kept));
+        kept += Math.min(chunk.length, limit - kept);
+      }
+      cb(null, chunk);
+    },
+  });
+  return { stream, head: () => Buffer.concat(chunks) };
+}
+
+/**
+ * Attachments (spec office.md §7): bytes in their own content-addressed store under
+ * DATA_DIR/attachments, apart from the drive's, so neither side's clean-up can remove bytes
+ * the other still uses. Rows name their bytes by the MD5 the server computed while writing.
+ */
+export function createAttachService(opts: { db: Db; dir: string; now?: () => number }) {
+  const { db } = opts;
+  const now = opts.now ?? Date.now;
+  const store: BlobStore = createLocalBlobStore(opts.dir);
+  const owners = new Map<string, AttachOwner>();
+  // Per MD5: "commit bytes and insert a row" against "no row left, remove the bytes".
+  const withBlobLock = createKeyedLock();
+
+  function ownerOf(table: string): AttachOwner {
+    const owner = owners.get(table);
+    if (!owner) throw invalid('不支持的附件类别（tableName）');
+    return owner;
+  }
+
+  async function dropBytes(md5s: string[]) {
+    for (const md5 of new Set(md5s)) {
+      await withBlobLock(md5, async () => {
+        if (!(await repo.md5InUse(db, md5))) await store.remove(md5);
+      });
+    }
+  }
+
+  async function mayRead(user: SessionUser, row: Row): Promise<boolean> {
+    if (row.uploaded_by === user.id) return true;
+    if (row.record_id === null) return false;
+    const owner = owners.get(row.table_name);
+    return owner ? owner.canRead(user, row.record_id) : false;
+  }
+
+  return {
+    register(table: string, owner: AttachOwner) {
+      owners.set(table, owner);
+    },
+
+    /**
+     * Refuses an upload before its bytes are read: a caller who may upload for none of the
+     * tables, or (when the form named it first) not for the named one.
+     */
+    async assertMayUpload(user: SessionUser, table?: string) {
+      if (table !== undefined) {
+        if (!(await ownerOf(table).canUpload(user))) throw forbidden('无权限上传此类附件');
+        return;
+      }
+      for (const owner of owners.values()) if (await owner.canUpload(user)) return;
+      throw forbidden('无权限上传附件');
+    },
+
+    /**
+     * Streams one file to a temporary blob, hashing it. `image`: an editor image, at most
+     * 10 MB, else at most 500 MB (the spec's message). The caller keeps it with `keep`, and
+     * always calls `discard` afterwards.
+     */
+    async receive(bytes: Readable, opts: { image: boolean }) {
+      const max = opts.image ? IMAGE_MAX_BYTES : ATTACH_MAX_BYTES;
+      const head = headKeeper(16);
+      // pipe() does not pass errors on: a failing source (the client went away) must fail the stage.
+      bytes.once('error', (err) => head.stream.destroy(err));
+      try {
+        const staged = await store.stage(bytes.pipe(head.stream), { maxBytes: max });
+        return { staged, head: head.head() };
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (err instanceof BlobTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE')
+          throw invalid(opts.image ? IMAGE_TOO_LARGE : ATTACH_TOO_LARGE);
+        throw err;
+      }
+    },
+
+    /** Records a received file, unbound, for `table` (checked by the caller with assertMayUpload). */
+    async keep(
+      user: SessionUser,
+      got: { staged: StagedBlob; head: Buffer },
+      input: { table: string; name: string | undefined; image: boolean },
+    ): Promise<Attachment> {
+      const { staged } = got;
+      if (staged.size === 0) throw invalid('文件为空，请重新选择');
+      const type = input.image ? sniffImage(got.head) : undefined;
+      if (input.image && !type) throw invalid('只能插入 PNG、JPG、GIF、WebP 格式的图片');
+      const id = await withBlobLock(staged.md5, async () => {
+        await staged.commit();
+        try {
+          return await repo.insertAttachment(
+            db,
+            {
+              table_name: input.table,
+              name: attachmentName(input.name),
+              size: staged.size,
+              md5: staged.md5,
+              inline: input.image ? 1 : 0,
+              mime: type?.mime ?? null,
+              uploaded_by: user.id,
+            },
+            now(),
+          );
+        } catch (err) {
+          if (!(await repo.md5InUse(db, staged.md5))) await store.remove(staged.md5);
+          throw err;
+        }
+      });
+      return toAttachment((await repo.findAttachment(db, id))!);
+    },
+
+    /** The row and its bytes when the caller may read it; anything else is 附件不存在或无权查看. */
+    async openReadable(user: SessionUser, id: number, opts: { image: boolean }) {
+      const row = await repo.findAttachment(db, id);
+      if (!row || !(await mayRead(user, row))) throw notFound(NOT_READABLE);
+      // Only editor images whose bytes were sniffed as an image are ever shown inline.
+      if (opts.image && (!row.inline || !row.mime)) throw notFound('该附件不是图片');
+      return { row, open: () => store.open(row.md5) };
+    },
+
+    /** attach/deleteAttachment: the uploader, while the record it belongs to is not published. */
+    async remove(user: SessionUser, id: number) {
+      const row = await repo.findAttachment(db, id);
+      if (!row || row.uploaded_by !== user.id) throw notFound('附件不存在或无权删除');
+      if (row.record_id !== null && (await owners.get(row.table_name)?.isPublished(row.record_id)))
+        throw invalid('附件所属内容已发布，不能删除；请先撤回再修改');
+      const md5 = await repo.deleteAttachment(db, id);
+      if (md5) await dropBytes([md5]);
+    },
+
+    /**
+     * Binds attachments to a record inside the caller's transaction, and deletes the record's
+     * attachments that are no longer wanted. Each id must be the caller's own unbound upload
+     * for this table, or already belong to this record. Answers the MD5s whose rows went:
+     * pass them to `dropBytes` after the transaction commits.
+     */
+    async bindInTx(
+      trx: Db,
+      input: { user: SessionUser; table: string; recordId: number; ids: number[] },
+    ): Promise<string[]> {
+      const ids = [...new Set(input.ids)];
+      const rows = await repo.findAttachments(trx, ids);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      for (const id of ids) {
+        const r = byId.get(id);
+        const ok =
+          r &&
+          r.table_name === input.table &&
+          (r.record_id === input.recordId || (r.record_id === null && r.uploaded_by === input.user.id));
+        if (!ok) throw invalid(GONE);
+      }
+      await repo.bindAttachments(
+        trx,
+        ids.filter((id) => byId.get(id)!.record_id === null),
+        input.recordId,
+      );
+      return repo.deleteAttachmentsOfRecord(trx, input.table, input.recordId, ids);
+    },
+
+    /** The attachments of a record (files and editor images), oldest first. */
+    listOf: (q: Db, table: string, recordId: number) => repo.attachmentsOf(q, table, recordId),
+    deleteOfRecordInTx: (trx: Db, table: string, recordId: number) =>
+      repo.deleteAttachmentsOfRecord(trx, table, recordId, []),
+    dropBytes,
+
+    /** Removes uploads never bound to a record within a day. */
+    async sweep() {
+      await dropBytes(await repo.deleteUnboundBefore(db, now() - UNBOUND_TTL_MS));
+    },
+  };
+}
+export type AttachService = ReturnType<typeof createAttachService>;
