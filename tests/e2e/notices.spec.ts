@@ -21,12 +21,22 @@ async function counts(request: APIRequestContext, token: string) {
   return (await res.json()).result as { noticeCount: number; total: number };
 }
 
-async function send(request: APIRequestContext, token: string, to: TestUser, text: string) {
-  const res = await request.post('/singleMuseum/notice/shareFileToUsers', {
-    headers: { token },
-    data: { noticeContent: text, receiver: [to.userId] },
+/** A publishes an announcement for B alone, as the 信息发布 page does (add, then publish). */
+async function publish(request: APIRequestContext, token: string, to: TestUser, title: string) {
+  const call = async (path: string, data: unknown) => {
+    const body = await (
+      await request.post(`/singleMuseum/infoPublish/${path}`, { headers: { token }, data })
+    ).json();
+    expect(body.success, body.message).toBe(true);
+    return body.result;
+  };
+  const draft = await call('add', {
+    title,
+    content: `<p>${title}</p>`,
+    audienceType: 'user',
+    userIds: [to.userId],
   });
-  expect((await res.json()).success).toBe(true);
+  await call('publishOrCancel', { id: draft.id, status: 1 });
 }
 
 test('a notice reaches B live; B reads it online and offline, and the server agrees', async ({
@@ -46,13 +56,13 @@ test('a notice reaches B live; B reads it online and offline, and the server agr
   await tab2.goto('/home/workbench');
   await expect(tab2.getByTestId('workbench')).toBeVisible();
 
-  // A, in its own browser context, sends B a notice.
+  // A, in its own browser context, publishes an announcement for B.
   const aContext = await browser.newContext();
   const aPage = await aContext.newPage();
   await signIn(aPage, 'admin', ADMIN_PASSWORD);
   const aToken = await tokenOf(aPage);
-  const long = `【通知公告】${'冬季特展布展安排'.repeat(10)}`;
-  await send(aPage.request, aToken, b, long);
+  const title = `冬季特展布展安排${'及各展厅开放时间调整说明'.repeat(6)}`;
+  await publish(aPage.request, aToken, b, title);
   // Within 2 seconds, no reload: the bell, the workbench tile and the popup.
   await expect(page.getByTestId('notice-total')).toHaveText('1', { timeout: 2000 });
   await expect(page.getByTestId('count-noticeCount').getByTestId('count-value')).toHaveText('1');
@@ -62,19 +72,24 @@ test('a notice reaches B live; B reads it online and offline, and the server agr
   const first = page.getByTestId('notice-row').first();
   await expect(first).toContainText('今天');
   // Shortened to 60 characters; the whole text is in the tooltip.
-  await expect(first).toContainText(`${[...long].slice(0, 60).join('')}…`);
+  const text = (await first.locator('p').first().textContent()) ?? '';
+  expect([...text]).toHaveLength(61);
+  expect(text.endsWith('…')).toBe(true);
   await first.locator('p').first().hover();
-  await expect(page.getByRole('tooltip')).toHaveText(long);
+  await expect(page.getByRole('tooltip')).toContainText(title);
 
-  // B reads it: the count drops here and on the server.
+  // B opens it: the announcement shows, and the count drops here and on the server.
   await first.click();
-  await expect(page.getByTestId('notice-total')).toHaveCount(0);
-  await expect(first).not.toHaveAttribute('data-unread');
+  await expect(page).toHaveURL(/\/approve\/notice-detail\?id=\d+/);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect.poll(async () => (await counts(request, b.token)).noticeCount).toBe(0);
+  await page.goto('/home/workbench');
+  await expect(page.getByTestId('workbench')).toBeVisible();
+  await expect(page.getByTestId('notice-total')).toHaveCount(0);
 
   // Two more; then B loses the network.
-  await send(aPage.request, aToken, b, '库房温湿度巡检提醒');
-  await send(aPage.request, aToken, b, '周五下午全馆消防演练');
+  await publish(aPage.request, aToken, b, '库房温湿度巡检提醒');
+  await publish(aPage.request, aToken, b, '周五下午全馆消防演练');
   await expect(page.getByTestId('notice-total')).toHaveText('2', { timeout: 2000 });
   await page.mouse.click(500, 600);
   await bContext.setOffline(true);
@@ -87,6 +102,9 @@ test('a notice reaches B live; B reads it online and offline, and the server agr
   await expect(popup.getByTestId('offline-mark')).toBeVisible();
   await expect(popup.getByTestId('last-sync')).toContainText('最后同步');
   await popup.getByTestId('notice-row').filter({ hasText: '消防演练' }).click();
+  // The announcement was never opened on this device, and says so; the read is queued.
+  await expect(page.getByText('当前离线，且此通知未保存在本机')).toBeVisible();
+  await page.goBack();
   await expect(page.getByTestId('notice-total')).toHaveText('1');
   expect((await counts(request, b.token)).noticeCount).toBe(2);
 
