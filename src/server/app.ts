@@ -12,6 +12,8 @@ import type { Db } from './db/index';
 import { createAccess } from './modules/auth/access';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { directoryRoutes } from './modules/directory/directory.routes';
+import { createDirectoryService } from './modules/directory/directory.service';
 import { createAreas } from './modules/drive/area';
 import { driveRoutes } from './modules/drive/drive.routes';
 import { createDriveService } from './modules/drive/drive.service';
@@ -28,6 +30,8 @@ import { orgRoutes } from './modules/org/org.routes';
 import { createOrgService } from './modules/org/org.service';
 import { personalRoutes } from './modules/personal/personal.routes';
 import { createPersonalService } from './modules/personal/personal.service';
+import { scheduleRoutes } from './modules/schedule/schedule.routes';
+import { createScheduleService } from './modules/schedule/schedule.service';
 import { shareRoutes } from './modules/share/share.routes';
 import { createShareService } from './modules/share/share.service';
 import { unzipRoutes } from './modules/unzip/unzip.routes';
@@ -165,6 +169,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       orgRoutes(museum, { org, access, db, config });
       personalRoutes(museum, { personal, auth });
       noticeRoutes(museum, { notices });
+      directoryRoutes(museum, { directory: createDirectoryService(db), access });
+      scheduleRoutes(museum, { schedule: createScheduleService(db) });
     },
     { prefix: MUSEUM_PREFIX },
   );

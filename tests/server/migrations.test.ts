@@ -16,6 +16,7 @@ const SHIPPED: Record<string, string> = {
   '0004_media': 'f1f7618c6bfe923313fc3d9597221b4952df4828c2d8b69da1278dee7ccfd900',
   '0005_share': 'cec0660da029eb9d6821ab7cf8b5badb9e1612cf25f02d0e3a70deed8d937aa3',
   '0006_unzip': '7300d73195d453e3e111c3a80c84204c8bf98936243b900ea3dcd50b62f07181',
+  '0009_directory_schedule': '31b2f68dbce9408d5da50efe9ffea36a09a6e2f23338e54abed80cfd54419555',
 };
 
 const dir = path.resolve('src/server/db/migrations');

@@ -241,6 +241,38 @@ export interface UnzipJobTable {
   finished_at: number | null;
 }
 
+/** The directory's own rows (migration 0009): an account's extension (user_id) or an external entry. */
+export interface AddressBookTable {
+  id: Generated<number>;
+  user_id: number | null;
+  name: string;
+  dept_id: number | null;
+  mobile: string;
+  position: string;
+  office_phone: string;
+  email: string;
+  sort: number;
+  remark: string;
+  hidden: number;
+  updated_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One item of a person's schedule (migration 0009); all_day 1 spans whole museum days. */
+export interface ScheduleTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  start_at: number;
+  end_at: number;
+  all_day: number;
+  location: string;
+  remark: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface DB {
   user: UserTable;
   department: DepartmentTable;
@@ -266,4 +298,6 @@ export interface DB {
   unzip_job: UnzipJobTable;
   cooperation: CooperationTable;
   approval_message: ApprovalMessageTable;
+  address_book: AddressBookTable;
+  schedule: ScheduleTable;
 }
