@@ -10,7 +10,7 @@ import type { DriveView } from '../drive-view';
 import { targetProblem } from '../overlay';
 import { DIALOG_WIDTH, type DialogResult } from './dialog-kit';
 import { FolderTree } from './folder-tree';
-import { OfflineNote } from '../offline-note';
+import { OfflineNote } from '../../../components/offline-note';
 
 export interface MoveCopyDialogProps {
   opened: boolean;

@@ -1,8 +1,8 @@
 import { Badge, Group, Loader, Text, Tooltip } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import type { CachedView } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import type { CachedView } from '../lib/cached-query';
+import { t } from '../lib/i18n';
 
 /** 'today 10:32' style for the last sync: the time alone today, the date too otherwise. */
 export function syncTime(ms: number | undefined): string {
