@@ -83,6 +83,7 @@ describe('reading', () => {
       id: null,
       userId: ids.staff02,
       name: '王芳',
+      image: '',
       deptIds: [ids.office],
       deptNames: ['办公室'],
       position: '',

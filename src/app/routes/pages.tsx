@@ -1,10 +1,16 @@
 import { Suspense, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { ModuleKey } from '../../shared/menu/types';
+import { TodaySchedule } from '../features/schedule/today-schedule';
 import { WorkbenchPage } from '../features/workbench/workbench-page';
 
 /** Loads a page's code on first visit; the service worker still precaches every chunk for offline use. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(() => load().then((m) => ({ default: m[name] })));
+}
+
+/** The workbench with the cards of other features (today's schedule). */
+function Workbench() {
+  return <WorkbenchPage today={<TodaySchedule />} />;
 }
 
 const DrivePage = page(() => import('../features/drive/drive-page'), 'DrivePage');
@@ -15,7 +21,13 @@ const DrivePage = page(() => import('../features/drive/drive-page'), 'DrivePage'
  * The workbench is in the main chunk because every sign-in lands there.
  */
 export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComponent<ComponentType>>> = {
-  '/home/workbench': WorkbenchPage,
+  '/home/workbench': Workbench,
+  // The staff directory (issue 7): read by all staff, edited on 通讯录管理.
+  '/home/address-book': page(() => import('../features/directory/directory-page'), 'DirectoryPage'),
+  '/oa/address-book-management': page(
+    () => import('../features/directory/address-book-management-page'),
+    'AddressBookManagementPage',
+  ),
   '/staff/person': page(() => import('../features/org/person-page'), 'PersonPage'),
   '/staff/party': page(() => import('../features/org/party-page'), 'PartyPage'),
   '/staff/role/setting': page(() => import('../features/org/role-setting-page'), 'RoleSettingPage'),

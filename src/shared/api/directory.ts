@@ -36,6 +36,8 @@ export const AddressBookEntry = z.object({
   /** The account of a staff row; null for an external row. */
   userId: z.number().nullable(),
   name: z.string(),
+  /** The account's photo URL, or '' (external rows have none). */
+  image: z.string(),
   deptIds: z.array(z.number()),
   deptNames: z.array(z.string()),
   position: z.string(),

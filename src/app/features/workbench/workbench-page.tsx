@@ -1,4 +1,5 @@
 import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { ICONS } from '../../components/icons';
@@ -15,8 +16,9 @@ function greeting(hour: number): string {
 /**
  * The workbench: a greeting and shortcuts to the modules this person may open. The notices
  * issue adds to-dos and announcements here; nothing is shown that the server did not send.
+ * Other features' cards come in as props (features do not import each other; routes compose).
  */
-export function WorkbenchPage() {
+export function WorkbenchPage({ today }: { today?: ReactNode }) {
   const state = useSession();
   const navigate = useNavigate();
   if (!state) return null;
@@ -58,6 +60,7 @@ export function WorkbenchPage() {
           })}
         </SimpleGrid>
       </Stack>
+      {today}
     </Stack>
   );
 }

@@ -8,7 +8,7 @@ import type { AddressBookTable } from '../../db/schema';
 export function listedStaff(db: Db) {
   return db
     .selectFrom('user')
-    .select(['id', 'user_name', 'phone'])
+    .select(['id', 'user_name', 'phone', 'avatar'])
     .where('enabled', '=', 1)
     .where('account', '!=', 'admin')
     .execute();

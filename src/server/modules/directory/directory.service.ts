@@ -12,6 +12,7 @@ import {
   type DirectoryDept,
 } from '../../../shared/api/directory';
 import { filterDirectory } from '../../../shared/rules/directory';
+import { avatarUrl } from '../org/avatar';
 import { allDepts, countExisting } from '../org/org.repo';
 import * as repo from './directory.repo';
 
@@ -76,6 +77,7 @@ export function createDirectoryService(db: Db, now: () => number = Date.now) {
           ...extension(byUser.get(u.id)),
           userId: u.id,
           name: u.user_name,
+          image: avatarUrl(u.id, u.avatar),
           mobile: u.phone ?? '',
           deptIds,
           deptNames: deptIds.map((id) => deptName.get(id)!),
@@ -89,6 +91,7 @@ export function createDirectoryService(db: Db, now: () => number = Date.now) {
             ...extension(e),
             userId: null,
             name: e.name,
+            image: '',
             mobile: e.mobile,
             deptIds,
             deptNames: deptIds.map((id) => deptName.get(id)!),
