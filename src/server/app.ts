@@ -16,6 +16,8 @@ import { attachRoutes } from './modules/attach/attach.routes';
 import { createAttachService } from './modules/attach/attach.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { directoryRoutes } from './modules/directory/directory.routes';
+import { createDirectoryService } from './modules/directory/directory.service';
 import { createAreas } from './modules/drive/area';
 import { driveRoutes } from './modules/drive/drive.routes';
 import { createDriveService } from './modules/drive/drive.service';
@@ -33,6 +35,8 @@ import { orgRoutes } from './modules/org/org.routes';
 import { createOrgService } from './modules/org/org.service';
 import { personalRoutes } from './modules/personal/personal.routes';
 import { createPersonalService } from './modules/personal/personal.service';
+import { scheduleRoutes } from './modules/schedule/schedule.routes';
+import { createScheduleService } from './modules/schedule/schedule.service';
 import { shareRoutes } from './modules/share/share.routes';
 import { createShareService } from './modules/share/share.service';
 import { unzipRoutes } from './modules/unzip/unzip.routes';
@@ -191,6 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       noticeRoutes(museum, { notices, bus, auth, heartbeatMs: config.liveHeartbeatMs });
       announceRoutes(museum, { announce });
       attachRoutes(museum, { attach });
+      directoryRoutes(museum, { directory: createDirectoryService(db), access });
+      scheduleRoutes(museum, { schedule: createScheduleService(db) });
     },
     { prefix: MUSEUM_PREFIX },
   );

@@ -18,6 +18,7 @@ const SHIPPED: Record<string, string> = {
   '0006_unzip': '7300d73195d453e3e111c3a80c84204c8bf98936243b900ea3dcd50b62f07181',
   '0007_notices': '819483e25e1fe8c70f56d6039574b50c773dbb085f23cf767c8f9f33b092a99b',
   '0008_announcements': '71d5cdf3523d031670a69a3d104876e2ccb2409628b87f5406a3f79b40cf7948',
+  '0009_directory_schedule': '31b2f68dbce9408d5da50efe9ffea36a09a6e2f23338e54abed80cfd54419555',
 };
 
 const dir = path.resolve('src/server/db/migrations');

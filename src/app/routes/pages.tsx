@@ -16,6 +16,12 @@ const DrivePage = page(() => import('../features/drive/drive-page'), 'DrivePage'
  */
 export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComponent<ComponentType>>> = {
   '/home/workbench': Workbench,
+  // The staff directory (issue 7): read by all staff, edited on 通讯录管理.
+  '/home/address-book': page(() => import('../features/directory/directory-page'), 'DirectoryPage'),
+  '/oa/address-book-management': page(
+    () => import('../features/directory/address-book-management-page'),
+    'AddressBookManagementPage',
+  ),
   '/staff/person': page(() => import('../features/org/person-page'), 'PersonPage'),
   '/staff/party': page(() => import('../features/org/party-page'), 'PartyPage'),
   '/staff/role/setting': page(() => import('../features/org/role-setting-page'), 'RoleSettingPage'),

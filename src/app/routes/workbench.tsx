@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { OfflineNote } from '../components/offline-note';
 import { LatestAnnouncements } from '../features/announce/latest-announcements';
+import { TodaySchedule } from '../features/schedule/today-schedule';
 import { RecentFiles, useRecentFiles } from '../features/drive/recent-files';
 import { DRIVE_ROUTES } from '../features/drive/drive-view';
 import { SectionLink, WorkbenchPage, WorkbenchSection } from '../features/workbench/workbench-page';
@@ -37,5 +38,11 @@ function RecentFilesCard() {
  * features (features never import each other).
  */
 export function Workbench() {
-  return <WorkbenchPage announcements={<LatestAnnouncements />} recentFiles={<RecentFilesCard />} />;
+  return (
+    <WorkbenchPage
+      today={<TodaySchedule />}
+      announcements={<LatestAnnouncements />}
+      recentFiles={<RecentFilesCard />}
+    />
+  );
 }

@@ -274,6 +274,37 @@ export interface AttachmentTable {
   uploaded_by: number | null;
   created_at: number;
 }
+/** The directory's own rows (migration 0009): an account's extension (user_id) or an external entry. */
+export interface AddressBookTable {
+  id: Generated<number>;
+  user_id: number | null;
+  name: string;
+  dept_id: number | null;
+  mobile: string;
+  position: string;
+  office_phone: string;
+  email: string;
+  sort: number;
+  remark: string;
+  hidden: number;
+  updated_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One item of a person's schedule (migration 0009); all_day 1 spans whole museum days. */
+export interface ScheduleTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  start_at: number;
+  end_at: number;
+  all_day: number;
+  location: string;
+  remark: string;
+  created_at: number;
+  updated_at: number;
+}
 
 export interface DB {
   user: UserTable;
@@ -303,4 +334,6 @@ export interface DB {
   announcement: AnnouncementTable;
   announcement_target: AnnouncementTargetTable;
   attachment: AttachmentTable;
+  address_book: AddressBookTable;
+  schedule: ScheduleTable;
 }

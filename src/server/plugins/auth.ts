@@ -8,6 +8,7 @@ import {
   SESSION_EXPIRED_STATUS,
 } from '../../shared/api/envelope';
 import type { AuthService, SessionUser } from '../modules/auth/auth.service';
+import { forbidden } from '../errors';
 import { sendEnvelope } from './envelope';
 
 declare module 'fastify' {
@@ -76,3 +77,13 @@ export const authPlugin = fp(
     });
   },
 );
+
+/**
+ * For the spec's GET calls that change data (`…/delete`): like every mutation, they must carry
+ * the token in the header. The cookie also rides on a plain link from another site
+ * (SameSite=Lax), so a GET it alone authorises could be forged (CSRF).
+ */
+export function requireTokenHeader(req: FastifyRequest) {
+  const header = req.headers.token;
+  if (typeof header !== 'string' || !header) throw forbidden('此操作须在馆务云页面中进行，请刷新页面后重试');
+}

@@ -1,3 +1,5 @@
+import { formatMuseumTime } from '../rules/museum-time';
+
 /**
  * Sharing rules both sides use (spec/drive.md §4 "Share dialog", §5 "Share"): the expiry
  * shortcuts, when a link has expired, the extraction code's alphabet, and the text a person
@@ -12,30 +14,8 @@ export const SHARE_GONE = '分享链接不存在或已失效';
 export const SHARE_REVOKED = '该分享已被取消';
 export const SHARE_EXPIRED = '分享已过期';
 
-/** 'yyyy-MM-dd HH:mm:ss', the spec's endTime format (museum time, Asia/Shanghai). */
-export const END_TIME_RE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
-
-/** Museum time is UTC+8 with no daylight saving since 1991 (see server drive/time.ts). */
-const OFFSET_MS = 8 * 3600_000;
-
-/** 'yyyy-MM-dd HH:mm:ss' (museum time) → epoch ms, or null when it is not a real time. */
-export function parseMuseumTime(text: string): number | null {
-  const m = END_TIME_RE.exec(text);
-  if (!m) return null;
-  const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
-  const utc = Date.UTC(y, mo - 1, d, h, mi, s);
-  const back = new Date(utc);
-  // Date.UTC rolls 02-30 over into March; a real date survives the round trip.
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return null;
-  if (h > 23 || mi > 59 || s > 59) return null;
-  return utc - OFFSET_MS;
-}
-
-/** Epoch ms → 'yyyy-MM-dd HH:mm:ss' in museum time. */
-export function formatMuseumTime(ms: number): string {
-  const iso = new Date(ms + OFFSET_MS).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
-}
+/** Museum time (moved to rules/museum-time.ts; the schedule uses it too). */
+export { END_TIME_RE, formatMuseumTime, parseMuseumTime } from '../rules/museum-time';
 
 /** A share link is expired when its end time is not in the future (spec §4). */
 export function isExpired(endTimeMs: number, nowMs: number): boolean {

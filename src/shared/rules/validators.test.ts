@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { accountProblem, nameProblem, passwordProblem, phoneProblem } from './validators';
+import {
+  accountProblem,
+  emailProblem,
+  lineProblem,
+  nameProblem,
+  officePhoneProblem,
+  passwordProblem,
+  phoneProblem,
+} from './validators';
 
 describe('passwordProblem', () => {
   it('accepts 6–20 characters with two kinds', () => {
@@ -33,5 +41,25 @@ describe('other fields', () => {
     expect(nameProblem('王'.repeat(31))).toBe('姓名不能超过 30 个字符');
     expect(nameProblem('a\u0007b')).toBe('姓名不能包含控制字符');
     expect(nameProblem('王小明')).toBeNull();
+  });
+});
+
+describe('directory and schedule fields', () => {
+  it('office phone', () => {
+    for (const ok of ['010-12345678', '0101234', '+86 10 12345678', '(010)12345678', '110'])
+      expect(officePhoneProblem(ok), ok).toBeNull();
+    for (const bad of ['abc', '12', '010--', '010 1234 5678 9012 3456', '1 2'])
+      expect(officePhoneProblem(bad), bad).not.toBeNull();
+  });
+  it('email', () => {
+    expect(emailProblem('a@museum.cn')).toBeNull();
+    expect(emailProblem('a@b')).toBe('请输入正确的邮箱地址');
+    expect(emailProblem(`${'a'.repeat(55)}@b.com`)).toBe('邮箱不能超过 60 个字符');
+  });
+  it('one-line text', () => {
+    expect(lineProblem('', '地点', 50)).toBeNull();
+    expect(lineProblem(' ', '标题', 50, true)).toBe('请输入标题');
+    expect(lineProblem('x'.repeat(51), '地点', 50)).toBe('地点不能超过 50 个字符');
+    expect(lineProblem('a\nb', '地点', 50)).toBe('地点不能包含控制字符');
   });
 });

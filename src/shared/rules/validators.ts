@@ -30,9 +30,33 @@ export function accountProblem(account: string): string | null {
 
 /** Display names: 1–30 characters, no control characters. */
 export function nameProblem(name: string, what = '姓名'): string | null {
-  const t = name.trim();
-  if (!t) return `请输入${what}`;
-  if (t.length > 30) return `${what}不能超过 30 个字符`;
+  return lineProblem(name, what, 30, true);
+}
+
+/** Office and duty-room numbers: digits with an optional area code, extension or +86 (3–20 characters). */
+export const OFFICE_PHONE_RE = /^(?:\+\d{1,3}[ -]?)?(?:\(\d{2,4}\)[ -]?)?\d+(?:[ -]\d+)*$/;
+export function officePhoneProblem(phone: string): string | null {
+  const digits = phone.replace(/\D/g, '').length;
+  return OFFICE_PHONE_RE.test(phone) && phone.length <= 20 && digits >= 3
+    ? null
+    : '请输入正确的办公电话（数字，可含区号“-”，如 010-12345678）';
+}
+
+/** A plain e-mail address (at most 60 characters); the server never sends mail to it. */
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export function emailProblem(email: string): string | null {
+  if (email.length > 60) return '邮箱不能超过 60 个字符';
+  return EMAIL_RE.test(email) ? null : '请输入正确的邮箱地址';
+}
+
+/**
+ * A one-line text field of at most `max` characters (titles, places, positions), with the
+ * same words on every form: 请输入X / X不能超过 N 个字符 / X不能包含控制字符.
+ */
+export function lineProblem(value: string, what: string, max: number, required = false): string | null {
+  const t = value.trim();
+  if (!t) return required ? `请输入${what}` : null;
+  if (t.length > max) return `${what}不能超过 ${max} 个字符`;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(t)) return `${what}不能包含控制字符`;
   return null;

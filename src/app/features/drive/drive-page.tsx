@@ -7,7 +7,6 @@ import {
   CloseButton,
   EmptyState,
   Group,
-  Loader,
   Menu,
   SegmentedControl,
   Text,
@@ -21,7 +20,6 @@ import {
   IconArrowLeft,
   IconArrowsMove,
   IconCheck,
-  IconCloudOff,
   IconCloudUpload,
   IconCopy,
   IconDownload,
@@ -57,7 +55,6 @@ import { NAME_MAX, ROOT, breadcrumb, folderPath, joinName, parentPath } from '..
 import { sortEntries, type SortBy, type SortOrder } from '../../../shared/drive/sort';
 import { OutboxButton } from '../../components/outbox-panel';
 import { useUnzip } from './unzip';
-import { LoadFailed } from '../../components/load-failed';
 import { t } from '../../lib/i18n';
 import { useOnline } from '../../lib/online';
 import { ConfirmDialog } from './dialogs/confirm-dialog';
@@ -69,6 +66,7 @@ import { useNewFile } from './dialogs/new-file-dialog';
 import { BATCH_MAX, downloadUrl, driveWrites, useDriveList, useSearch, useStorage } from './drive-data';
 import { DRIVE_ROUTES, searchFor, useDriveView, type DriveView } from './drive-view';
 import { FileBrowser, keyOf, type GridSize, type MenuTarget, type ViewMode } from './file-browser';
+import { CachedViewState } from '../../components/cached-state';
 import { OfflineNote } from '../../components/offline-note';
 import type { DriveItem } from './overlay';
 import { usePreviewHost } from './preview/preview-host';
@@ -619,24 +617,8 @@ export function DrivePage() {
             : { title: t.drive.empty.folder, hint: canCreate ? t.drive.empty.folderHint : undefined };
 
   let body: ReactNode;
-  if (shown.status === 'loading') {
-    body = (
-      <Center py="xl" style={{ flex: 1 }}>
-        <Loader size="sm" aria-label={t.common.loading} />
-      </Center>
-    );
-  } else if (shown.status === 'not-cached') {
-    body = (
-      <EmptyState
-        py="xl"
-        icon={<IconCloudOff size={28} />}
-        title={t.offline.notCachedTitle}
-        description={t.offline.notCachedHint}
-        data-testid="not-cached"
-      />
-    );
-  } else if (shown.status === 'error') {
-    body = <LoadFailed error={shown.error} onRetry={() => void shown.refetch()} />;
+  if (shown.status !== 'ready') {
+    body = <CachedViewState view={shown} fill />;
   } else {
     body = (
       <FileBrowser

@@ -7,6 +7,7 @@ import * as m0005 from './0005_share';
 import * as m0006 from './0006_unzip';
 import * as m0007 from './0007_notices';
 import * as m0008 from './0008_announcements';
+import * as m0009 from './0009_directory_schedule';
 
 /**
  * The ordered list of migrations. A static map (not a directory scan) so the server runs the
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_unzip': m0006,
   '0007_notices': m0007,
   '0008_announcements': m0008,
+  '0009_directory_schedule': m0009,
 };

@@ -1,24 +1,12 @@
-import {
-  ActionIcon,
-  Badge,
-  Center,
-  EmptyState,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, EmptyState, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCloudOff, IconInbox, IconInfoCircle, IconLink, IconLinkOff } from '@tabler/icons-react';
+import { IconInbox, IconInfoCircle, IconLink, IconLinkOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { MyShareEntry } from '../../../../shared/api/share';
 import { joinName } from '../../../../shared/drive/names';
 import { OutboxButton } from '../../../components/outbox-panel';
-import { LoadFailed } from '../../../components/load-failed';
+import { CachedViewState } from '../../../components/cached-state';
 import { t } from '../../../lib/i18n';
 import { ConfirmDialog } from '../dialogs/confirm-dialog';
 import { DetailDialog } from '../dialogs/detail-dialog';
@@ -57,24 +45,7 @@ export function MySharesPage() {
   };
 
   let body;
-  if (shares.status === 'loading')
-    body = (
-      <Center py="xl">
-        <Loader size="sm" aria-label={t.common.loading} />
-      </Center>
-    );
-  else if (shares.status === 'not-cached')
-    body = (
-      <EmptyState
-        py="xl"
-        icon={<IconCloudOff size={28} />}
-        title={t.offline.notCachedTitle}
-        description={t.offline.notCachedHint}
-        data-testid="not-cached"
-      />
-    );
-  else if (shares.status === 'error')
-    body = <LoadFailed error={shares.error} onRetry={() => void shares.refetch()} />;
+  if (shares.status !== 'ready') body = <CachedViewState view={shares} />;
   else if (rows.length === 0)
     body = <EmptyState py="xl" icon={<IconInbox size={28} />} title={T.empty} description={T.emptyHint} />;
   else

@@ -1,0 +1,38 @@
+import { Center, EmptyState, Loader } from '@mantine/core';
+import { IconCloudOff } from '@tabler/icons-react';
+import type { CachedView } from '../lib/cached-query';
+import { t } from '../lib/i18n';
+import { LoadFailed } from './load-failed';
+
+/**
+ * What a cached view (lib/cached-query) shows while it has nothing to show: a spinner, the
+ * 尚未离线缓存 note offline, or the failure with 重试. Null once the view is ready.
+ */
+export function CachedViewState({
+  view,
+  fill,
+}: {
+  view: Pick<CachedView<unknown>, 'status' | 'error' | 'refetch' | 'refreshing'>;
+  /** Centre the spinner in the remaining height of a flex column (the drive's list area). */
+  fill?: boolean;
+}) {
+  if (view.status === 'loading')
+    return (
+      <Center py="xl" style={fill ? { flex: 1 } : undefined}>
+        <Loader size="sm" aria-label={t.common.loading} />
+      </Center>
+    );
+  if (view.status === 'not-cached')
+    return (
+      <EmptyState
+        py="xl"
+        icon={<IconCloudOff size={28} />}
+        title={t.offline.notCachedTitle}
+        description={t.offline.notCachedHint}
+        data-testid="not-cached"
+      />
+    );
+  if (view.status === 'error')
+    return <LoadFailed error={view.error} onRetry={view.refetch} retrying={view.refreshing} />;
+  return null;
+}

@@ -1,0 +1,25 @@
+import { CloseButton, TextInput, type TextInputProps } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { ADDRESS_BOOK } from '../../../shared/api/directory';
+import { t } from '../../lib/i18n';
+
+/** The directory's search field (name, number or position), with a button that clears it. */
+export function SearchBox({
+  value,
+  onChange,
+  ...rest
+}: { value: string; onChange: (value: string) => void } & Omit<TextInputProps, 'value' | 'onChange'>) {
+  return (
+    <TextInput
+      type="search"
+      aria-label={t.directory.search}
+      placeholder={t.directory.searchPlaceholder}
+      leftSection={<IconSearch size={16} />}
+      value={value}
+      maxLength={ADDRESS_BOOK.keywordMax}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      rightSection={value ? <CloseButton aria-label={t.common.reset} onClick={() => onChange('')} /> : null}
+      {...rest}
+    />
+  );
+}
