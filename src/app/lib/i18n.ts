@@ -858,6 +858,8 @@ export const t = {
     notices: '未读通知',
     cooperation: '协作消息',
     modules: '常用模块',
+    noticeList: '通知公告',
+    addressBook: '通讯录',
   },
   notices: {
     title: '消息中心',

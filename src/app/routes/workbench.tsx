@@ -1,3 +1,4 @@
+import { IconFolder } from '@tabler/icons-react';
 import { useState } from 'react';
 import { OfflineNote } from '../components/offline-note';
 import { LatestAnnouncements } from '../features/announce/latest-announcements';
@@ -16,6 +17,7 @@ function RecentFilesCard() {
   return (
     <WorkbenchSection
       title={t.drive.recent.title}
+      icon={<IconFolder size={18} />}
       testId="recent-files"
       action={
         view.offline ? (

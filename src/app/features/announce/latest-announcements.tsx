@@ -71,7 +71,7 @@ export function LatestAnnouncements() {
       </Stack>
     );
   return (
-    <Card radius="lg" p="lg" withBorder data-testid="latest-announcements">
+    <Card radius="lg" p="md" withBorder data-testid="latest-announcements">
       <Group justify="space-between" mb="xs" wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
           <IconSpeakerphone size={18} />

@@ -6,7 +6,6 @@ import {
   Modal,
   Stack,
   Text,
-  Title,
   Tooltip,
   UnstyledButton,
   EmptyState,
@@ -133,10 +132,10 @@ export function TodaySchedule() {
     <Card radius="lg" p="md" withBorder data-testid="today-schedule">
       <Group justify="space-between" gap="xs" mb="sm">
         <Group gap="xs" wrap="nowrap">
-          <IconCalendarEvent size={22} stroke={1.6} />
-          <Title order={4} data-testid="schedule-heading">
+          <IconCalendarEvent size={18} />
+          <Text fw={600} data-testid="schedule-heading">
             {date === today ? S.title : S.titleOf(dayjs(date).format('M月D日 dddd'))}
-          </Title>
+          </Text>
           <OfflineNote view={view} />
         </Group>
         <Group gap="xs" wrap="nowrap">

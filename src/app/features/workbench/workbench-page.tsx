@@ -9,7 +9,15 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconBell, IconChecklist, IconClipboardCheck, IconSend } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconApps,
+  IconBell,
+  IconChecklist,
+  IconClipboardCheck,
+  IconNews,
+  IconSend,
+} from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -31,6 +39,7 @@ function greeting(hour: number): string {
 /** A workbench card: a title, an optional action at the right, and its body. */
 export function WorkbenchSection(props: {
   title: string;
+  icon?: ReactNode;
   action?: ReactNode;
   children: ReactNode;
   testId?: string;
@@ -38,7 +47,10 @@ export function WorkbenchSection(props: {
   return (
     <Card radius="lg" p="md" withBorder data-testid={props.testId} className={classes.section}>
       <Group justify="space-between" mb="xs" wrap="nowrap">
-        <Text fw={600}>{props.title}</Text>
+        <Group gap="xs" wrap="nowrap">
+          {props.icon}
+          <Text fw={600}>{props.title}</Text>
+        </Group>
         {props.action}
       </Group>
       {props.children}
@@ -54,6 +66,12 @@ export interface WorkbenchSlots {
   /** 最近文件 (the drive). */
   recentFiles?: ReactNode;
 }
+
+/** The workbench's own pages (hidden from the side menu), reachable from its module card. */
+const HOME_LINKS = [
+  { to: '/home/notice-list', label: t.workbench.noticeList, icon: IconNews },
+  { to: '/home/address-book', label: t.workbench.addressBook, icon: IconAddressBook },
+] as const;
 
 type CountTile = {
   key: keyof Counts;
@@ -157,8 +175,24 @@ export function WorkbenchPage({ today, announcements, recentFiles }: WorkbenchSl
         </Stack>
         <Stack gap="md">
           {recentFiles}
-          <WorkbenchSection title={t.workbench.modules}>
+          <WorkbenchSection title={t.workbench.modules} icon={<IconApps size={18} />}>
             <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
+              {HOME_LINKS.map((l) => (
+                <UnstyledButton
+                  key={l.to}
+                  className={classes.module}
+                  onClick={() => void navigate({ to: l.to })}
+                >
+                  <Group gap="xs" wrap="nowrap">
+                    <ThemeIcon size={32} radius="md" variant="light" color="teal">
+                      <l.icon size={18} />
+                    </ThemeIcon>
+                    <Text size="sm" fw={500} truncate>
+                      {l.label}
+                    </Text>
+                  </Group>
+                </UnstyledButton>
+              ))}
               {modules.map((m) => {
                 const Icon = ICONS[m.icon];
                 const first = m.items[0];
