@@ -15,7 +15,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconBell, IconChecklist, IconInbox } from '@tabler/icons-react';
@@ -84,6 +84,10 @@ export function NoticeCentre({ counts }: { counts: Counts | undefined }) {
   const notices = useNotices();
   const cooperation = useCooperation();
   const approval = useApprovalMessages();
+  // Escape closes it wherever the focus is (the bell keeps focus after a click).
+  useWindowEvent('keydown', (e) => {
+    if (e.key === 'Escape') setOpened(false);
+  });
   useEffect(() => {
     const onOpen = (e: Event) => {
       setTab((e as CustomEvent<Tab>).detail);
