@@ -16,6 +16,7 @@ import { IconAddressBook, IconPencil, IconPlus, IconSearch, IconTrash } from '@t
 import { useMemo, useState } from 'react';
 import type { AddressBookEntry } from '../../../shared/api/directory';
 import { filterDirectory } from '../../../shared/rules/directory';
+import { RowAction } from '../../components/row-action';
 import { confirmAction } from '../../components/confirm-action';
 import { CachedViewState } from '../../components/cached-state';
 import { UserAvatar } from '../../components/user-avatar';
@@ -145,24 +146,17 @@ export function AddressBookManagementPage() {
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      leftSection={<IconPencil size={14} />}
-                      onClick={() => open(r)}
-                    >
+                    <RowAction icon={IconPencil} onClick={() => open(r)}>
                       {t.common.edit}
-                    </Button>
+                    </RowAction>
                     {r.id !== null && (
-                      <Button
-                        size="xs"
-                        variant="subtle"
+                      <RowAction
+                        icon={IconTrash}
                         color="red"
-                        leftSection={<IconTrash size={14} />}
                         onClick={() => confirmDelete({ ...r, id: r.id! })}
                       >
                         {r.userId === null ? t.common.delete : M.clear}
-                      </Button>
+                      </RowAction>
                     )}
                   </Group>
                 </Table.Td>

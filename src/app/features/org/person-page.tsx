@@ -27,6 +27,7 @@ import {
   IconUserPlus,
 } from '@tabler/icons-react';
 import type { UserRow } from '../../../shared/api/org';
+import { RowAction } from '../../components/row-action';
 import { UserAvatar } from '../../components/user-avatar';
 import { t } from '../../lib/i18n';
 import { DeptTree } from './dept-tree';
@@ -148,30 +149,15 @@ export function PersonPage() {
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
-          <Button
-            size="xs"
-            variant="subtle"
-            leftSection={<IconPencil size={14} />}
-            onClick={() => openUser(user)}
-          >
+          <RowAction icon={IconPencil} onClick={() => openUser(user)}>
             {t.common.edit}
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            leftSection={<IconKey size={14} />}
-            onClick={() => openPassword(user)}
-          >
+          </RowAction>
+          <RowAction icon={IconKey} onClick={() => openPassword(user)}>
             {p.resetPassword}
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            leftSection={<IconDatabase size={14} />}
-            onClick={() => setQuotaUser(user)}
-          >
+          </RowAction>
+          <RowAction icon={IconDatabase} onClick={() => setQuotaUser(user)}>
             {t.org.quota.action}
-          </Button>
+          </RowAction>
           <Button
             size="xs"
             variant="subtle"
