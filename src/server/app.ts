@@ -40,6 +40,8 @@ import { createScheduleService } from './modules/schedule/schedule.service';
 import { shareRoutes } from './modules/share/share.routes';
 import { createShareService } from './modules/share/share.service';
 import { unzipRoutes } from './modules/unzip/unzip.routes';
+import { workflowRoutes } from './modules/workflow/workflow.routes';
+import { createWorkflowService } from './modules/workflow/workflow.service';
 import { createUnzipService } from './modules/unzip/unzip.service';
 import { authPlugin } from './plugins/auth';
 import { envelopePlugin } from './plugins/envelope';
@@ -195,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       noticeRoutes(museum, { notices, bus, auth, heartbeatMs: config.liveHeartbeatMs });
       announceRoutes(museum, { announce });
       attachRoutes(museum, { attach });
+      workflowRoutes(museum, { workflow: createWorkflowService(db) });
       directoryRoutes(museum, { directory: createDirectoryService(db), access });
       scheduleRoutes(museum, { schedule: createScheduleService(db) });
     },
