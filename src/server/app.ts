@@ -197,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       noticeRoutes(museum, { notices, bus, auth, heartbeatMs: config.liveHeartbeatMs });
       announceRoutes(museum, { announce });
       attachRoutes(museum, { attach });
-      workflowRoutes(museum, { workflow: createWorkflowService(db) });
+      workflowRoutes(museum, { workflow: createWorkflowService(db), access });
       directoryRoutes(museum, { directory: createDirectoryService(db), access });
       scheduleRoutes(museum, { schedule: createScheduleService(db) });
     },

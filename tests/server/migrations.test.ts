@@ -19,6 +19,7 @@ const SHIPPED: Record<string, string> = {
   '0007_notices': '819483e25e1fe8c70f56d6039574b50c773dbb085f23cf767c8f9f33b092a99b',
   '0008_announcements': '71d5cdf3523d031670a69a3d104876e2ccb2409628b87f5406a3f79b40cf7948',
   '0009_directory_schedule': '31b2f68dbce9408d5da50efe9ffea36a09a6e2f23338e54abed80cfd54419555',
+  '0010_approval_templates': '80b2dc1328e4567e9cd97b4673092bb321cfd581856572f5192f9c1ca042c8eb',
 };
 
 const dir = path.resolve('src/server/db/migrations');

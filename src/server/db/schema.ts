@@ -306,6 +306,32 @@ export interface ScheduleTable {
   updated_at: number;
 }
 
+/** An approval template (migration 0010); category 'normal' | 'gongwen'; draft is a definition's JSON. */
+export interface ApprovalTemplateTable {
+  id: Generated<number>;
+  name: string;
+  icon: string;
+  group_name: string;
+  category: string;
+  enabled: number;
+  sort: number;
+  draft: string;
+  current_version: number | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A published, frozen workflow version of a template (migration 0010). */
+export interface WorkflowVersionTable {
+  id: Generated<number>;
+  template_id: number;
+  version: number;
+  definition: string;
+  published_by: number | null;
+  published_at: number;
+}
+
 export interface DB {
   user: UserTable;
   department: DepartmentTable;
@@ -336,4 +362,6 @@ export interface DB {
   attachment: AttachmentTable;
   address_book: AddressBookTable;
   schedule: ScheduleTable;
+  approval_template: ApprovalTemplateTable;
+  workflow_version: WorkflowVersionTable;
 }

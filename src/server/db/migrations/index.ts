@@ -8,6 +8,7 @@ import * as m0006 from './0006_unzip';
 import * as m0007 from './0007_notices';
 import * as m0008 from './0008_announcements';
 import * as m0009 from './0009_directory_schedule';
+import * as m0010 from './0010_approval_templates';
 
 /**
  * The ordered list of migrations. A static map (not a directory scan) so the server runs the
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_notices': m0007,
   '0008_announcements': m0008,
   '0009_directory_schedule': m0009,
+  '0010_approval_templates': m0010,
 };

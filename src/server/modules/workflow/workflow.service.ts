@@ -1,7 +1,63 @@
-import type { CopytoUserList, PickerUser } from '../../../shared/api/workflow';
+import {
+  PUBLISH_REFUSED,
+  type CopytoUserList,
+  type PickerUser,
+  type TemplateRow,
+  type TemplateSaveBody,
+} from '../../../shared/api/workflow';
+import { ErrorCode } from '../../../shared/api/envelope';
+import { formatMuseumTime } from '../../../shared/drive/share-rules';
+import { WorkflowDefinition, type AnyNode } from '../../../shared/workflow/definition';
 import type { Db } from '../../db/index';
+import { AppError, conflict, notFound } from '../../errors';
 import { loadOrgSnapshot, type OrgSnapshot } from './org-snapshot';
 import * as repo from './workflow.repo';
+
+const TEMPLATE_GONE = '审批模板不存在';
+
+/** Why a definition cannot be published, node by node (empty when it can). */
+export type ProblemsOf = (def: WorkflowDefinition) => { nodeName: string; message: string }[];
+
+/** The least a published flow needs: at least one approver somewhere in it. */
+function hasApprover(node: AnyNode | null): boolean {
+  if (!node) return false;
+  if (node.type === 1) return true;
+  if (node.type === 4 && node.conditionNodes.some(hasApprover)) return true;
+  return hasApprover(node.childNode);
+}
+export const basicProblems: ProblemsOf = (def) =>
+  hasApprover(def.nodeConfig)
+    ? []
+    : [{ nodeName: def.nodeConfig.nodeName, message: '流程中至少需要一个审批人' }];
+
+/** Whether a person is inside a starter scope (people, roles or departments; empty: everyone). */
+export function inScope(def: WorkflowDefinition, userId: number, org: OrgSnapshot): boolean {
+  if (def.flowPermission.length === 0) return true;
+  const depts = new Set(org.deptsOf(userId));
+  const roles = new Set(org.rolesOf(userId));
+  return def.flowPermission.some(
+    (t) =>
+      (t.type === 1 && t.targetId === userId) ||
+      (t.type === 2 && roles.has(t.targetId)) ||
+      (t.type === 3 && depts.has(t.targetId)),
+  );
+}
+
+const parse = (json: string) => WorkflowDefinition.parse(JSON.parse(json));
+
+function rowOf(t: repo.TemplateRecord): TemplateRow {
+  return {
+    id: t.id,
+    name: t.name,
+    icon: t.icon,
+    groupName: t.group_name,
+    category: t.category === 'gongwen' ? 'gongwen' : 'normal',
+    enabled: t.enabled ? 1 : 0,
+    version: t.current_version,
+    draftChanged: t.published === null || t.published !== t.draft,
+    updateTime: formatMuseumTime(t.updated_at),
+  };
+}
 
 /** Picker rows of the given people (or everyone enabled), in the order given. */
 function pickerUsers(org: OrgSnapshot, ids: number[]): PickerUser[] {
@@ -25,7 +81,16 @@ function pickerUsers(org: OrgSnapshot, ids: number[]): PickerUser[] {
  * Approvals and their workflows (issue 8). So far: the organisation snapshot the engine routes
  * against, and the pickers' data.
  */
-export function createWorkflowService(db: Db) {
+export function createWorkflowService(db: Db, opts: { problems?: ProblemsOf; now?: () => number } = {}) {
+  const problems = opts.problems ?? basicProblems;
+  const now = opts.now ?? Date.now;
+
+  async function template(id: number) {
+    const t = await repo.templateById(db, id);
+    if (!t) throw notFound(TEMPLATE_GONE);
+    return t;
+  }
+
   return {
     org: () => loadOrgSnapshot(db),
     /** The copy-to picker: the named people (or everyone), every department and every role. */
@@ -41,6 +106,78 @@ export function createWorkflowService(db: Db) {
     async approverUserList() {
       const org = await loadOrgSnapshot(db);
       return { userlist: pickerUsers(org, org.everyone()) };
+    },
+
+    // ——— templates (审批设置) ———
+    async templates() {
+      return (await repo.templates(db)).map(rowOf);
+    },
+    async templateDetail(id: number) {
+      const t = await template(id);
+      return { ...rowOf(t), definition: parse(t.draft) };
+    },
+    /** Creates or updates a template's details and draft; the published version is untouched. */
+    async saveTemplate(userId: number, body: TemplateSaveBody) {
+      const same = await repo.templateByName(db, body.name);
+      if (same && same.id !== body.id) throw conflict('已存在同名的审批模板，请换一个名称');
+      const fields = {
+        name: body.name,
+        icon: body.icon ?? '',
+        group_name: body.groupName ?? '',
+        category: body.category,
+        draft: JSON.stringify(body.definition),
+      };
+      if (body.id === undefined)
+        return { id: await repo.insertTemplate(db, { ...fields, created_by: userId }, now()) };
+      await template(body.id);
+      await repo.updateTemplate(db, body.id, fields, now());
+      return { id: body.id };
+    },
+    /**
+     * Freezes the draft as the next version, which new requests then start on. A draft with
+     * problems is refused with the list (the designer shows it).
+     */
+    async publish(userId: number, id: number) {
+      return db.transaction().execute(async (trx) => {
+        const t = await repo.templateById(trx, id);
+        if (!t) throw notFound(TEMPLATE_GONE);
+        const def = parse(t.draft);
+        const found = problems(def);
+        if (found.length) throw new AppError(ErrorCode.invalid, PUBLISH_REFUSED, 200, { problems: found });
+        const version = (await repo.lastVersion(trx, id)) + 1;
+        await repo.insertVersion(
+          trx,
+          { template_id: id, version, definition: t.draft, published_by: userId },
+          now(),
+        );
+        await repo.updateTemplate(trx, id, { current_version: version }, now());
+        return { version };
+      });
+    },
+    async setEnabled(id: number, enabled: 0 | 1) {
+      await template(id);
+      await repo.updateTemplate(db, id, { enabled }, now());
+    },
+    /** What 发起审批 offers this person: enabled, published, and they are in its starter scope. */
+    async startable(userId: number) {
+      const org = await loadOrgSnapshot(db);
+      return (await repo.templates(db)).flatMap((t) => {
+        if (!t.enabled || t.current_version === null || t.published === null) return [];
+        const def = parse(t.published);
+        if (!inScope(def, userId, org)) return [];
+        const r = rowOf(t);
+        return [
+          {
+            id: r.id,
+            name: r.name,
+            icon: r.icon,
+            groupName: r.groupName,
+            category: r.category,
+            version: t.current_version,
+            fields: def.fields,
+          },
+        ];
+      });
     },
   };
 }
