@@ -4,6 +4,7 @@ import type {
   BranchNode,
   ChainNode,
   Condition,
+  CopyToNode,
   FormField,
   RouterNode,
   StarterNode,
@@ -284,7 +285,7 @@ describe('markErrors', () => {
     expect(a.error).toBe(true);
     expect(r.conditionNodes.map((b) => b.error)).toEqual([true, false, false]);
     expect((r.conditionNodes[0]!.childNode as ApproverNode).error).toBe(true);
-    expect(r.childNode?.error).toBe(true);
+    expect((r.childNode as CopyToNode).error).toBe(true);
     const named = definitionErrors({ ...def(null), nodeConfig: t }).map((e) => e.path.join('.'));
     expect(named).toEqual(['child', 'child.child.0', 'child.child.0.child', 'child.child.child']);
   });
