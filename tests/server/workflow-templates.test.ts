@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowDefinition } from '../../src/shared/workflow/definition';
+import { definitionErrors } from '../../src/shared/workflow/validate';
 import { startServer, type TestServer } from './harness';
 import { M } from './util';
 
@@ -71,7 +72,7 @@ describe('approval templates', () => {
 
   it('save a draft, publish version 1, and start it', async () => {
     const saved = await call(admin, 'POST', 'save', {
-      name: '请假',
+      name: '加班',
       icon: 'calendar',
       groupName: '人事',
       category: 'normal',
@@ -79,18 +80,20 @@ describe('approval templates', () => {
     });
     expect(saved.success).toBe(true);
     const id = saved.result.id;
-    let [row] = (await call(admin, 'GET', 'list')).result;
-    expect(row).toMatchObject({ id, name: '请假', version: null, draftChanged: true, enabled: 1 });
-    expect(names((await call(staff02, 'GET', 'startable')).result)).not.toContain('请假');
+    const rowOf = async () =>
+      (await call(admin, 'GET', 'list')).result.find((r: { name: string }) => r.name === '加班');
+    let row = await rowOf();
+    expect(row).toMatchObject({ id, name: '加班', version: null, draftChanged: true, enabled: 1 });
+    expect(names((await call(staff02, 'GET', 'startable')).result)).not.toContain('加班');
 
     expect((await call(admin, 'POST', 'publish', { id })).result).toEqual({ version: 1 });
-    [row] = (await call(admin, 'GET', 'list')).result;
+    row = await rowOf();
     expect(row).toMatchObject({ version: 1, draftChanged: false });
     const startable = (await call(staff02, 'GET', 'startable')).result;
-    expect(startable).toEqual([
+    expect(startable.filter((t: { id: number }) => t.id === id)).toEqual([
       {
         id,
-        name: '请假',
+        name: '加班',
         icon: 'calendar',
         groupName: '人事',
         category: 'normal',
@@ -101,8 +104,10 @@ describe('approval templates', () => {
 
     // A new draft leaves version 1 in force until it is published as version 2.
     const v2 = flow({ fields: [{ id: 'reason', type: 'textarea', label: '事由', required: false }] });
-    await call(admin, 'POST', 'save', { id, name: '请假', category: 'normal', definition: v2 });
-    expect((await call(staff02, 'GET', 'startable')).result[0]).toMatchObject({ version: 1 });
+    await call(admin, 'POST', 'save', { id, name: '加班', category: 'normal', definition: v2 });
+    const mine = async () =>
+      (await call(staff02, 'GET', 'startable')).result.find((t: { id: number }) => t.id === id);
+    expect(await mine()).toMatchObject({ version: 1 });
     expect((await call(admin, 'GET', `detail?id=${id}`)).result).toMatchObject({
       version: 1,
       draftChanged: true,
@@ -125,18 +130,32 @@ describe('approval templates', () => {
       .where('name', '=', '典藏部')
       .executeTakeFirstOrThrow();
     const { result } = await call(admin, 'POST', 'save', {
-      name: '文物出入库',
+      name: '藏品借展',
       category: 'normal',
       definition: flow({ flowPermission: [{ targetId: dept.id, type: 3, name: '典藏部' }] }),
     });
     await call(admin, 'POST', 'publish', { id: result.id });
-    expect(names((await call(staff04, 'GET', 'startable')).result)).toContain('文物出入库');
-    expect(names((await call(staff02, 'GET', 'startable')).result)).not.toContain('文物出入库');
+    expect(names((await call(staff04, 'GET', 'startable')).result)).toContain('藏品借展');
+    expect(names((await call(staff02, 'GET', 'startable')).result)).not.toContain('藏品借展');
 
     await call(admin, 'POST', 'enable', { id: result.id, enabled: 0 });
-    expect(names((await call(staff04, 'GET', 'startable')).result)).not.toContain('文物出入库');
+    expect(names((await call(staff04, 'GET', 'startable')).result)).not.toContain('藏品借展');
     await call(admin, 'POST', 'enable', { id: result.id, enabled: 1 });
-    expect(names((await call(staff04, 'GET', 'startable')).result)).toContain('文物出入库');
+    expect(names((await call(staff04, 'GET', 'startable')).result)).toContain('藏品借展');
+  });
+
+  it('seeds the museum’s six templates, published, valid and open to everyone', async () => {
+    const seeded = ['请假', '出差', '报销', '用印', '采购', '文物出入库'];
+    const rows = (await call(admin, 'GET', 'list')).result.filter((r: { name: string }) =>
+      seeded.includes(r.name),
+    );
+    expect(names(rows)).toEqual(seeded);
+    for (const r of rows) expect(r, r.name).toMatchObject({ version: 1, draftChanged: false, enabled: 1 });
+    for (const r of rows) {
+      const { definition } = (await call(admin, 'GET', `detail?id=${r.id}`)).result;
+      expect(definitionErrors(definition), r.name).toEqual([]);
+    }
+    expect(names((await call(staff04, 'GET', 'startable')).result)).toEqual(expect.arrayContaining(seeded));
   });
 
   it('refuses to publish a flow without an approver, and says why', async () => {
@@ -147,7 +166,7 @@ describe('approval templates', () => {
     });
     const res = await call(admin, 'POST', 'publish', { id: result.id });
     expect(res).toMatchObject({ success: false, message: '流程设置不完整，无法发布' });
-    expect(res.result.problems).toEqual([{ nodeName: '发起人', message: '流程中至少需要一个审批人' }]);
+    expect(res.result.problems).toEqual([{ nodeName: '发起人', message: '流程中至少需要 1 个审批人' }]);
     const [row] = (await call(admin, 'GET', 'list')).result.filter(
       (r: { name: string }) => r.name === '空流程',
     );
@@ -162,13 +181,13 @@ describe('approval templates', () => {
     };
     await bad({ name: '  ', category: 'normal', definition: flow() }, '请输入模板名称');
     await bad({ name: 'x'.repeat(31), category: 'normal', definition: flow() }, '模板名称最多 30 个字');
-    await bad({ name: '出差', category: 'other', definition: flow() }, '请选择模板类别');
-    await bad({ name: '请假', category: 'normal', definition: flow() }, '已存在同名的审批模板，请换一个名称');
+    await bad({ name: '外出', category: 'other', definition: flow() }, '请选择模板类别');
+    await bad({ name: '加班', category: 'normal', definition: flow() }, '已存在同名的审批模板，请换一个名称');
     await bad(
-      { name: '出差', category: 'normal', definition: { ...flow(), nodeConfig: { type: 1 } } },
+      { name: '外出', category: 'normal', definition: { ...flow(), nodeConfig: { type: 1 } } },
       /[\u4e00-\u9fa5]/,
     );
-    await bad({ id: 99999, name: '出差', category: 'normal', definition: flow() }, '审批模板不存在');
+    await bad({ id: 99999, name: '外出', category: 'normal', definition: flow() }, '审批模板不存在');
     for (const q of ['detail?id=0', 'detail?id=abc', 'detail?id=99999']) {
       const res = await call(admin, 'GET', q);
       expect(res.success, q).toBe(false);

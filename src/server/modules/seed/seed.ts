@@ -6,6 +6,8 @@ import { hashPassword } from '../auth/password';
 import type { OrgService } from '../org/org.service';
 import * as orgRepo from '../org/org.repo';
 import * as announceRepo from '../announce/announce.repo';
+import * as workflowRepo from '../workflow/workflow.repo';
+import { museumTemplates } from '../../../shared/workflow/seed-flows';
 import { sanitizeAnnouncement } from '../announce/sanitize';
 
 /** The leaf keys of whole modules, for demo roles. */
@@ -172,6 +174,41 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
         at,
       );
       await announceRepo.setStatus(trx, id, 0, 1, at, at);
+    }
+
+    // The museum's approval templates, published as version 1 (shared/workflow/seed-flows.ts).
+    const roleName = (code: string) => DEMO_ROLES.find((r) => r.code === code)!.name;
+    const deptRole = (dept: string, code: string) => ({
+      deptid: deptIds.get(dept)!,
+      deptName: dept,
+      roleid: roleIds.get(code)!,
+      roleName: roleName(code),
+    });
+    const person = (account: string) => ({
+      targetId: userIds.get(account)!,
+      type: 1 as const,
+      name: DEMO_PEOPLE.find((p) => p.account === account)!.name,
+    });
+    const templates = museumTemplates({
+      director: deptRole('馆长办公室', 'leader'),
+      sealKeeper: person('staff01'),
+      conservators: deptRole('文保部', 'conservator'),
+      collections: person('staff03'),
+    });
+    const now = Date.now();
+    for (const t of templates) {
+      const draft = JSON.stringify(t.definition);
+      const id = await workflowRepo.insertTemplate(
+        trx,
+        { name: t.name, icon: t.icon, group_name: t.group, category: 'normal', draft, created_by: author },
+        now,
+      );
+      await workflowRepo.insertVersion(
+        trx,
+        { template_id: id, version: 1, definition: draft, published_by: author },
+        now,
+      );
+      await workflowRepo.updateTemplate(trx, id, { current_version: 1 }, now);
     }
   });
   return true;

@@ -7,7 +7,9 @@ import {
 } from '../../../shared/api/workflow';
 import { ErrorCode } from '../../../shared/api/envelope';
 import { formatMuseumTime } from '../../../shared/drive/share-rules';
-import { WorkflowDefinition, type AnyNode } from '../../../shared/workflow/definition';
+import { WorkflowDefinition } from '../../../shared/workflow/definition';
+import { canStart } from '../../../shared/workflow/plan';
+import { definitionErrors } from '../../../shared/workflow/validate';
 import type { Db } from '../../db/index';
 import { AppError, conflict, notFound } from '../../errors';
 import { loadOrgSnapshot, type OrgSnapshot } from './org-snapshot';
@@ -15,33 +17,10 @@ import * as repo from './workflow.repo';
 
 const TEMPLATE_GONE = '审批模板不存在';
 
-/** Why a definition cannot be published, node by node (empty when it can). */
+/** Why a definition cannot be published, node by node (empty when it can): the designer's rules. */
 export type ProblemsOf = (def: WorkflowDefinition) => { nodeName: string; message: string }[];
-
-/** The least a published flow needs: at least one approver somewhere in it. */
-function hasApprover(node: AnyNode | null): boolean {
-  if (!node) return false;
-  if (node.type === 1) return true;
-  if (node.type === 4 && node.conditionNodes.some(hasApprover)) return true;
-  return hasApprover(node.childNode);
-}
-export const basicProblems: ProblemsOf = (def) =>
-  hasApprover(def.nodeConfig)
-    ? []
-    : [{ nodeName: def.nodeConfig.nodeName, message: '流程中至少需要一个审批人' }];
-
-/** Whether a person is inside a starter scope (people, roles or departments; empty: everyone). */
-export function inScope(def: WorkflowDefinition, userId: number, org: OrgSnapshot): boolean {
-  if (def.flowPermission.length === 0) return true;
-  const depts = new Set(org.deptsOf(userId));
-  const roles = new Set(org.rolesOf(userId));
-  return def.flowPermission.some(
-    (t) =>
-      (t.type === 1 && t.targetId === userId) ||
-      (t.type === 2 && roles.has(t.targetId)) ||
-      (t.type === 3 && depts.has(t.targetId)),
-  );
-}
+const designerProblems: ProblemsOf = (def) =>
+  definitionErrors(def).map(({ nodeName, message }) => ({ nodeName, message }));
 
 const parse = (json: string) => WorkflowDefinition.parse(JSON.parse(json));
 
@@ -82,7 +61,7 @@ function pickerUsers(org: OrgSnapshot, ids: number[]): PickerUser[] {
  * against, and the pickers' data.
  */
 export function createWorkflowService(db: Db, opts: { problems?: ProblemsOf; now?: () => number } = {}) {
-  const problems = opts.problems ?? basicProblems;
+  const problems = opts.problems ?? designerProblems;
   const now = opts.now ?? Date.now;
 
   async function template(id: number) {
@@ -164,7 +143,7 @@ export function createWorkflowService(db: Db, opts: { problems?: ProblemsOf; now
       return (await repo.templates(db)).flatMap((t) => {
         if (!t.enabled || t.current_version === null || t.published === null) return [];
         const def = parse(t.published);
-        if (!inScope(def, userId, org)) return [];
+        if (!canStart(def, userId, org)) return [];
         const r = rowOf(t);
         return [
           {
