@@ -8,19 +8,9 @@ import {
   nodeSummary,
   starterSummary,
 } from './summary';
+import { approver } from './build';
 
 const p = (id: number, name: string): Target => ({ targetId: id, type: 1, name });
-const approver = (over: Partial<ApproverNode>): ApproverNode => ({
-  type: 1,
-  nodeName: '审批人',
-  settype: 1,
-  examineMode: 1,
-  directorLevel: 1,
-  nodeUserList: [],
-  deptRoleList: [],
-  childNode: null,
-  ...over,
-});
 const fields: FormField[] = [
   {
     id: 'kind',
