@@ -19,12 +19,12 @@ export function LoadFailed({
     <EmptyState
       py="xl"
       icon={<IconAlertTriangle size={28} />}
-      title={t.org.loadFailed}
-      description={error instanceof Error ? error.message : t.org.loadFailedHint}
+      title={t.common.loadFailed}
+      description={error instanceof Error ? error.message : t.common.loadFailedHint}
     >
       <EmptyState.Actions>
         <Button variant="light" onClick={onRetry} loading={retrying}>
-          {t.org.retry}
+          {t.common.retry}
         </Button>
       </EmptyState.Actions>
     </EmptyState>

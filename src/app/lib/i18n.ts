@@ -70,11 +70,11 @@ export const t = {
     disabled: '停用',
     yes: '是',
     no: '否',
-  },
-  org: {
     loadFailed: '加载失败',
     loadFailedHint: '数据未能加载，请检查网络后重试。',
     retry: '重试',
+  },
+  org: {
     passwordRule: '6–20 位，至少包含数字、字母、符号中的两种',
     dept: {
       pageTitle: '组织架构',

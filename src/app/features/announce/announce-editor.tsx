@@ -93,8 +93,8 @@ function EditorForm({ id, onClose }: { id: number | null; onClose: () => void })
   if (id === null) return <Form id={null} initial={EMPTY} onClose={onClose} />;
   if (existing.isError)
     return (
-      <Alert color="red" title={t.org.loadFailed}>
-        {existing.error instanceof Error ? existing.error.message : t.org.loadFailedHint}
+      <Alert color="red" title={t.common.loadFailed}>
+        {existing.error instanceof Error ? existing.error.message : t.common.loadFailedHint}
       </Alert>
     );
   const d = existing.data;

@@ -37,7 +37,7 @@ function QuotaForm({ user, onDone }: { user: UserRow; onDone: () => void }) {
     queryFn: () => drive.get<StorageInfo>('/admin/getstorage', { query: { userId: user.userId } }),
   });
   if (info.isPending) return <LoadingBlock />;
-  if (!info.data) return <Text c="red">{t.org.loadFailedHint}</Text>;
+  if (!info.data) return <Text c="red">{t.common.loadFailedHint}</Text>;
   return <QuotaFields user={user} info={info.data} onDone={onDone} client={client} />;
 }
 
