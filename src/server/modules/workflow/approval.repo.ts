@@ -3,6 +3,12 @@ import type { Db } from '../../db/index';
 
 /** SQL of approval requests (migration 0011) and the approval messages the lists read. */
 
+/**
+ * The `type` of approval requests' messages. Other modules (resource reviews) send approval
+ * messages too, with their own ids, so every read of approval_message here filters by it.
+ */
+export const WORKFLOW_MESSAGE_TYPE = 'workflow';
+
 export type RequestRecord = NonNullable<Awaited<ReturnType<typeof requestById>>>;
 
 export function requestById(db: Db, id: number) {
@@ -57,6 +63,7 @@ export async function messageStatuses(db: Db, requestId: number, userId: number)
     .selectFrom('approval_message')
     .select('status')
     .where('actvity_id', '=', requestId)
+    .where('type', '=', WORKFLOW_MESSAGE_TYPE)
     .where('user_id', '=', userId)
     .execute();
   return rows.map((r) => r.status);
@@ -68,6 +75,7 @@ export async function copiedUsers(db: Db, requestId: number): Promise<number[]> 
     .selectFrom('approval_message')
     .select('user_id')
     .where('actvity_id', '=', requestId)
+    .where('type', '=', WORKFLOW_MESSAGE_TYPE)
     .where('status', '=', 10)
     .orderBy('id')
     .execute();
@@ -156,6 +164,7 @@ export async function listPage(
           .select('m.id')
           .whereRef('m.actvity_id', '=', 'r.id')
           .where('m.user_id', '=', userId)
+          .where('m.type', '=', WORKFLOW_MESSAGE_TYPE)
           .where('m.status', '=', status)
           .$if(q.state === 'pending', (w) => w.where('m.open', '=', 1))
           .$if(q.state === 'done', (w) => w.where('m.open', '=', 0)),

@@ -20,6 +20,7 @@ import { conflict, forbidden, invalid, notFound } from '../../errors';
 import type { SessionUser } from '../auth/auth.service';
 import { AWAITING, COPIED, type ApprovalWriter, type NoticeService } from '../notice/notice.service';
 import * as repo from './approval.repo';
+import { WORKFLOW_MESSAGE_TYPE } from './approval.repo';
 import { loadOrgSnapshot, type OrgSnapshot } from './org-snapshot';
 import * as wfRepo from './workflow.repo';
 import { pickerUsers } from './workflow.service';
@@ -34,9 +35,6 @@ export const INST_MSG = {
   commentGone: '评论不存在或已删除',
   notAuthor: '只能删除自己的评论',
 } as const;
-
-/** The type of the messages approval requests send (the notice centre lists it with the others). */
-export const WORKFLOW_MESSAGE_TYPE = 'workflow';
 
 const STATUS_TEXT: Record<number, string> = { 1: '审批中', 3: '已拒绝', 4: '已撤销', 6: '审批通过' };
 const ENTRY_TEXT: Record<number, string> = {
@@ -214,6 +212,7 @@ export function createApprovalService(deps: {
       const w = notices.approvalWriter();
       await db.transaction().execute(async (trx) => {
         await w.close(trx, id, COPIED, [user.id]);
+        // Other modules' copies (resource reviews) close too; only ours are recorded as read.
         if ((await repo.messageStatuses(trx, id, user.id)).includes(COPIED)) {
           await repo.markRead(trx, id, user.id, now());
         }
