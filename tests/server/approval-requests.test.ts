@@ -211,7 +211,7 @@ describe('rights', () => {
     expect(await statusOf(id)).toBe(1);
     // Another module's approval message under the same id grants nothing.
     await s.notices.approvalMessage({
-      receivers: [uid.staff04],
+      receivers: [uid.staff04!],
       actvityId: id,
       title: '藏品数据上传审核',
       type: 'resourceUpload',
