@@ -40,8 +40,11 @@ import { createScheduleService } from './modules/schedule/schedule.service';
 import { shareRoutes } from './modules/share/share.routes';
 import { createShareService } from './modules/share/share.service';
 import { unzipRoutes } from './modules/unzip/unzip.routes';
+import { approvalRoutes } from './modules/workflow/approval.routes';
+import { createApprovalService } from './modules/workflow/approval.service';
 import { workflowRoutes } from './modules/workflow/workflow.routes';
 import { createWorkflowService } from './modules/workflow/workflow.service';
+import { APPROVAL_SETTING } from './modules/workflow/workflow.routes';
 import { createUnzipService } from './modules/unzip/unzip.service';
 import { authPlugin } from './plugins/auth';
 import { envelopePlugin } from './plugins/envelope';
@@ -198,6 +201,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       announceRoutes(museum, { announce });
       attachRoutes(museum, { attach });
       workflowRoutes(museum, { workflow: createWorkflowService(db), access });
+      approvalRoutes(museum, {
+        approvals: createApprovalService({
+          db,
+          notices,
+          isAdmin: (user) => access.can(user, APPROVAL_SETTING),
+        }),
+      });
       directoryRoutes(museum, { directory: createDirectoryService(db), access });
       scheduleRoutes(museum, { schedule: createScheduleService(db) });
     },

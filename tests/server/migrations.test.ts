@@ -20,6 +20,7 @@ const SHIPPED: Record<string, string> = {
   '0008_announcements': '71d5cdf3523d031670a69a3d104876e2ccb2409628b87f5406a3f79b40cf7948',
   '0009_directory_schedule': '31b2f68dbce9408d5da50efe9ffea36a09a6e2f23338e54abed80cfd54419555',
   '0010_approval_templates': '80b2dc1328e4567e9cd97b4673092bb321cfd581856572f5192f9c1ca042c8eb',
+  '0011_approval_requests': 'b07c011c7cd0f55ce6db8212df276962f042c5fcc1a1db2b88d095e0796b66f8',
 };
 
 const dir = path.resolve('src/server/db/migrations');

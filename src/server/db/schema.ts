@@ -332,6 +332,39 @@ export interface WorkflowVersionTable {
   published_at: number;
 }
 
+/** A started approval request (migration 0011); id is the spec's actvityId; form and state are JSON. */
+export interface ApprovalRequestTable {
+  id: Generated<number>;
+  template_id: number;
+  version: number;
+  starter_id: number;
+  title: string;
+  form: string;
+  state: string;
+  status: number;
+  priority: number;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+/** A comment on a request (migration 0011); deleted 1 hides it. */
+export interface ApprovalCommentTable {
+  id: Generated<number>;
+  request_id: number;
+  user_id: number;
+  content: string;
+  deleted: number;
+  created_at: number;
+}
+
+/** A copy-to recipient opened the request (migration 0011). */
+export interface ApprovalReadTable {
+  request_id: number;
+  user_id: number;
+  read_at: number;
+}
+
 export interface DB {
   user: UserTable;
   department: DepartmentTable;
@@ -364,4 +397,7 @@ export interface DB {
   schedule: ScheduleTable;
   approval_template: ApprovalTemplateTable;
   workflow_version: WorkflowVersionTable;
+  approval_request: ApprovalRequestTable;
+  approval_comment: ApprovalCommentTable;
+  approval_read: ApprovalReadTable;
 }

@@ -67,8 +67,7 @@ export const ApprovalMessageRow = z.object({
 export type ApprovalMessageRow = z.infer<typeof ApprovalMessageRow>;
 export const ApprovalMessageList = z.array(ApprovalMessageRow);
 
-/** POST /workflowInst/read: a copied-to-me request is read (the approvals issue adds the rest). */
-export const WorkflowReadBody = z.object({ actvityId: Id });
+/* POST /workflowInst/read moved to the approval requests: shared/api/workflow.ts (InstIdBody). */
 
 /**
  * GET /workflowActvity/count. todoCount: awaiting my decision; copytoCount: copied to me and

@@ -101,3 +101,121 @@ export const StartableTemplate = z.object({
 /** A publish refused: why, node by node (the designer lists them). */
 export const PublishProblem = z.object({ nodeName: z.string(), message: z.string() });
 export const PUBLISH_REFUSED = '流程设置不完整，无法发布';
+
+// ——— Approval requests (issue 8): POST /workflowInst/* per spec §7, plus start and list (ours) ———
+
+export const REASON_MAX = 200;
+const reason = (required: string) =>
+  z.string(required).trim().min(1, required).max(REASON_MAX, `最多 ${REASON_MAX} 个字`);
+
+/** POST /workflowInst/start (ours): `form` is checked against the pinned version's fields. */
+export const InstStartBody = z.object({
+  templateId: Id,
+  form: z.record(z.string(), z.unknown(), '请填写表单'),
+  priority: z.union([z.literal(1), z.literal(2), z.literal(3)], '紧急程度不正确').default(1),
+});
+export type InstStartBody = z.output<typeof InstStartBody>;
+
+/** POST /workflowInst/approval: 2 agree (reason optional), 3 refuse (reason required). */
+export const InstApprovalBody = z
+  .object({
+    actvityId: Id,
+    action: z.union([z.literal(2), z.literal(3)], '审批操作不正确'),
+    reason: z.string().trim().max(REASON_MAX, `最多 ${REASON_MAX} 个字`).optional(),
+  })
+  .refine((b) => b.action === 2 || (b.reason ?? '') !== '', { message: '请填写拒绝理由', path: ['reason'] });
+/** POST /workflowInst/cancel: only the starter, while in progress; the reason is required. */
+export const InstCancelBody = z.object({
+  actvityId: Id,
+  action: z.literal(4, '审批操作不正确'),
+  reason: reason('请填写撤销理由'),
+});
+/** POST /workflowInst/deliver: transfer my decision to a colleague (`target` a user id). */
+export const InstDeliverBody = z.object({
+  actvityId: Id,
+  target: z.coerce.number('请选择转交的同事').int('请选择转交的同事').positive('请选择转交的同事'),
+});
+export const InstCommentBody = z.object({ actvityId: Id, comment: reason('请填写评论内容') });
+/** POST /workflowInst/commentDel: `delete` is the comment's id; only its author deletes it. */
+export const InstCommentDelBody = z.object({ actvityId: Id, delete: Id });
+export const InstIdBody = z.object({ actvityId: Id });
+
+export const INST_LIST_STATES = ['pending', 'done', 'mystart', 'copy'] as const;
+/** GET /workflowInst/list (ours): pending awaits me; done no longer awaits me; mystart; copy. */
+export const InstListQuery = z.object({
+  state: z.enum(INST_LIST_STATES, '列表类型不正确'),
+  currentPage: z.coerce.number().int().min(1).default(1),
+  pageCount: z.coerce.number().int().min(1).max(100).default(20),
+  keyword: z.string().trim().max(50, '关键词最多 50 个字').default(''),
+});
+export const InstRow = z.object({
+  actvityId: z.number(),
+  title: z.string(),
+  templateName: z.string(),
+  starterName: z.string(),
+  userImage: z.string(),
+  status: z.number(),
+  priority: z.number(),
+  createTime: z.string(),
+});
+export const InstPage = z.object({ list: z.array(InstRow), total: z.number() });
+
+/** The spec's approval detail (§3 "Approval detail"). */
+export const InstNodeUser = z.object({
+  name: z.string(),
+  userImage: z.string(),
+  status: z.number().nullable(),
+  statusText: z.string(),
+  date: z.string(),
+  comment: z.string(),
+  isTransfer: z.boolean(),
+});
+export const InstDetail = z.object({
+  title: z.string(),
+  userImage: z.string(),
+  status: z.number(),
+  /** 1 when the caller cannot cancel (not the starter, or the request has ended): the button hides. */
+  isCancel: z.union([z.literal(0), z.literal(1)]),
+  priority: z.number(),
+  fields: z.array(
+    z.object({
+      name: z.string(),
+      label: z.string(),
+      value: z.string(),
+      title: z.string(),
+      img: z.array(z.object({ attId: z.number(), attPath: z.string() })).optional(),
+      other: z
+        .array(z.object({ attId: z.number(), attName: z.string(), attFileTypeStr: z.string() }))
+        .optional(),
+    }),
+  ),
+  detail: z.array(
+    z.object({ label: z.string(), arr: z.array(z.object({ label: z.string(), value: z.string() })) }),
+  ),
+  approval: z.array(
+    z.object({
+      type: z.number(),
+      nodeName: z.string(),
+      statusText: z.string(),
+      examineMode: z.number(),
+      nodeUserList: z.array(InstNodeUser),
+    }),
+  ),
+  comment: z.array(
+    z.object({
+      commentId: z.number(),
+      name: z.string(),
+      userImage: z.string(),
+      date: z.string(),
+      comment: z.string(),
+      canDelete: z.boolean(),
+      actvityId: z.number(),
+    }),
+  ),
+  /** 0 copy-to was told on submit, 1 after approval (of the first copy-to node; 1 without one). */
+  notice: z.union([z.literal(0), z.literal(1)]),
+  readList: z.array(PickerUser),
+  unreadList: z.array(PickerUser),
+  copytoList: z.array(PickerUser),
+});
+export type InstDetail = z.infer<typeof InstDetail>;

@@ -6,14 +6,13 @@ import {
   LIVE_STREAM_PATH,
   NoticeClearBody,
   NoticeReadBody,
-  WorkflowReadBody,
   type LiveTopic,
 } from '../../../shared/api/notice';
 import { ShareToUsersBody } from '../../../shared/api/share';
 import { DONE } from '../../plugins/envelope';
 import type { AuthService } from '../auth/auth.service';
 import type { LiveBus } from './live';
-import { COPIED, type NoticeService } from './notice.service';
+import type { NoticeService } from './notice.service';
 
 /** How often an open stream proves it is alive and re-checks its session. */
 export const HEARTBEAT_MS = 25_000;
@@ -61,11 +60,7 @@ export function noticeRoutes(
   });
 
   r.post('/workflowActvity/message/list', async (req) => notices.approvalMessages(req.user.id));
-  // Opening a copied-to-me request marks it read (spec §4); the approvals issue adds the panel.
-  r.post('/workflowInst/read', { schema: { body: WorkflowReadBody } }, async (req) => {
-    await notices.closeApproval(req.body.actvityId, COPIED, [req.user.id]);
-    return DONE;
-  });
+  // POST /workflowInst/read (a copy opened) lives with the approval requests (workflow module).
 
   r.get('/workflowActvity/count', async (req) => notices.counts(req.user.id));
   r.get('/bsDigitalassetsInfo/countApproval', async (req) => notices.resourceCounts(req.user.id));

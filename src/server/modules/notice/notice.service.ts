@@ -19,6 +19,17 @@ const sender = (r: { from_id: number | null; from_name: string | null; from_avat
   userName: r.from_name ?? '',
 });
 
+export interface ApprovalMessageInput {
+  receivers: number[];
+  actvityId: number;
+  title: string;
+  type: string;
+  status: typeof AWAITING | typeof COPIED;
+  startTime: number;
+  from: number | null;
+}
+export type ApprovalWriter = ReturnType<NoticeService['approvalWriter']>;
+
 /**
  * The notification service (issue 7): every module that must tell people something calls it,
  * and it is the only writer of the notice centre's three lists. Each write commits, then tells
@@ -26,15 +37,48 @@ const sender = (r: { from_id: number | null; from_name: string | null; from_avat
  * Content is plain text: the app renders it as text, never as HTML.
  */
 export function createNoticeService(db: Db, bus: LiveBus, now: () => number = Date.now) {
-  async function knownReceivers(ids: number[]): Promise<number[]> {
+  async function knownReceivers(ids: number[], on: Db = db): Promise<number[]> {
     const receivers = [...new Set(ids)];
-    const known = await enabledUserIds(db, receivers);
+    const known = await enabledUserIds(on, receivers);
     if (known.length !== receivers.length) throw notFound('接收人不存在或已停用，请重新选择');
     return receivers;
   }
   const changed = (userIds: number[], topic: LiveTopic) => {
     if (userIds.length) bus.publish(userIds, [topic]);
   };
+
+  /** Approval-message writes on any connection; remembers whose lists changed. */
+  function writer() {
+    const touched = new Set<number>();
+    return {
+      async open(on: Db, input: ApprovalMessageInput) {
+        const receivers = await knownReceivers(input.receivers, on);
+        await repo.upsertApprovalMessages(
+          on,
+          receivers.map((id) => ({
+            user_id: id,
+            actvity_id: input.actvityId,
+            title: input.title,
+            type: input.type,
+            status: input.status,
+            start_time: input.startTime,
+            created_by: input.from,
+          })),
+          now(),
+        );
+        for (const id of receivers) touched.add(id);
+      },
+      async close(
+        on: Db,
+        actvityId: number,
+        status: typeof AWAITING | typeof COPIED,
+        userIds: number[] | null,
+      ) {
+        for (const id of await repo.closeApprovalMessages(on, actvityId, status, userIds)) touched.add(id);
+      },
+      publish: () => changed([...touched], 'approval'),
+    };
+  }
 
   return {
     /** Stores one notice per receiver, all or none; unknown or disabled receivers refuse the call. */
@@ -136,32 +180,10 @@ export function createNoticeService(db: Db, bus: LiveBus, now: () => number = Da
     },
 
     /** A request now awaits these people's decision (status 1) or is copied to them (status 10). */
-    async approvalMessage(input: {
-      receivers: number[];
-      actvityId: number;
-      title: string;
-      type: string;
-      status: typeof AWAITING | typeof COPIED;
-      startTime: number;
-      from: number | null;
-    }) {
-      const receivers = await knownReceivers(input.receivers);
-      await db.transaction().execute((trx) =>
-        repo.upsertApprovalMessages(
-          trx,
-          receivers.map((id) => ({
-            user_id: id,
-            actvity_id: input.actvityId,
-            title: input.title,
-            type: input.type,
-            status: input.status,
-            start_time: input.startTime,
-            created_by: input.from,
-          })),
-          now(),
-        ),
-      );
-      changed(receivers, 'approval');
+    async approvalMessage(input: ApprovalMessageInput) {
+      const w = writer();
+      await db.transaction().execute((trx) => w.open(trx, input));
+      w.publish();
     },
     /**
      * Takes a request off lists: status 1 when people decided (or the request ended: pass null
@@ -172,8 +194,16 @@ export function createNoticeService(db: Db, bus: LiveBus, now: () => number = Da
       status: typeof AWAITING | typeof COPIED,
       userIds: number[] | null,
     ) {
-      changed(await repo.closeApprovalMessages(db, actvityId, status, userIds), 'approval');
+      const w = writer();
+      await w.close(db, actvityId, status, userIds);
+      w.publish();
     },
+    /**
+     * The same writes inside the caller's transaction: the approvals module stores a request's
+     * new state and its messages in one commit. Call `publish()` after the commit, so the live
+     * bus never announces a change that was rolled back.
+     */
+    approvalWriter: writer,
     async approvalMessages(userId: number) {
       const rows = await repo.approvalMessagesOf(db, userId);
       return rows.map((r) => ({

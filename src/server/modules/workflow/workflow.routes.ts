@@ -16,7 +16,8 @@ import type { WorkflowService } from './workflow.service';
  * starters see copy-to recipients, administrators design flows.
  */
 /** The menu grant of 审批设置: managing templates needs it (menu grant = API grant). */
-const SETTING = 'oa.approve.setting';
+export const APPROVAL_SETTING = 'oa.approve.setting';
+const SETTING = APPROVAL_SETTING;
 
 export function workflowRoutes(app: FastifyInstance, deps: { workflow: WorkflowService; access: Access }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -39,7 +39,7 @@ function rowOf(t: repo.TemplateRecord): TemplateRow {
 }
 
 /** Picker rows of the given people (or everyone enabled), in the order given. */
-function pickerUsers(org: OrgSnapshot, ids: number[]): PickerUser[] {
+export function pickerUsers(org: OrgSnapshot, ids: number[]): PickerUser[] {
   const names = new Map(org.departments.map((d) => [d.id, d.name]));
   return ids
     .filter((id) => org.isActive(id))

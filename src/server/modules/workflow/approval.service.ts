@@ -1,0 +1,371 @@
+import type { InstDetail, InstStartBody } from '../../../shared/api/workflow';
+import { formatMuseumTime } from '../../../shared/rules/museum-time';
+import { WorkflowDefinition, type FormField } from '../../../shared/workflow/definition';
+import {
+  act,
+  canStart,
+  ENTRY,
+  plan,
+  REQUEST,
+  start,
+  type Action,
+  type Effect,
+  type Entry,
+  type NodeRun,
+  type RunState,
+} from '../../../shared/workflow/engine';
+import { checkForm, displayValue } from '../../../shared/workflow/form';
+import type { Db } from '../../db/index';
+import { conflict, forbidden, invalid, notFound } from '../../errors';
+import type { SessionUser } from '../auth/auth.service';
+import { AWAITING, COPIED, type ApprovalWriter, type NoticeService } from '../notice/notice.service';
+import * as repo from './approval.repo';
+import { WORKFLOW_MESSAGE_TYPE } from './approval.repo';
+import { loadOrgSnapshot, type OrgSnapshot } from './org-snapshot';
+import * as wfRepo from './workflow.repo';
+import { pickerUsers } from './workflow.service';
+
+/** The words of approval requests that are not the engine's (its refusals are WF_MSG). */
+export const INST_MSG = {
+  /** Also for requests the caller may not see: whether it exists is not told. */
+  gone: '审批不存在或您无权查看',
+  templateClosed: '该审批模板未发布或已停用，请刷新后重试',
+  notStarter: '您不在该审批的发起范围内',
+  targetGone: '转交的同事不存在或已停用，请重新选择',
+  commentGone: '评论不存在或已删除',
+  notAuthor: '只能删除自己的评论',
+} as const;
+
+const STATUS_TEXT: Record<number, string> = { 1: '审批中', 3: '已拒绝', 4: '已撤销', 6: '审批通过' };
+const ENTRY_TEXT: Record<number, string> = {
+  [ENTRY.approved]: '已同意',
+  [ENTRY.refused]: '已拒绝',
+  [ENTRY.transferred]: '已转交',
+};
+
+const parseDef = (json: string) => WorkflowDefinition.parse(JSON.parse(json));
+const readState = (json: string) => JSON.parse(json) as RunState;
+const dateOf = (at: string | undefined) => (at ? formatMuseumTime(Date.parse(at)) : '');
+
+/**
+ * Approval requests (issue 8): start, decide, cancel, transfer, comment, read, the detail and
+ * the lists. Every state change runs in one transaction that re-reads the request, applies the
+ * engine's `act`, stores the new state and writes the messages its effects name; SQLite runs
+ * transactions one at a time, so two any-one approvers acting at once settle the node once and
+ * the second hears 已被他人处理. The live bus is told after the commit.
+ */
+export function createApprovalService(deps: {
+  db: Db;
+  notices: NoticeService;
+  isAdmin: (user: SessionUser) => Promise<boolean>;
+  now?: () => number;
+}) {
+  const { db, notices } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** Messages for the engine's effects, inside the transaction. */
+  async function carryOut(trx: Db, w: ApprovalWriter, r: MessageHead, effects: Effect[]) {
+    const head = {
+      actvityId: r.id,
+      title: r.title,
+      type: WORKFLOW_MESSAGE_TYPE,
+      startTime: r.created_at,
+      from: r.starter_id,
+    };
+    for (const e of effects) {
+      if (e.type === 'await') await w.open(trx, { ...head, receivers: e.userIds, status: AWAITING });
+      else if (e.type === 'copy') await w.open(trx, { ...head, receivers: e.userIds, status: COPIED });
+      else if (e.type === 'close') await w.close(trx, r.id, AWAITING, e.userIds);
+      // An ended request awaits nobody any more.
+      else await w.close(trx, r.id, AWAITING, null);
+    }
+  }
+
+  /** The starter, anyone who awaits or awaited a decision, anyone copied, and administrators. */
+  async function mayRead(trx: Db, user: SessionUser, admin: boolean, r: repo.RequestRecord) {
+    if (admin || r.starter_id === user.id) return true;
+    return (await repo.messageStatuses(trx, r.id, user.id)).length > 0;
+  }
+
+  /** Re-reads the request inside the transaction; refuses one the caller may not see. */
+  async function visible(trx: Db, user: SessionUser, admin: boolean, id: number) {
+    const r = await repo.requestById(trx, id);
+    if (!r || !(await mayRead(trx, user, admin, r))) throw notFound(INST_MSG.gone);
+    return r;
+  }
+
+  /** One engine action as one transaction; the engine's refusal is the answer's message. */
+  async function transition(
+    user: SessionUser,
+    id: number,
+    make: (org: () => Promise<OrgSnapshot>) => Promise<Action>,
+  ) {
+    const admin = await deps.isAdmin(user);
+    const w = notices.approvalWriter();
+    const status = await db.transaction().execute(async (trx) => {
+      const r = await visible(trx, user, admin, id);
+      const action = await make(() => loadOrgSnapshot(trx));
+      const res = act(readState(r.state), action);
+      if (!res.ok) throw conflict(res.message);
+      const t = now();
+      const ended = res.state.status !== REQUEST.running;
+      await repo.saveState(
+        trx,
+        r.id,
+        {
+          state: JSON.stringify(res.state),
+          status: res.state.status,
+          finished_at: ended ? (r.finished_at ?? t) : null,
+        },
+        t,
+      );
+      await carryOut(trx, w, r, res.effects);
+      return res.state.status;
+    });
+    w.publish();
+    return { status };
+  }
+
+  return {
+    async start(user: SessionUser, body: InstStartBody) {
+      const w = notices.approvalWriter();
+      const id = await db.transaction().execute(async (trx) => {
+        const t = await wfRepo.templateById(trx, body.templateId);
+        if (!t || !t.enabled || t.current_version === null || t.published === null) {
+          throw notFound(INST_MSG.templateClosed);
+        }
+        const def = parseDef(t.published);
+        const org = await loadOrgSnapshot(trx);
+        if (!canStart(def, user.id, org)) throw forbidden(INST_MSG.notStarter);
+        const checked = checkForm(def.fields, body.form);
+        if (!checked.ok) throw invalid(checked.message);
+        const { state, effects } = start(plan(def, checked.form, user.id, org), user.id);
+        const at = now();
+        const title = `${org.person(user.id)?.name ?? user.userName}的${t.name}`;
+        const running = state.status === REQUEST.running;
+        const id = await repo.insertRequest(
+          trx,
+          {
+            template_id: t.id,
+            version: t.current_version,
+            starter_id: user.id,
+            title,
+            form: JSON.stringify(checked.form),
+            state: JSON.stringify(state),
+            status: state.status,
+            priority: body.priority,
+            finished_at: running ? null : at,
+          },
+          at,
+        );
+        await carryOut(trx, w, { id, title, created_at: at, starter_id: user.id }, effects);
+        return id;
+      });
+      w.publish();
+      return { actvityId: id };
+    },
+
+    decide(user: SessionUser, id: number, action: 2 | 3, reason: string | undefined) {
+      const at = new Date(now()).toISOString();
+      return transition(user, id, async () => ({
+        userId: user.id,
+        action,
+        at,
+        ...(reason ? { comment: reason } : {}),
+      }));
+    },
+    cancel(user: SessionUser, id: number, reason: string) {
+      const at = new Date(now()).toISOString();
+      return transition(user, id, async () => ({ userId: user.id, action: 4, comment: reason, at }));
+    },
+    deliver(user: SessionUser, id: number, target: number) {
+      const at = new Date(now()).toISOString();
+      return transition(user, id, async (org) => {
+        if (!(await org()).isActive(target)) throw notFound(INST_MSG.targetGone);
+        return { userId: user.id, action: 'transfer', to: target, at };
+      });
+    },
+
+    async comment(user: SessionUser, id: number, content: string) {
+      const admin = await deps.isAdmin(user);
+      return db.transaction().execute(async (trx) => {
+        const r = await visible(trx, user, admin, id);
+        return { commentId: await repo.insertComment(trx, r.id, user.id, content, now()) };
+      });
+    },
+    async deleteComment(user: SessionUser, id: number, commentId: number) {
+      const admin = await deps.isAdmin(user);
+      await db.transaction().execute(async (trx) => {
+        const r = await visible(trx, user, admin, id);
+        const c = await repo.commentById(trx, r.id, commentId);
+        if (!c) throw notFound(INST_MSG.commentGone);
+        if (c.user_id !== user.id) throw forbidden(INST_MSG.notAuthor);
+        await repo.deleteComment(trx, c.id);
+      });
+    },
+
+    /**
+     * A copy opened: the caller's copy message leaves their list (the notice centre's rule, for
+     * any request id) and, when they were copied on this request, it counts as read.
+     */
+    async read(user: SessionUser, id: number) {
+      const w = notices.approvalWriter();
+      await db.transaction().execute(async (trx) => {
+        await w.close(trx, id, COPIED, [user.id]);
+        // Other modules' copies (resource reviews) close too; only ours are recorded as read.
+        if ((await repo.messageStatuses(trx, id, user.id)).includes(COPIED)) {
+          await repo.markRead(trx, id, user.id, now());
+        }
+      });
+      w.publish();
+    },
+
+    async detail(user: SessionUser, id: number): Promise<InstDetail> {
+      const admin = await deps.isAdmin(user);
+      return db.transaction().execute(async (trx) => {
+        const r = await visible(trx, user, admin, id);
+        const version = await wfRepo.versionOf(trx, r.template_id, r.version);
+        const def = parseDef(version!.definition);
+        const state = readState(r.state);
+        const form = JSON.parse(r.form) as Record<string, unknown>;
+        const org = await loadOrgSnapshot(trx);
+        const [commentRows, copied, read] = await Promise.all([
+          repo.comments(trx, r.id),
+          repo.copiedUsers(trx, r.id),
+          repo.readers(trx, r.id),
+        ]);
+        const people = (ids: number[]) => pickerUsers(org, ids);
+        const deptName = new Map(org.departments.map((d) => [d.id, d.name]));
+        const copySteps = state.steps.flatMap((s) => (s.kind === 'copy' ? [s] : []));
+        return {
+          title: r.title,
+          userImage: org.person(r.starter_id)?.image ?? '',
+          status: r.status,
+          isCancel: r.starter_id === user.id && r.status === REQUEST.running ? 0 : 1,
+          priority: r.priority,
+          fields: def.fields.map((f: FormField) => ({
+            name: f.id,
+            label: f.label,
+            title: f.label,
+            value: displayValue(f, form[f.id], {
+              person: (p) => org.person(p)?.name ?? '',
+              dept: (d) => deptName.get(d) ?? '',
+            }),
+          })),
+          detail: [],
+          approval: timeline(state, org),
+          comment: commentRows.map((c) => ({
+            commentId: c.id,
+            name: org.person(c.user_id)?.name ?? '',
+            userImage: org.person(c.user_id)?.image ?? '',
+            date: formatMuseumTime(c.created_at),
+            comment: c.content,
+            canDelete: c.user_id === user.id,
+            actvityId: r.id,
+          })),
+          notice: copySteps[0]?.notice ?? 1,
+          readList: people(copied.filter((u) => read.has(u))),
+          unreadList: people(copied.filter((u) => !read.has(u))),
+          copytoList: people([...new Set(copySteps.flatMap((s) => s.recipients))]),
+        };
+      });
+    },
+
+    async list(
+      user: SessionUser,
+      q: { state: repo.ListState; keyword: string; currentPage: number; pageCount: number },
+    ) {
+      const { rows, total } = await repo.listPage(db, user.id, {
+        state: q.state,
+        keyword: q.keyword,
+        offset: (q.currentPage - 1) * q.pageCount,
+        limit: q.pageCount,
+      });
+      const org = await loadOrgSnapshot(db);
+      return {
+        total,
+        list: rows.map((x) => ({
+          actvityId: x.id,
+          title: x.title,
+          templateName: x.template_name,
+          starterName: x.starter_name,
+          userImage: org.person(x.starter_id)?.image ?? '',
+          status: x.status,
+          priority: x.priority,
+          createTime: formatMuseumTime(x.created_at),
+        })),
+      };
+    },
+  };
+}
+export type ApprovalService = ReturnType<typeof createApprovalService>;
+
+type MessageHead = { id: number; title: string; created_at: number; starter_id: number };
+
+/**
+ * The detail's timeline: every planned step in order. Reached approver nodes show each entry's
+ * decision; pending entries read 审批中 on the current node, 无需处理 on a node someone else
+ * settled, 已撤销 once cancelled; nodes not reached show their approvers as 待审批 while the
+ * request runs and are left out once it has ended. Copy-to shows 已抄送 once sent.
+ */
+function timeline(state: RunState, org: OrgSnapshot): InstDetail['approval'] {
+  const running = state.status === REQUEST.running;
+  const passed = state.status === REQUEST.passed;
+  const byStep = new Map<number, NodeRun>(state.nodes.map((n) => [n.step, n]));
+  const user = (e: Entry, pendingText: string) => ({
+    name: org.person(e.userId)?.name ?? '',
+    userImage: org.person(e.userId)?.image ?? '',
+    status: e.status ?? null,
+    statusText: e.status ? ENTRY_TEXT[e.status]! : pendingText,
+    date: dateOf(e.at),
+    comment: e.comment ?? '',
+    isTransfer: e.status === ENTRY.transferred,
+  });
+  return state.steps.flatMap((s, i) => {
+    if (s.kind === 'copy') {
+      const sent = s.notice === 0 || passed;
+      const text = sent ? '已抄送' : '待抄送';
+      if (!sent && !running) return [];
+      return [
+        {
+          type: 2,
+          nodeName: s.nodeName,
+          statusText: text,
+          examineMode: 0,
+          nodeUserList: s.recipients.map((u) => user({ userId: u }, text)),
+        },
+      ];
+    }
+    const node = byStep.get(i);
+    if (!node) {
+      if (!running) return [];
+      return [
+        {
+          type: 1,
+          nodeName: s.nodeName,
+          statusText: '待审批',
+          examineMode: s.examineMode,
+          nodeUserList: s.approvers.map((u) => user({ userId: u }, '待审批')),
+        },
+      ];
+    }
+    const refused = node.entries.some((e) => e.status === ENTRY.refused);
+    const nodeText = node.settled
+      ? refused
+        ? '已拒绝'
+        : '已同意'
+      : state.status === REQUEST.cancelled
+        ? '已撤销'
+        : STATUS_TEXT[REQUEST.running]!;
+    const pendingText = node.settled ? '无需处理' : nodeText;
+    return [
+      {
+        type: 1,
+        nodeName: s.nodeName,
+        statusText: nodeText,
+        examineMode: node.examineMode,
+        nodeUserList: node.entries.map((e) => user(e, pendingText)),
+      },
+    ];
+  });
+}

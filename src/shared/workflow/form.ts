@@ -1,0 +1,147 @@
+import type { FormField } from './definition';
+import type { FormValues } from './conditions';
+import { numberProblem } from './numbers';
+
+/**
+ * A request's form against its template version's fields (issue 8): required fields, value
+ * types, option keys, amounts with at most 2 decimals, date ranges whose end is not before the
+ * start. Pure, so the start dialog can show the same words the server answers with. Values the
+ * fields do not name are dropped, so a stored form holds exactly the template's fields.
+ */
+
+export const FORM_MSG = {
+  required: (label: string) => `请填写“${label}”`,
+  text: (label: string) => `“${label}”应为文字`,
+  tooLong: (label: string, max: number) => `“${label}”最多 ${max} 个字`,
+  number: (label: string, problem: string) => `“${label}”：${problem}`,
+  negative: (label: string) => `“${label}”不能小于 0`,
+  date: (label: string) => `“${label}”的日期格式应为 yyyy-MM-dd`,
+  rangeOrder: (label: string) => `“${label}”的结束时间不能早于开始时间`,
+  duration: (label: string) => `请填写“${label}”的时长（大于 0）`,
+  option: (label: string) => `“${label}”的选项不存在，请重新选择`,
+  ids: (label: string) => `“${label}”的选择不正确，请重新选择`,
+  tooMany: (label: string, max: number) => `“${label}”最多选择 ${max} 项`,
+} as const;
+
+/** Text limits: a line, a paragraph. */
+export const TEXT_MAX = 200;
+export const TEXTAREA_MAX = 2000;
+/** Attachments, people or departments one field holds. */
+export const IDS_MAX = 50;
+
+export type FormCheck = { ok: true; form: FormValues } | { ok: false; message: string };
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const DATETIME_RE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?$/;
+function isDate(v: unknown, re = DATE_RE): v is string {
+  if (typeof v !== 'string' || !re.test(v)) return false;
+  const d = new Date(`${v.slice(0, 10)}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v.slice(0, 10);
+}
+const empty = (v: unknown) =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+/** One field's value, checked and normalised; a string is the Chinese refusal. */
+function checkValue(f: FormField, v: unknown): { value: unknown } | string {
+  const { label } = f;
+  switch (f.type) {
+    case 'text':
+    case 'textarea': {
+      if (typeof v !== 'string') return FORM_MSG.text(label);
+      const max = f.type === 'text' ? TEXT_MAX : TEXTAREA_MAX;
+      if (v.length > max) return FORM_MSG.tooLong(label, max);
+      return { value: v.trim() };
+    }
+    case 'number':
+    case 'amount': {
+      const text = typeof v === 'number' ? String(v) : typeof v === 'string' ? v : '';
+      const problem = numberProblem(text, 2);
+      if (problem) return FORM_MSG.number(label, problem);
+      const n = Number(text);
+      if (!Number.isFinite(n)) return FORM_MSG.number(label, '请输入数字');
+      if (f.type === 'amount' && n < 0) return FORM_MSG.negative(label);
+      return { value: n };
+    }
+    case 'date':
+      return isDate(v) ? { value: v } : FORM_MSG.date(label);
+    case 'dateRange': {
+      const r = v as { start?: unknown; end?: unknown; duration?: unknown } | null;
+      if (typeof r !== 'object' || r === null || Array.isArray(r)) return FORM_MSG.date(label);
+      if (!isDate(r.start, DATETIME_RE) || !isDate(r.end, DATETIME_RE)) return FORM_MSG.date(label);
+      // Same-length text in one format compares in time order.
+      if (r.end.length !== r.start.length || r.end < r.start) return FORM_MSG.rangeOrder(label);
+      const d = typeof r.duration === 'number' ? r.duration : Number.NaN;
+      if (!Number.isFinite(d) || d <= 0 || numberProblem(String(d), 2)) return FORM_MSG.duration(label);
+      return { value: { start: r.start, end: r.end, duration: d } };
+    }
+    case 'radio': {
+      const keys = (f.options ?? []).map((o) => o.key);
+      return typeof v === 'string' && keys.includes(v) ? { value: v } : FORM_MSG.option(label);
+    }
+    case 'checkbox': {
+      const keys = (f.options ?? []).map((o) => o.key);
+      if (!Array.isArray(v) || v.some((k) => typeof k !== 'string' || !keys.includes(k))) {
+        return FORM_MSG.option(label);
+      }
+      return { value: [...new Set(v as string[])] };
+    }
+    case 'person':
+    case 'dept':
+    case 'attachment':
+    case 'image': {
+      const ids = typeof v === 'number' ? [v] : v;
+      if (!Array.isArray(ids) || ids.some((n) => !Number.isInteger(n) || (n as number) <= 0)) {
+        return FORM_MSG.ids(label);
+      }
+      if (ids.length > IDS_MAX) return FORM_MSG.tooMany(label, IDS_MAX);
+      return { value: [...new Set(ids as number[])] };
+    }
+  }
+}
+
+/** Checks a whole form; the first problem, in field order, refuses it. */
+export function checkForm(fields: readonly FormField[], values: FormValues): FormCheck {
+  const form: FormValues = {};
+  for (const f of fields) {
+    const v = values[f.id];
+    if (empty(v) || (typeof v === 'string' && v.trim() === '')) {
+      if (f.required) return { ok: false, message: FORM_MSG.required(f.label) };
+      continue;
+    }
+    const r = checkValue(f, v);
+    if (typeof r === 'string') return { ok: false, message: r };
+    form[f.id] = r.value;
+  }
+  return { ok: true, form };
+}
+
+/** A stored value as the detail shows it (options by their text, ranges with their duration). */
+export function displayValue(
+  f: FormField,
+  v: unknown,
+  names: { person?: (id: number) => string; dept?: (id: number) => string } = {},
+): string {
+  if (empty(v)) return '';
+  const option = (k: unknown) => f.options?.find((o) => o.key === k)?.value ?? String(k);
+  switch (f.type) {
+    case 'radio':
+      return option(v);
+    case 'checkbox':
+      return (v as unknown[]).map(option).join('、');
+    case 'dateRange': {
+      const r = v as { start: string; end: string; duration: number };
+      return `${r.start} 至 ${r.end}（${r.duration}${f.unit === 0 ? '小时' : '天'}）`;
+    }
+    case 'amount':
+      return `${Number(v).toFixed(2)}元`;
+    case 'person':
+      return (v as number[]).map((id) => names.person?.(id) ?? String(id)).join('、');
+    case 'dept':
+      return (v as number[]).map((id) => names.dept?.(id) ?? String(id)).join('、');
+    case 'attachment':
+    case 'image':
+      return `${(v as unknown[]).length} 个附件`;
+    default:
+      return String(v);
+  }
+}
