@@ -21,6 +21,7 @@ const SHIPPED: Record<string, string> = {
   '0009_directory_schedule': '31b2f68dbce9408d5da50efe9ffea36a09a6e2f23338e54abed80cfd54419555',
   '0010_approval_templates': '80b2dc1328e4567e9cd97b4673092bb321cfd581856572f5192f9c1ca042c8eb',
   '0011_approval_requests': 'b07c011c7cd0f55ce6db8212df276962f042c5fcc1a1db2b88d095e0796b66f8',
+  '0012_approval_message_type': '0274992e855194503e8f5f10358d500f276e48ae820328828e2a453c9eaaf04a',
 };
 
 const dir = path.resolve('src/server/db/migrations');
@@ -37,5 +38,51 @@ describe('migrations', () => {
       const text = fs.readFileSync(path.join(dir, `${name}.ts`));
       expect(createHash('sha256').update(text).digest('hex'), name).toBe(hash);
     }
+  });
+});
+
+describe('0012: approval messages keyed by type', () => {
+  it('keeps every row, id and index while the key gains `type`', async () => {
+    const { default: Database } = await import('better-sqlite3');
+    const { Kysely, Migrator, SqliteDialect, sql } = await import('kysely');
+    const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('0011_approval_requests')).error).toBeUndefined();
+    await db
+      .insertInto('user')
+      .values({ account: 'a', user_name: 'A', password_hash: 'x', enabled: 1, created_at: 0, updated_at: 0 })
+      .execute();
+    const row = { user_id: 1, actvity_id: 7, title: 't', status: 1, open: 1, start_time: 0, created_at: 0 };
+    await db
+      .insertInto('approval_message')
+      .values({ ...row, id: 41, type: 'workflow' })
+      .execute();
+
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect(await db.selectFrom('approval_message').select(['id', 'type']).execute()).toEqual([
+      { id: 41, type: 'workflow' },
+    ]);
+    // Another module's request with the same id is its own message now.
+    await db
+      .insertInto('approval_message')
+      .values({ ...row, type: 'resourceUpload' })
+      .execute();
+    await expect(
+      db
+        .insertInto('approval_message')
+        .values({ ...row, type: 'workflow' })
+        .execute(),
+    ).rejects.toThrow();
+    const indexes = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'index' and tbl_name = 'approval_message'`.execute(db);
+    expect(indexes.rows.map((r) => r.name)).toEqual(
+      expect.arrayContaining([
+        'approval_message_user_idx',
+        'approval_message_actvity_idx',
+        'approval_message_request_idx',
+      ]),
+    );
+    await db.destroy();
   });
 });

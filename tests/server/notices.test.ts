@@ -214,6 +214,19 @@ describe('approval messages and counts', () => {
   });
 });
 
+describe('approval messages of different modules', () => {
+  it('share an id without touching each other', async () => {
+    await clearAll();
+    await needsB(500, 1, '王芳的请假申请', 'workflow');
+    await needsB(500, 1, '藏品数据上传审核', RESOURCE_APPROVAL_TYPES.upload);
+    expect((await post(b.token, '/workflowActvity/message/list')).result).toHaveLength(2);
+    await s.notices.closeApproval(500, 1, null, 'workflow');
+    const left = (await post(b.token, '/workflowActvity/message/list')).result;
+    expect(left.map((m: { type: string }) => m.type)).toEqual([RESOURCE_APPROVAL_TYPES.upload]);
+    expect(await counts(b.token)).toMatchObject({ todoCount: 1 });
+  });
+});
+
 /** Opens the live stream as a browser would (the token cookie) and collects its events. */
 async function stream(token: string) {
   const ctrl = new AbortController();

@@ -157,37 +157,45 @@ export async function upsertApprovalMessages(
       .values({ ...r, open: 1, created_at: now })
       .onConflict((oc) =>
         oc
-          .columns(['user_id', 'actvity_id', 'status'])
-          .doUpdateSet({ open: 1, title: r.title, type: r.type, created_at: now }),
+          .columns(['user_id', 'type', 'actvity_id', 'status'])
+          .doUpdateSet({ open: 1, title: r.title, created_at: now }),
       )
       .execute();
   }
 }
 
-/** Closes open messages of a request (for some people, or everyone); returns whose lists changed. */
+/**
+ * Closes open messages of a request (for some people, or everyone), of one module's `type` or
+ * of any; returns whose lists changed.
+ */
 export async function closeApprovalMessages(
   db: Db,
   actvityId: number,
   status: number,
   userIds: number[] | null,
+  type: string | null,
 ): Promise<number[]> {
   let find = db
     .selectFrom('approval_message')
+    .select('id')
     .select('user_id')
     .where('actvity_id', '=', actvityId)
     .where('status', '=', status)
     .where('open', '=', 1);
   if (userIds) find = find.where('user_id', 'in', userIds.length ? userIds : [-1]);
-  const people = (await find.execute()).map((p) => p.user_id);
-  if (people.length === 0) return [];
+  if (type !== null) find = find.where('type', '=', type);
+  const rows = await find.execute();
+  if (rows.length === 0) return [];
   await db
     .updateTable('approval_message')
     .set({ open: 0 })
-    .where('actvity_id', '=', actvityId)
-    .where('status', '=', status)
-    .where('user_id', 'in', people)
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
     .execute();
-  return people;
+  return [...new Set(rows.map((r) => r.user_id))];
 }
 
 export function approvalMessagesOf(db: Db, userId: number) {

@@ -68,13 +68,16 @@ export function createNoticeService(db: Db, bus: LiveBus, now: () => number = Da
         );
         for (const id of receivers) touched.add(id);
       },
+      /** `type` null closes the request's messages of every module (a copy read from the popup). */
       async close(
         on: Db,
         actvityId: number,
         status: typeof AWAITING | typeof COPIED,
         userIds: number[] | null,
+        type: string | null = null,
       ) {
-        for (const id of await repo.closeApprovalMessages(on, actvityId, status, userIds)) touched.add(id);
+        for (const id of await repo.closeApprovalMessages(on, actvityId, status, userIds, type))
+          touched.add(id);
       },
       publish: () => changed([...touched], 'approval'),
     };
@@ -193,9 +196,10 @@ export function createNoticeService(db: Db, bus: LiveBus, now: () => number = Da
       actvityId: number,
       status: typeof AWAITING | typeof COPIED,
       userIds: number[] | null,
+      type: string | null = null,
     ) {
       const w = writer();
-      await w.close(db, actvityId, status, userIds);
+      await w.close(db, actvityId, status, userIds, type);
       w.publish();
     },
     /**

@@ -75,9 +75,9 @@ export function createApprovalService(deps: {
     for (const e of effects) {
       if (e.type === 'await') await w.open(trx, { ...head, receivers: e.userIds, status: AWAITING });
       else if (e.type === 'copy') await w.open(trx, { ...head, receivers: e.userIds, status: COPIED });
-      else if (e.type === 'close') await w.close(trx, r.id, AWAITING, e.userIds);
-      // An ended request awaits nobody any more.
-      else await w.close(trx, r.id, AWAITING, null);
+      else if (e.type === 'close') await w.close(trx, r.id, AWAITING, e.userIds, WORKFLOW_MESSAGE_TYPE);
+      // An ended request awaits nobody any more (only our messages: ids are per module).
+      else await w.close(trx, r.id, AWAITING, null, WORKFLOW_MESSAGE_TYPE);
     }
   }
 
