@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMuseumTime } from '../drive/share-rules';
+import { parseMuseumTime } from './museum-time';
 import { friendlyDate } from './friendly-date';
 
 // Wednesday 2026-11-18, 10:00 museum time.

@@ -1,4 +1,4 @@
-import { parseMuseumTime } from '../drive/share-rules';
+import { museumDayIndex, parseMuseumTime } from './museum-time';
 
 /**
  * The spec's date display for lists (office.md §9 "Date display"): 昨天, 今天, 明天, then 本周X or
@@ -7,12 +7,9 @@ import { parseMuseumTime } from '../drive/share-rules';
  * zone still says 今天 for today in the museum.
  */
 const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'];
-const OFFSET_MS = 8 * 3600_000;
-const DAY_MS = 86_400_000;
-
-/** Days since the epoch in museum time, and the weekday (0 Sunday). */
+/** Days since the epoch in museum time, and the weekday (0 Sunday; 1970-01-01 was a Thursday). */
 function museumDay(ms: number) {
-  const day = Math.floor((ms + OFFSET_MS) / DAY_MS);
+  const day = museumDayIndex(ms);
   return { day, weekday: (day + 4) % 7 };
 }
 

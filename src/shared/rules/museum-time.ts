@@ -47,6 +47,11 @@ export function parseMuseumDate(text: string): number | null {
   return DATE_RE.test(text) ? parseMuseumTime(`${text} 00:00:00`) : null;
 }
 
+/** Epoch ms → the number of its museum day since 1970-01-01 (to count days between times). */
+export function museumDayIndex(ms: number): number {
+  return Math.floor((ms + OFFSET_MS) / DAY_MS);
+}
+
 /** Epoch ms → its museum day, 'yyyy-MM-dd'. */
 export function museumDate(ms: number): string {
   return formatMuseumTime(ms).slice(0, 10);

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/index';
 import { notFound } from '../../errors';
-import { formatMuseumTime } from '../../../shared/drive/share-rules';
+import { formatMuseumTime } from '../../../shared/rules/museum-time';
 import { RESOURCE_APPROVAL_TYPES, type LiveTopic } from '../../../shared/api/notice';
 import { avatarUrl } from '../org/avatar';
 import { enabledUserIds } from '../org/org.repo';

@@ -6,7 +6,7 @@ import {
   type TemplateSaveBody,
 } from '../../../shared/api/workflow';
 import { ErrorCode } from '../../../shared/api/envelope';
-import { formatMuseumTime } from '../../../shared/drive/share-rules';
+import { formatMuseumTime } from '../../../shared/rules/museum-time';
 import { WorkflowDefinition } from '../../../shared/workflow/definition';
 import { canStart } from '../../../shared/workflow/plan';
 import { definitionErrors } from '../../../shared/workflow/validate';
