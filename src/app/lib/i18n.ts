@@ -875,8 +875,6 @@ export const t = {
     awaiting: '待我审批',
     copied: '抄送我的',
     system: '系统',
-    notCached: '离线中，暂无本机缓存的消息',
-    loadFailed: '消息加载失败',
     opRead: '将通知标记为已读',
     opClear: '清空通知',
     opReadCooperation: '将协作消息标记为已读',

@@ -6,7 +6,6 @@ import {
   Center,
   Group,
   Indicator,
-  Loader,
   Popover,
   ScrollArea,
   Stack,
@@ -24,6 +23,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { ApprovalMessageRow, CooperationRow, NoticeRow } from '../../../shared/api/notice';
 import { badgeText } from '../../../shared/menu/badge';
 import { friendlyDate } from '../../../shared/rules/friendly-date';
+import { CachedViewState } from '../../components/cached-state';
 import { OfflineNote } from '../../components/offline-note';
 import { UserAvatar } from '../../components/user-avatar';
 import { errorToast } from '../../lib/api';
@@ -179,15 +179,17 @@ function TabBody<T>({
   children: (rows: T[]) => ReactNode;
   footer?: ReactNode;
 }) {
-  let body: ReactNode;
-  if (view.status === 'loading') body = <Loader size="sm" />;
-  else if (view.status === 'not-cached') body = <Empty text={t.notices.notCached} />;
-  else if (view.status === 'error') body = <Empty text={t.notices.loadFailed} />;
-  else if (!view.data?.length) body = <Empty text={t.notices.empty[tab]} />;
+  // Loading, not cached offline and failed look as in every cached view; empty is the tab's own.
+  const body: ReactNode =
+    view.status !== 'ready' ? (
+      <CachedViewState view={view} />
+    ) : !view.data?.length ? (
+      <Empty text={t.notices.empty[tab]} />
+    ) : null;
   return (
     <Stack gap={0} data-testid={`notice-tab-${tab}`}>
       {body ? (
-        <Center h={220}>{body}</Center>
+        <Center mih={220}>{body}</Center>
       ) : (
         <ScrollArea.Autosize mah={360} type="auto">
           <Stack gap={0}>{children(view.data ?? [])}</Stack>
