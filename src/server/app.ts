@@ -180,6 +180,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     canRead: (user, id) => announce.canRead(user, id),
     isPublished: (id) => announce.isPublished(id),
   });
+  // Approval form attachments (issue 8): any member of staff uploads; until a request holds
+  // them only the uploader reads them. The request's readers are the attachments helper's part.
+  attach.register('approval', {
+    canUpload: async () => true,
+    canRead: async () => false,
+    isPublished: async () => false,
+  });
   // Uploads never saved with a record: swept at start, then hourly.
   await attach.sweep();
   const attachSweeper = setInterval(

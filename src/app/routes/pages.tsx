@@ -41,6 +41,8 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/approve/info-publish': page(() => import('../features/announce/info-publish-page'), 'InfoPublishPage'),
   '/home/notice-list': page(() => import('../features/announce/notice-list-page'), 'NoticeListPage'),
   '/approve/notice-detail': page(() => import('../features/announce/notice-detail-page'), 'NoticeDetailPage'),
+  // Approvals (issue 8): 发起审批.
+  '/approve/start-approve': page(() => import('../features/approval/start-page'), 'StartApprovePage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');
