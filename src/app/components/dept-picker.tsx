@@ -17,12 +17,14 @@ export function DeptPicker({
   value,
   onChange,
   label,
+  withAsterisk,
   error,
   testId,
 }: {
   value: number[];
   onChange: (ids: number[]) => void;
   label?: string;
+  withAsterisk?: boolean;
   error?: string | null;
   testId?: string;
 }) {
@@ -33,6 +35,7 @@ export function DeptPicker({
   return (
     <MultiSelect
       label={label}
+      withAsterisk={withAsterisk}
       error={error}
       placeholder={tree.isPending ? t.common.loading : t.announce.pickers.deptPlaceholder}
       data={options(tree.data ?? [])}

@@ -21,6 +21,7 @@ export function PeoplePicker({
   value,
   onChange,
   label,
+  withAsterisk,
   error,
   max = 1000,
   testId,
@@ -28,6 +29,7 @@ export function PeoplePicker({
   value: PickedPerson[];
   onChange: (people: PickedPerson[]) => void;
   label?: string;
+  withAsterisk?: boolean;
   error?: string | null;
   max?: number;
   testId?: string;
@@ -52,6 +54,7 @@ export function PeoplePicker({
   return (
     <MultiSelect
       label={label}
+      withAsterisk={withAsterisk}
       error={error}
       placeholder={P.peoplePlaceholder}
       data={[...data].map(([v, l]) => ({ value: v, label: l }))}

@@ -151,19 +151,25 @@ function FieldInput({
       );
     case 'person':
       return (
-        <Input.Wrapper label={f.label} withAsterisk={f.required} error={error}>
-          <PeoplePicker
-            value={(value as DraftPerson[]) ?? []}
-            onChange={(people) => set(people)}
-            testId={`field-${f.id}`}
-          />
-        </Input.Wrapper>
+        <PeoplePicker
+          label={f.label}
+          withAsterisk={f.required}
+          error={error}
+          value={(value as DraftPerson[]) ?? []}
+          onChange={(people) => set(people)}
+          testId={`field-${f.id}`}
+        />
       );
     case 'dept':
       return (
-        <Input.Wrapper label={f.label} withAsterisk={f.required} error={error}>
-          <DeptPicker value={(value as number[]) ?? []} onChange={set} testId={`field-${f.id}`} />
-        </Input.Wrapper>
+        <DeptPicker
+          label={f.label}
+          withAsterisk={f.required}
+          error={error}
+          value={(value as number[]) ?? []}
+          onChange={set}
+          testId={`field-${f.id}`}
+        />
       );
     case 'attachment':
     case 'image':

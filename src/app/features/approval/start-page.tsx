@@ -169,8 +169,11 @@ function StartForm({ template, onBack }: { template: Startable; onBack: () => vo
     setFailure(null);
     const values = toFormValues(template.fields, draft);
     const problems = fieldErrors(template.fields, values);
-    if (Object.keys(problems).length > 0) {
+    const first = template.fields.find((f) => problems[f.id]);
+    if (first) {
       setFailure(S.fixErrors);
+      // On a phone the first problem may be a screen away from the button.
+      document.querySelector(`[data-testid="field-${first.id}"]`)?.scrollIntoView({ block: 'center' });
       return;
     }
     if (Object.values(busy).some(Boolean)) {
