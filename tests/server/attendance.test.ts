@@ -274,3 +274,31 @@ describe('export to xlsx', () => {
     expect(mine.rows.at(-1)).toEqual(['合计', 4, 2, 0, 2]);
   });
 });
+
+describe('a department head’s scope', () => {
+  it('includes their sub-departments', async () => {
+    const office = await s.db
+      .selectFrom('department')
+      .select('id')
+      .where('name', '=', '办公室')
+      .executeTakeFirstOrThrow();
+    const dept = await post('admin', '/sysDept/save', { name: '档案室', parentId: office.id });
+    expect(dept.success, JSON.stringify(dept)).toBe(true);
+    const deptId = dept.result.id as number;
+    const user = await post('admin', '/sysUser/save', {
+      account: 'archivist1',
+      userName: '档案员',
+      phone: '',
+      password: 'Test@2026',
+      deptIds: [deptId],
+      superiorId: uid.staff02,
+    });
+    expect(user.success, JSON.stringify(user)).toBe(true);
+    const mine = await get('staff01', '/attendance/month?month=2026-02');
+    expect(mine.result.list.map((r: { name: string }) => r.name)).toEqual(['李明', '王芳', '档案员']);
+    expect(mine.result.depts.map((d: { deptName: string }) => d.deptName)).toEqual(['办公室', '档案室']);
+    // Still nothing outside: 典藏部's head does not see the new room.
+    const other = await get('staff03', '/attendance/month?month=2026-02');
+    expect(other.result.list.map((r: { name: string }) => r.name)).not.toContain('档案员');
+  });
+});
