@@ -75,4 +75,9 @@ test('the director sees approved travel split across months, opens the detail an
   // The other travel day, in April.
   await expect(office.getByRole('cell')).toHaveText(['办公室', '2', '0', '1', '0', '1']);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Another month from the picker: the address keeps it, and May has no travel.
+  await page.getByTestId('attendance-month').click();
+  await page.getByRole('button', { name: '5月' }).click();
+  await expect(page).toHaveURL(/month=2031-05/);
+  await expect(office.getByRole('cell')).toHaveText(['办公室', '2', '0', '0', '0', '0']);
 });
