@@ -41,6 +41,8 @@ import { shareRoutes } from './modules/share/share.routes';
 import { createShareService } from './modules/share/share.service';
 import { unzipRoutes } from './modules/unzip/unzip.routes';
 import { approvalRoutes } from './modules/workflow/approval.routes';
+import { attendanceRoutes } from './modules/attendance/attendance.routes';
+import { createAttendanceService } from './modules/attendance/attendance.service';
 import { createApprovalService } from './modules/workflow/approval.service';
 import { workflowRoutes } from './modules/workflow/workflow.routes';
 import { createWorkflowService } from './modules/workflow/workflow.service';
@@ -215,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           isAdmin: (user) => access.can(user, APPROVAL_SETTING),
         }),
       });
+      attendanceRoutes(museum, { attendance: createAttendanceService(db, access) });
       directoryRoutes(museum, { directory: createDirectoryService(db), access });
       scheduleRoutes(museum, { schedule: createScheduleService(db) });
     },

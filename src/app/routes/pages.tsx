@@ -43,6 +43,21 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/approve/notice-detail': page(() => import('../features/announce/notice-detail-page'), 'NoticeDetailPage'),
   // Approvals (issue 8): 发起审批.
   '/approve/start-approve': page(() => import('../features/approval/start-page'), 'StartApprovePage'),
+  // Attendance and summaries (issue 8): derived from passed leave, travel and overtime requests.
+  '/approve/view': page(() => import('../features/attendance/attendance-page'), 'AttendancePage'),
+  '/approve/view-person': page(() => import('../features/attendance/person-pages'), 'PersonAttendancePage'),
+  '/approve/view-person-detail': page(
+    () => import('../features/attendance/person-pages'),
+    'PersonDetailPage',
+  ),
+  '/approve/department-summary': page(
+    () => import('../features/attendance/summary-pages'),
+    'DepartmentSummaryPage',
+  ),
+  '/approve/personal-summary': page(
+    () => import('../features/attendance/summary-pages'),
+    'PersonalSummaryPage',
+  ),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

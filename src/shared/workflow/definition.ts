@@ -212,5 +212,11 @@ export const WorkflowDefinition = z.object({
   /** Who may start it: people or departments; empty means everyone. */
   flowPermission: z.array(Target).max(500),
   nodeConfig: StarterSchema,
+  /**
+   * Which attendance column an approved request counts in (shared/workflow/attendance.ts):
+   * leave 请假, travel 出差, overtime 加班, none never. Optional: absent, the template's name
+   * decides (请假/出差/加班), so definitions saved before it existed keep their meaning.
+   */
+  attendanceKind: z.enum(['leave', 'travel', 'overtime', 'none']).optional(),
 });
 export type WorkflowDefinition = z.infer<typeof WorkflowDefinition>;
