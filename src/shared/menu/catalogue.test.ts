@@ -311,8 +311,9 @@ describe('roles and filtering', () => {
     const modules = filterModules(new Set(DEFAULT_ROLE_MENU));
     expect(modules.map((module) => module.key)).toEqual(['home', 'oa', 'resources']);
     const oa = modules.find((module) => module.key === 'oa');
-    expect(oa?.items.map((item) => item.key)).toEqual(['oa.approve', 'oa.project']);
-    expect(oa?.hidden).toEqual([]);
+    expect(oa?.items.map((item) => item.key)).toEqual(['oa.approve', 'oa.attendance', 'oa.project']);
+    // 个人考勤's detail page comes with 个人考勤.
+    expect(oa?.hidden.map((item) => item.path)).toEqual(['/approve/view-person-detail']);
     const resources = modules.find((module) => module.key === 'resources');
     expect(resources && moduleFirstPath(resources)).toBe('/resources/net-disk');
     expect(modules.find((module) => module.key === 'home')?.hidden).toHaveLength(5);

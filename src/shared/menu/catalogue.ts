@@ -383,7 +383,8 @@ export const BARE_ROUTES: readonly BareRoute[] = [
 
 /**
  * The leaf keys of the default role `myselfRole`: what an ordinary employee needs — the
- * workbench, their own approvals, the project list and the personal drive.
+ * workbench, their own approvals, their own attendance (个人考勤, 个人汇总: the server only ever
+ * answers them with the caller's own days), the project list and the personal drive.
  */
 export const DEFAULT_ROLE_MENU: readonly string[] = [
   'home.workbench',
@@ -392,7 +393,9 @@ export const DEFAULT_ROLE_MENU: readonly string[] = [
   'oa.approve.done',
   'oa.approve.mystart',
   'oa.approve.copy',
+  'oa.attendance.person',
   'oa.project.list',
+  'oa.project.personalSummary',
   'resources.netDisk',
   'resources.myShare',
   'resources.recycleBin',
