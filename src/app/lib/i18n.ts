@@ -560,7 +560,7 @@ export const t = {
       lyrics: '歌词',
       noLyrics: '暂无歌词',
       openPath: '点击打开所在文件夹',
-      close: '关闭',
+      close: '关闭审批详情',
     },
     storage: {
       title: '存储空间',
@@ -609,7 +609,7 @@ export const t = {
   preview: {
     /* Image previewer, audio player, video preview. */
     viewers: {
-      close: '关闭',
+      close: '关闭审批详情',
       download: '下载',
       counter: (i: number, n: number) => `${i} / ${n}`,
       image: {
@@ -669,7 +669,7 @@ export const t = {
       loading: '正在加载文件…',
       loadFailed: '文件加载失败',
       retry: '重试',
-      close: '关闭',
+      close: '关闭审批详情',
       unsaved: '未保存',
       readOnly: '只读',
       save: '保存',
@@ -730,7 +730,7 @@ export const t = {
         'by word': '全词匹配',
         replace: '替换',
         'replace all': '全部替换',
-        close: '关闭',
+        close: '关闭审批详情',
         'current match': '当前匹配',
         'on line': '位于行',
         'replaced match on line $': '已替换第 $ 行的匹配',
@@ -909,7 +909,7 @@ export const t = {
       copy: '复制链接',
       copied: '复制成功！',
       copyFailed: '无法写入剪贴板，请手动选中链接复制',
-      close: '关闭',
+      close: '关闭审批详情',
     },
     send: {
       title: '发送给同事',
@@ -1112,7 +1112,7 @@ export const t = {
     syncPending: '待同步',
     detail: {
       title: '审批详情',
-      close: '关闭',
+      close: '关闭审批详情',
       badId: '审批链接不正确',
       notCached: '当前离线，且此审批未保存在本机',
       form: '申请内容',
