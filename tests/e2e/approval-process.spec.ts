@@ -156,7 +156,7 @@ test('an approver agrees offline (待同步, then replayed once); the director a
   await expect(cj.getByTestId('copy-read')).toContainText('刘洋');
 });
 
-test('refusal needs a reason; cancel asks first; a replay after someone else settled it says 已被他人处理', async ({
+test('refusal needs a reason; cancel asks first; transfer through 选择联系人; a replay after someone else settled it says 已被他人处理', async ({
   browser,
   request,
 }) => {
@@ -184,6 +184,23 @@ test('refusal needs a reason; cancel asks first; a replay after someone else set
   await expect(wf.getByText('撤销成功')).toBeVisible();
   await expect(mine.getByTestId('detail-status')).toHaveText('已撤销');
   expect((await detail(request, 'staff02', cancelled)).status).toBe(4);
+
+  // 李明 hands his decision to 刘洋 through 选择联系人 (searched by name).
+  const handed = await start(request, '临展布展人员调配');
+  const p2 = await panelOf(lm, '/approve/process-pending', 'pending', handed);
+  await p2.getByTestId('panel-transfer').click();
+  const picker = lm.getByTestId('contact-picker');
+  await picker.getByTestId('contact-submit').click();
+  await expect(picker).toContainText('请选择联系人');
+  await picker.getByTestId('contact-search').fill('刘洋');
+  await expect(picker.getByTestId('contact-row')).toHaveCount(1);
+  await picker.getByTestId('contact-row').click();
+  await picker.getByTestId('contact-submit').click();
+  await expect(lm.getByText('转交成功')).toBeVisible();
+  await expect(p2.getByTestId('detail-timeline')).toContainText('转交');
+  const node = (await detail(request, 'staff02', handed)).approval[0]!.nodeUserList;
+  expect(node.find((u) => u.name === '李明')!.statusText).toBe('已转交');
+  expect(node.map((u) => u.name)).toContain('刘洋');
 
   // 李明 agrees offline; meanwhile 赵磊 settles the 或签 node; the replay is refused and shown.
   const raced = await start(request, '库房除湿机维修');
