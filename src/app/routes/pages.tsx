@@ -8,6 +8,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 }
 
 const DrivePage = page(() => import('../features/drive/drive-page'), 'DrivePage');
+const ProcessListPage = page(() => import('../features/approval/process-list-page'), 'ProcessListPage');
 
 /**
  * The pages that are built, by the catalogue path they answer. Every other catalogue route
@@ -58,6 +59,14 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
     () => import('../features/attendance/summary-pages'),
     'PersonalSummaryPage',
   ),
+  // Approvals (issue 8): one list page for the approval and 公文 lists, with the detail panel.
+  '/approve/process-pending': ProcessListPage,
+  '/approve/process-done': ProcessListPage,
+  '/approve/process-mystart': ProcessListPage,
+  '/approve/process-copy': ProcessListPage,
+  '/gongwen/process-list': ProcessListPage,
+  '/gongwen/process-pending': ProcessListPage,
+  '/gongwen/process-mystart': ProcessListPage,
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

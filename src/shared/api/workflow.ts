@@ -140,14 +140,34 @@ export const InstCommentBody = z.object({ actvityId: Id, comment: reason('请填
 export const InstCommentDelBody = z.object({ actvityId: Id, delete: Id });
 export const InstIdBody = z.object({ actvityId: Id });
 
-export const INST_LIST_STATES = ['pending', 'done', 'mystart', 'copy'] as const;
-/** GET /workflowInst/list (ours): pending awaits me; done no longer awaits me; mystart; copy. */
+export const INST_LIST_STATES = ['pending', 'done', 'mystart', 'copy', 'list'] as const;
+export type InstListState = (typeof INST_LIST_STATES)[number];
+/** The request statuses (spec §4): 1 审批中, 3 已拒绝, 4 已撤销, 6 审批通过. */
+export const INST_STATUSES = [1, 3, 4, 6] as const;
+/**
+ * GET /workflowInst/list (ours): pending awaits me; done no longer awaits me; mystart; copy;
+ * list every request I may see (公文列表). `category` narrows to 普通审批 or 公文 templates
+ * (/approve/* and /gongwen/*), `status` and `templateId` are the lists' filters.
+ */
 export const InstListQuery = z.object({
   state: z.enum(INST_LIST_STATES, '列表类型不正确'),
   currentPage: z.coerce.number().int().min(1).default(1),
   pageCount: z.coerce.number().int().min(1).max(100).default(20),
   keyword: z.string().trim().max(50, '关键词最多 50 个字').default(''),
+  category: z.enum(TEMPLATE_CATEGORIES, { message: '模板类别不正确' }).optional(),
+  status: z.coerce
+    .number()
+    .refine((n) => (INST_STATUSES as readonly number[]).includes(n), '审批状态不正确')
+    .optional(),
+  templateId: z.coerce.number().int('审批模板不正确').positive('审批模板不正确').optional(),
 });
+export type InstListQuery = z.output<typeof InstListQuery>;
+/** GET /workflowInst/templates (ours): the templates a list's 模板 filter offers, by category. */
+export const InstTemplatesQuery = z.object({
+  category: z.enum(TEMPLATE_CATEGORIES, { message: '模板类别不正确' }).default('normal'),
+});
+export const InstTemplateOption = z.object({ id: z.number(), name: z.string() });
+export type InstTemplateOption = z.infer<typeof InstTemplateOption>;
 export const InstRow = z.object({
   actvityId: z.number(),
   title: z.string(),
@@ -158,7 +178,9 @@ export const InstRow = z.object({
   priority: z.number(),
   createTime: z.string(),
 });
+export type InstRow = z.infer<typeof InstRow>;
 export const InstPage = z.object({ list: z.array(InstRow), total: z.number() });
+export type InstPage = z.infer<typeof InstPage>;
 
 /** The spec's approval detail (§3 "Approval detail"). */
 export const InstNodeUser = z.object({

@@ -137,7 +137,7 @@ export function deleteComment(db: Db, id: number) {
 
 // ---------------------------------------------------------------- lists
 
-export type ListState = 'pending' | 'done' | 'mystart' | 'copy';
+export type ListState = 'pending' | 'done' | 'mystart' | 'copy' | 'list';
 
 /**
  * One page of a person's list. pending: an open awaiting message; done: an awaiting message
@@ -147,14 +147,40 @@ export type ListState = 'pending' | 'done' | 'mystart' | 'copy';
 export async function listPage(
   db: Db,
   userId: number,
-  q: { state: ListState; keyword: string; offset: number; limit: number },
+  q: {
+    state: ListState;
+    keyword: string;
+    offset: number;
+    limit: number;
+    category?: 'normal' | 'gongwen';
+    status?: number;
+    templateId?: number;
+  },
 ) {
   let base = db
     .selectFrom('approval_request as r')
     .innerJoin('approval_template as t', 't.id', 'r.template_id')
-    .innerJoin('user as u', 'u.id', 'r.starter_id');
+    .innerJoin('user as u', 'u.id', 'r.starter_id')
+    .$if(q.category !== undefined, (w) => w.where('t.category', '=', q.category!))
+    .$if(q.status !== undefined, (w) => w.where('r.status', '=', q.status!))
+    .$if(q.templateId !== undefined, (w) => w.where('r.template_id', '=', q.templateId!));
   if (q.state === 'mystart') {
     base = base.where('r.starter_id', '=', userId);
+  } else if (q.state === 'list') {
+    // Everything I may read (the detail's rule): mine, or any message of ours to me.
+    base = base.where((eb) =>
+      eb.or([
+        eb('r.starter_id', '=', userId),
+        eb.exists(
+          eb
+            .selectFrom('approval_message as m')
+            .select('m.id')
+            .whereRef('m.actvity_id', '=', 'r.id')
+            .where('m.user_id', '=', userId)
+            .where('m.type', '=', WORKFLOW_MESSAGE_TYPE),
+        ),
+      ]),
+    );
   } else {
     const status = q.state === 'copy' ? 10 : 1;
     base = base.where((eb) =>
@@ -201,4 +227,14 @@ export async function listPage(
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+/** The templates of a category, for the lists' 模板 filter (disabled ones too: old requests keep them). */
+export function templatesOf(db: Db, category: 'normal' | 'gongwen') {
+  return db
+    .selectFrom('approval_template')
+    .select(['id', 'name'])
+    .where('category', '=', category)
+    .orderBy('id')
+    .execute();
 }

@@ -9,6 +9,7 @@ import {
   InstIdBody,
   InstListQuery,
   InstStartBody,
+  InstTemplatesQuery,
 } from '../../../shared/api/workflow';
 import { DONE } from '../../plugins/envelope';
 import type { ApprovalService } from './approval.service';
@@ -51,5 +52,8 @@ export function approvalRoutes(app: FastifyInstance, deps: { approvals: Approval
   );
   r.get('/workflowInst/list', { schema: { querystring: InstListQuery } }, async (req) =>
     approvals.list(req.user, req.query),
+  );
+  r.get('/workflowInst/templates', { schema: { querystring: InstTemplatesQuery } }, async (req) =>
+    approvals.templates(req.query.category),
   );
 }

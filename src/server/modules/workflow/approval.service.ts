@@ -1,4 +1,4 @@
-import type { InstDetail, InstStartBody } from '../../../shared/api/workflow';
+import type { InstDetail, InstListQuery, InstStartBody } from '../../../shared/api/workflow';
 import { formatMuseumTime } from '../../../shared/rules/museum-time';
 import { WorkflowDefinition, type FormField } from '../../../shared/workflow/definition';
 import {
@@ -271,15 +271,12 @@ export function createApprovalService(deps: {
       });
     },
 
-    async list(
-      user: SessionUser,
-      q: { state: repo.ListState; keyword: string; currentPage: number; pageCount: number },
-    ) {
+    async list(user: SessionUser, q: InstListQuery) {
+      const { currentPage, pageCount, ...filters } = q;
       const { rows, total } = await repo.listPage(db, user.id, {
-        state: q.state,
-        keyword: q.keyword,
-        offset: (q.currentPage - 1) * q.pageCount,
-        limit: q.pageCount,
+        ...filters,
+        offset: (currentPage - 1) * pageCount,
+        limit: pageCount,
       });
       const org = await loadOrgSnapshot(db);
       return {
@@ -295,6 +292,10 @@ export function createApprovalService(deps: {
           createTime: formatMuseumTime(x.created_at),
         })),
       };
+    },
+
+    templates(category: 'normal' | 'gongwen') {
+      return repo.templatesOf(db, category);
     },
   };
 }
