@@ -47,7 +47,7 @@ test('an administrator adds a person, who then signs in with their role and edit
 
   await logout(page);
   await signIn(page, 'curator01', 'Abc12345');
-  expect(await railModules(page)).toEqual(['工作台', '展览策划', '数字资源']);
+  expect(await railModules(page)).toEqual(['工作台', '办公行政', '展览策划', '数字资源']);
 
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: '个人中心' }).click();
@@ -77,7 +77,7 @@ test('menu grants set on 角色设置 change what a role sees', async ({ page })
   await logout(page);
 
   await signIn(page, 'staff08');
-  expect(await railModules(page)).toEqual(['工作台', '保护修复', '图书借阅', '数字资源']);
+  expect(await railModules(page)).toEqual(['工作台', '办公行政', '保护修复', '图书借阅', '数字资源']);
 });
 
 test("an administrator changes a person's drive quota", async ({ page, request }) => {

@@ -5,7 +5,15 @@ test.describe('sign-in, rail and navigation', () => {
   test('an information officer sees exactly their modules, navigates and logs out', async ({ page }) => {
     await signIn(page, 'staff09');
     await expect(page).toHaveURL(/\/home\/workbench$/);
-    expect(await railModules(page)).toEqual(['工作台', '小程序管理', '官网建设', '英文网站', '系统管理']);
+    expect(await railModules(page)).toEqual([
+      '工作台',
+      '办公行政',
+      '数字资源',
+      '小程序管理',
+      '官网建设',
+      '英文网站',
+      '系统管理',
+    ]);
     await expect(page.getByTestId('current-user-name')).toHaveText('郑凯');
 
     // A built module: system management opens its first page, the staff list.

@@ -6,8 +6,9 @@ import { M } from './util';
 
 /*
  * Role functions and menu data for the admin and every demo person (seed.ts DEMO_PEOPLE and
- * DEMO_ROLES). Demo roles grant whole modules, so a person's menu is those modules in
- * catalogue order; a person without roles gets myselfRole's partial grant.
+ * DEMO_ROLES). Demo roles grant whole modules plus myselfRole's everyday entries (approvals,
+ * own attendance, the project list, the personal drive), so a person's menu is those modules and
+ * oa/resources in catalogue order; a person without roles gets myselfRole's partial grant.
  */
 
 let s: TestServer;
@@ -28,9 +29,10 @@ async function tokenOf(account: string): Promise<string> {
 }
 
 function leafKeysOf(modules: readonly ModuleKey[]): string[] {
-  return MODULES.filter((m) => modules.includes(m.key)).flatMap((m) =>
+  const whole = MODULES.filter((m) => modules.includes(m.key)).flatMap((m) =>
     m.items.flatMap((i) => (isGroup(i) ? i.children.map((c) => c.key) : [i.key])),
   );
+  return [...new Set([...whole, ...DEFAULT_ROLE_MENU])];
 }
 
 /** What `/login/menu` must answer for a set of granted leaf keys. */
@@ -40,21 +42,68 @@ function expectedMenu(granted: ReadonlySet<string> | 'all') {
 
 const NOT_SYSTEM = MODULE_KEYS.filter((k) => k !== 'system');
 
-const PEOPLE: { account: string; roles: string[]; modules: readonly ModuleKey[] }[] = [
-  { account: 'director', roles: ['leader'], modules: NOT_SYSTEM },
-  { account: 'staff01', roles: ['deptHead'], modules: ['home', 'oa', 'project'] },
-  { account: 'staff03', roles: ['deptHead', 'keeper'], modules: ['home', 'oa', 'project', 'resources'] },
-  { account: 'staff04', roles: ['keeper'], modules: ['home', 'resources'] },
-  { account: 'staff05', roles: ['deptHead', 'curator'], modules: ['home', 'oa', 'project', 'resources'] },
-  { account: 'staff06', roles: ['curator'], modules: ['home', 'project', 'resources'] },
+/** `whole`: the modules a person's roles grant whole; `modules`: the menu they see (plus oa/resources). */
+const PEOPLE: {
+  account: string;
+  roles: string[];
+  whole: readonly ModuleKey[];
+  modules: readonly ModuleKey[];
+}[] = [
+  { account: 'director', roles: ['leader'], whole: NOT_SYSTEM, modules: NOT_SYSTEM },
+  {
+    account: 'staff01',
+    roles: ['deptHead'],
+    whole: ['home', 'oa', 'project'],
+    modules: ['home', 'oa', 'project', 'resources'],
+  },
+  {
+    account: 'staff03',
+    roles: ['deptHead', 'keeper'],
+    whole: ['home', 'oa', 'project', 'resources'],
+    modules: ['home', 'oa', 'project', 'resources'],
+  },
+  {
+    account: 'staff04',
+    roles: ['keeper'],
+    whole: ['home', 'resources'],
+    modules: ['home', 'oa', 'resources'],
+  },
+  {
+    account: 'staff05',
+    roles: ['deptHead', 'curator'],
+    whole: ['home', 'oa', 'project', 'resources'],
+    modules: ['home', 'oa', 'project', 'resources'],
+  },
+  {
+    account: 'staff06',
+    roles: ['curator'],
+    whole: ['home', 'project', 'resources'],
+    modules: ['home', 'oa', 'project', 'resources'],
+  },
   {
     account: 'staff07',
     roles: ['deptHead', 'educator'],
-    modules: ['home', 'oa', 'project', 'activity', 'volunteer', 'order'],
+    whole: ['home', 'oa', 'project', 'activity', 'volunteer', 'order'],
+    modules: ['home', 'oa', 'project', 'activity', 'volunteer', 'resources', 'order'],
   },
-  { account: 'staff08', roles: ['conservator'], modules: ['home', 'repair', 'resources'] },
-  { account: 'staff09', roles: ['itAdmin'], modules: ['home', 'applet', 'website', 'enWebsite', 'system'] },
-  { account: 'staff10', roles: ['educator'], modules: ['home', 'activity', 'volunteer', 'order'] },
+  {
+    account: 'staff08',
+    roles: ['conservator'],
+    whole: ['home', 'repair', 'resources'],
+    modules: ['home', 'oa', 'repair', 'resources'],
+  },
+  {
+    account: 'staff09',
+    roles: ['itAdmin'],
+    whole: ['home', 'applet', 'website', 'enWebsite', 'system'],
+    modules: ['home', 'oa', 'resources', 'applet', 'website', 'enWebsite', 'system'],
+  },
+  {
+    account: 'staff10',
+    roles: ['educator'],
+    whole: ['home', 'activity', 'volunteer', 'order'],
+    modules: ['home', 'oa', 'activity', 'volunteer', 'resources', 'order'],
+  },
 ];
 
 describe('the admin', () => {
@@ -95,7 +144,11 @@ describe('a person without roles (staff02)', () => {
     expect(modules).toEqual(expectedMenu(new Set(DEFAULT_ROLE_MENU)));
 
     const oa = modules.find((m: { key: string }) => m.key === 'oa');
-    expect(oa.items.map((i: { key: string }) => i.key)).toEqual(['oa.approve', 'oa.project']);
+    expect(oa.items.map((i: { key: string }) => i.key)).toEqual([
+      'oa.approve',
+      'oa.attendance',
+      'oa.project',
+    ]);
     expect(oa.items[0].children.map((c: { key: string }) => c.key)).toEqual([
       'oa.approve.start',
       'oa.approve.pending',
@@ -103,7 +156,11 @@ describe('a person without roles (staff02)', () => {
       'oa.approve.mystart',
       'oa.approve.copy',
     ]);
-    expect(oa.items[1].children.map((c: { key: string }) => c.key)).toEqual(['oa.project.list']);
+    expect(oa.items[1].children.map((c: { key: string }) => c.key)).toEqual(['oa.attendance.person']);
+    expect(oa.items[2].children.map((c: { key: string }) => c.key)).toEqual([
+      'oa.project.list',
+      'oa.project.personalSummary',
+    ]);
     const resources = modules.find((m: { key: string }) => m.key === 'resources');
     expect(resources.items.map((i: { key: string }) => i.key)).toEqual([
       'resources.netDisk',
@@ -125,7 +182,7 @@ describe('demo roles', () => {
     expect(res.status).toBe(200);
     const { modules, grantedKeys } = res.body.result;
     expect(modules.map((m: { key: string }) => m.key)).toEqual(p.modules);
-    const keys = leafKeysOf(p.modules);
+    const keys = leafKeysOf(p.whole);
     expect([...grantedKeys].sort()).toEqual([...keys].sort());
     expect(modules).toEqual(expectedMenu(new Set(keys)));
   });
@@ -143,6 +200,8 @@ describe('demo roles', () => {
     expect(res.status).toBe(200);
     expect(res.body.result.modules.map((m: { key: string }) => m.key)).toEqual([
       'home',
+      'oa',
+      'resources',
       'applet',
       'website',
       'enWebsite',

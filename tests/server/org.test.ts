@@ -443,6 +443,7 @@ describe('updating users', () => {
     const before = await get('/login/menu', token);
     expect(before.body.result.modules.map((m: { key: string }) => m.key)).toEqual([
       'home',
+      'oa',
       'project',
       'resources',
     ]);
@@ -468,7 +469,7 @@ describe('updating users', () => {
       superiorName: '赵磊',
     });
     const after = await get('/login/menu', token);
-    expect(after.body.result.modules.map((m: { key: string }) => m.key)).toEqual(['home', 'resources']);
+    expect(after.body.result.modules.map((m: { key: string }) => m.key)).toEqual(['home', 'oa', 'resources']);
     expect((await loginCall(s, '13700000006')).body.success).toBe(true);
     expect((await loginCall(s, demoPhone(6))).body.success).toBe(false);
   });

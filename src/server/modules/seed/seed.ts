@@ -11,10 +11,16 @@ import { museumTemplates } from '../../../shared/workflow/seed-flows';
 import { sanitizeAnnouncement } from '../announce/sanitize';
 
 /** The leaf keys of whole modules, for demo roles. */
+/**
+ * The leaves of whole modules, plus what 普通员工 has: a keeper or a conservator is still a member
+ * of staff who asks for leave, decides on requests routed to them (文物出入库 goes to 文保部) and
+ * reads copies, so a specialised role must not lose the everyday approval pages.
+ */
 function keysOf(modules: ModuleKey[]): string[] {
-  return MODULES.filter((m) => modules.includes(m.key)).flatMap((m) =>
+  const own = MODULES.filter((m) => modules.includes(m.key)).flatMap((m) =>
     m.items.flatMap((i) => (isGroup(i) ? i.children.map((c) => c.key) : [i.key])),
   );
+  return [...new Set([...own, ...DEFAULT_ROLE_MENU])];
 }
 
 /** A password that satisfies the rule (letters and digits), for a first start without ADMIN_PASSWORD. */
