@@ -41,6 +41,8 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/approve/info-publish': page(() => import('../features/announce/info-publish-page'), 'InfoPublishPage'),
   '/home/notice-list': page(() => import('../features/announce/notice-list-page'), 'NoticeListPage'),
   '/approve/notice-detail': page(() => import('../features/announce/notice-detail-page'), 'NoticeDetailPage'),
+  // Approval templates and the workflow designer (issue 8): 审批设置, for administrators.
+  '/approve/dispose': page(() => import('../features/approval/template-page'), 'ApprovalSettingPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');
