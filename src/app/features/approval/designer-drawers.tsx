@@ -118,7 +118,11 @@ export function DesignerDrawer(props: Props) {
               <NameInput
                 key={target.path.join('.')}
                 value={node.nodeName}
-                onCommit={(name) => setWork({ ...work, root: setName(work.root, target.path, name) })}
+                onCommit={(name) => {
+                  const next = setName(work.root, target.path, name);
+                  setWork({ ...work, root: next });
+                  return nodeAt(next, target.path)?.nodeName ?? name;
+                }}
               />
               {node.type === 1 && (
                 <ApproverForm
@@ -166,8 +170,8 @@ export function DesignerDrawer(props: Props) {
   );
 }
 
-/** The node's name; blank falls back to the default on blur (setName). */
-export function NameInput({ value, onCommit }: { value: string; onCommit: (name: string) => void }) {
+/** The node's name; blank falls back to the default on blur (setName), which `onCommit` returns. */
+export function NameInput({ value, onCommit }: { value: string; onCommit: (name: string) => string }) {
   const [text, setText] = useState(value);
   const [last, setLast] = useState(value);
   if (value !== last) {
@@ -180,7 +184,7 @@ export function NameInput({ value, onCommit }: { value: string; onCommit: (name:
       value={text}
       maxLength={30}
       onChange={(e) => setText(e.currentTarget.value)}
-      onBlur={() => onCommit(text)}
+      onBlur={() => setText(onCommit(text))}
     />
   );
 }
