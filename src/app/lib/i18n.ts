@@ -1184,7 +1184,9 @@ export const t = {
       rename: '修改名称',
       zoomIn: '放大',
       zoomOut: '缩小',
-      derivedConditions: '条件字段由当前表单得出（服务器暂未提供条件字段接口）',
+      derivedConditions: '可作条件的字段按当前表单列出（金额、日期区间、单选、多选和发起人）',
+      removeRouter: '删除条件分支',
+      removeRouterConfirm: '删除后，所有条件分支及其中的节点都将删除。确定删除吗？',
     },
     drawer: {
       ok: '确定',

@@ -102,7 +102,7 @@ export function DesignerDrawer(props: Props) {
       data-testid="designer-drawer"
     >
       {work && target && (
-        <Stack gap="md">
+        <Stack gap="md" key={target.kind === 'node' ? target.path.join('.') : 'starter'}>
           {target.kind === 'starter' ? (
             <TargetField
               label={t.designer.basic.scope}

@@ -1,4 +1,5 @@
 import { ActionIcon, Box, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -61,6 +62,15 @@ export function DesignerFlow({
   const actions: TreeActions = {
     add: (path: NodePath, kind) => edit(() => addNode(root, path, kind)),
     remove: (path) => edit(() => deleteNode(root, path)),
+    removeRouter: (path) =>
+      modals.openConfirmModal({
+        title: t.designer.flow.removeRouter,
+        children: <Text size="sm">{t.designer.flow.removeRouterConfirm}</Text>,
+        labels: { confirm: t.common.delete, cancel: t.common.cancel },
+        confirmProps: { color: 'red' },
+        closeOnClickOutside: false,
+        onConfirm: () => edit(() => deleteNode(root, path)),
+      }),
     addBranch: (path) => edit(() => addBranch(root, path)),
     removeBranch: (path) => edit(() => deleteBranch(root, path)),
     moveBranch: (path, dir) => edit(() => moveBranch(root, path, dir)),

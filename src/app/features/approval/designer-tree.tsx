@@ -30,6 +30,8 @@ const F = t.designer.flow;
 export interface TreeActions {
   add: (path: NodePath, kind: AddKind) => void;
   remove: (path: NodePath) => void;
+  /** Deletes a router with all its branches (the editor asks first). */
+  removeRouter: (path: NodePath) => void;
   addBranch: (routerPath: NodePath) => void;
   removeBranch: (branchPath: NodePath) => void;
   moveBranch: (branchPath: NodePath, dir: -1 | 1) => void;
@@ -151,6 +153,18 @@ function Router({
       >
         {F.addBranch}
       </Button>
+      <Tooltip label={F.removeRouter}>
+        <ActionIcon
+          size="sm"
+          variant="subtle"
+          color="gray"
+          aria-label={F.removeRouter}
+          onClick={() => actions.removeRouter(path)}
+          style={{ position: 'absolute', top: 4, right: 4 }}
+        >
+          <IconX size={14} />
+        </ActionIcon>
+      </Tooltip>
       <Group align="flex-start" gap="md" wrap="nowrap">
         {node.conditionNodes.map((b, i) => {
           const bp = [...path, i];
