@@ -165,3 +165,74 @@ test('admin adds an amount branch with a named approver and a copy-to to 报销,
   const copied = data.approval.filter((a) => a.type !== 1).flatMap((a) => a.nodeUserList.map((u) => u.name));
   expect(copied).toContain('孙悦');
 });
+
+test('a new template: form fields, 请选择角色 blocks a department without a role, at most 5 members, unsaved changes ask before leaving', async ({
+  page,
+}) => {
+  const name = `设备维修${Date.now().toString(36).slice(-4)}`;
+  await signIn(page, 'admin');
+  await page.goto('/approve/dispose?pageType=setting');
+  await page.getByRole('button', { name: '新建审批' }).click();
+  await page.getByRole('textbox', { name: '审批名称' }).fill(name);
+  await page.getByRole('button', { name: '维修' }).click();
+  await page.getByRole('textbox', { name: '分组' }).fill('后勤');
+
+  // The form: an amount and a single choice; the label changes, the id stays.
+  await page.getByRole('tab', { name: '表单设计' }).click();
+  await page.getByRole('button', { name: '金额', exact: true }).click();
+  await page.getByRole('button', { name: '单选', exact: true }).click();
+  const amount = page.getByTestId('form-field').first();
+  await amount.getByRole('textbox', { name: '字段名称' }).fill('维修金额');
+  await expect(amount).toContainText('字段标识 amount1');
+  await page.getByTestId('form-field').nth(1).getByRole('button', { name: '上移' }).click();
+  await expect(page.getByTestId('form-field').first()).toContainText('字段标识 radio1');
+
+  // Department and role: a department alone is refused with 请选择角色 until a role is chosen.
+  await page.getByRole('tab', { name: '流程设计' }).click();
+  await page.locator('[data-testid="designer-add"][data-path=""]').click();
+  await page.getByRole('menuitem', { name: '审批人' }).click();
+  await node(page, 'child').getByRole('button').last().click();
+  const drawer = page.getByRole('dialog', { name: '审批人设置' });
+  await drawer.getByRole('radio', { name: '部门角色' }).check();
+  await drawer.getByRole('combobox', { name: '部门' }).click();
+  await page.getByRole('option', { name: '文保部' }).click();
+  await expect(drawer.getByRole('alert').filter({ hasText: '请选择角色' })).toBeVisible();
+  await expect(drawer.getByRole('button', { name: '确定' })).toBeDisabled();
+  await drawer.getByRole('combobox', { name: '角色' }).click();
+  await page.getByRole('option', { name: '文保专员' }).click();
+  await expect(drawer.getByRole('button', { name: '确定' })).toBeEnabled();
+  await drawer.getByRole('radio', { name: /会签/ }).check();
+  await drawer.getByRole('button', { name: '确定' }).click();
+  await expect(node(page, 'child')).toContainText('文保部·文保专员');
+  await expect(node(page, 'child')).toHaveAttribute('data-error', 'false');
+
+  // Named members: six picked, five kept, with the warning.
+  await addAt(page, 'child', '审批人');
+  await openNode(page, 'child.child');
+  const second = page.getByRole('dialog', { name: '审批人设置' });
+  await second.getByRole('button', { name: '选择成员' }).click();
+  const picker = page.getByRole('dialog', { name: '选择成员' });
+  for (const who of ['张国华', '李明', '王芳', '赵磊', '陈静', '刘洋']) {
+    await picker.getByRole('checkbox', { name: new RegExp(who) }).check();
+  }
+  await picker.getByRole('button', { name: '确定' }).click();
+  await expect(second.getByRole('alert')).toContainText('最多只能选择5人，已为您保留前5人');
+  await expect(second.getByTestId('approver-members')).not.toContainText('刘洋');
+  await second.getByRole('button', { name: '确定' }).click();
+  await expect(node(page, 'child.child')).toContainText('5人或签');
+
+  // Leaving with unsaved changes asks; staying keeps the work.
+  await page.getByText('待我审批', { exact: true }).click();
+  const leave = page.getByRole('dialog', { name: '未保存' });
+  await expect(leave).toContainText('有未保存的修改');
+  await leave.getByRole('button', { name: '取消' }).click();
+  await expect(page).toHaveURL(/\/approve\/dispose/);
+  await expect(node(page, 'child.child')).toContainText('5人或签');
+
+  await page.getByRole('button', { name: '保存草稿' }).click();
+  await expect(page.getByText('已保存草稿')).toBeVisible();
+  await page.getByRole('button', { name: '返回审批列表' }).click();
+  const row = page.getByTestId('template-row').filter({ hasText: name });
+  await expect(row).toContainText('未发布');
+  await expect(page.getByText('后勤')).toBeVisible();
+});

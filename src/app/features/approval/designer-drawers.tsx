@@ -70,9 +70,11 @@ export function DesignerDrawer(props: Props) {
   const { target } = props;
   const [work, setWork] = useState<{ root: StarterNode; scope: Target[] } | null>(null);
   const [seen, setSeen] = useState<DrawerTarget | null>(null);
+  const [blocked, setBlocked] = useState<string | null>(null);
   if (target !== seen) {
     setSeen(target);
     setWork(target ? { root: props.root, scope: [...props.flowPermission] } : null);
+    setBlocked(null);
   }
   const node = work && target?.kind === 'node' ? nodeAt(work.root, target.path) : undefined;
   const title =
@@ -84,7 +86,6 @@ export function DesignerDrawer(props: Props) {
           ? D.copyToTitle
           : D.conditionTitle;
 
-  const [blocked, setBlocked] = useState<string | null>(null);
   const commit = () => {
     if (!work || blocked) return;
     props.onCommit(work.root, work.scope);
