@@ -1121,7 +1121,6 @@ export const t = {
       category: '类别',
       scope: '谁可以发起',
       scopeHint: '不选则所有人可以发起；可选人员或部门',
-      scopeEveryone: '所有人',
       chooseScope: '选择人员或部门',
       maxLevel: '主管最多可选到第几级',
     },
@@ -1181,7 +1180,6 @@ export const t = {
       removeNode: '删除节点',
       removeBranch: '删除分支',
       errorMark: '此节点设置不完整',
-      rename: '修改名称',
       zoomIn: '放大',
       zoomOut: '缩小',
       derivedConditions: '可作条件的字段按当前表单列出（金额、日期区间、单选、多选和发起人）',
@@ -1238,7 +1236,6 @@ export const t = {
       noFields: '表单中没有可作条件的字段（金额、日期区间、单选、多选），可按发起人设置条件',
     },
     picker: {
-      title: '选择',
       people: '人员',
       depts: '部门',
       roles: '角色',
