@@ -314,7 +314,7 @@ function ApproverForm({
                 style={{ flex: 1 }}
                 searchable
                 value={row.roleid ? String(row.roleid) : null}
-                error={row.deptid && !row.roleid ? rowProblem : null}
+                error={!!row.deptid && !row.roleid && !!rowProblem}
                 data={(picker.data?.deptrolelist ?? []).map((r) => ({
                   value: String(r.roleid),
                   label: r.roleName,

@@ -142,7 +142,8 @@ export function TemplateEditor({
   const onPublish = async () => {
     setBusy('publish');
     try {
-      const saved = await save();
+      // A saved, unchanged draft is published as it is.
+      const saved = !dirty && id !== null ? id : await save();
       if (saved === null) return;
       try {
         const { version } = await designerCalls.publish(saved);
