@@ -93,6 +93,8 @@ function makeClient(prefix: string, timeoutMs: number | undefined, key: 'data' |
         signal: signals.length ? AbortSignal.any(signals) : undefined,
       });
     } catch (err) {
+      // The caller cancelled (React Query drops a superseded refetch): nothing failed, say nothing.
+      if (opts.signal?.aborted) throw err;
       const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
       const e = timedOut ? new ApiError(t.errors.timeout, -2, 0) : new OfflineError();
       if (!opts.silent && navigator.onLine) errorToast(e.message);

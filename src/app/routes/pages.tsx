@@ -67,6 +67,8 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/gongwen/process-list': ProcessListPage,
   '/gongwen/process-pending': ProcessListPage,
   '/gongwen/process-mystart': ProcessListPage,
+  // Approval templates and the workflow designer (issue 8): 审批设置, for administrators.
+  '/approve/dispose': page(() => import('../features/approval/template-page'), 'ApprovalSettingPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

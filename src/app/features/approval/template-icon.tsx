@@ -1,0 +1,42 @@
+import { ThemeIcon } from '@mantine/core';
+import {
+  IconBuildingWarehouse,
+  IconCalendar,
+  IconCar,
+  IconFileText,
+  IconPlane,
+  IconReceipt,
+  IconRubberStamp,
+  IconShoppingCart,
+  IconTool,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+
+/** The small set of template icons (the seeded templates use the first six names). */
+const ICONS = {
+  calendar: IconCalendar,
+  plane: IconPlane,
+  receipt: IconReceipt,
+  stamp: IconRubberStamp,
+  'shopping-cart': IconShoppingCart,
+  'building-warehouse': IconBuildingWarehouse,
+  'file-text': IconFileText,
+  tool: IconTool,
+  car: IconCar,
+  users: IconUsers,
+} satisfies Record<string, Icon>;
+
+export type TemplateIconName = keyof typeof ICONS;
+export const TEMPLATE_ICONS = Object.keys(ICONS) as TemplateIconName[];
+
+/** A template's icon; an unknown name (an older or hand-made template) shows the file icon. */
+export function TemplateIcon({ name, plain }: { name: string; plain?: boolean }) {
+  const Glyph = ICONS[name as TemplateIconName] ?? IconFileText;
+  if (plain) return <Glyph size={20} />;
+  return (
+    <ThemeIcon variant="light" size="lg" radius="md">
+      <Glyph size={20} />
+    </ThemeIcon>
+  );
+}
