@@ -496,8 +496,9 @@ describe('attachments', () => {
   });
 
   it('uploads need the grant, a known table and a file', async () => {
+    // Everyone may upload for approvals now, so the refusal names the announcement table.
     expect((await upload(wang, '/attach/upload', Buffer.from('x'))).body).toEqual(
-      failure(1005, '无权限上传附件'),
+      failure(1005, '无权限上传此类附件'),
     );
     expect((await upload(admin, '/attach/upload', Buffer.from('x'), { tableName: 'salary' })).body).toEqual(
       failure(1010, '不支持的附件类别（tableName）'),
@@ -613,7 +614,7 @@ describe('editor images', () => {
       (await upload(admin, '/attach/uploadimage', exact, { name: 'ok.png', type: 'image/png' })).body.success,
     ).toBe(true);
     expect((await upload(wang, '/attach/uploadimage', PNG_1X1, { type: 'image/png' })).body).toEqual(
-      failure(1005, '无权限上传附件'),
+      failure(1005, '无权限上传此类附件'),
     );
   });
 });
