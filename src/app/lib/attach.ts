@@ -51,9 +51,12 @@ export function uploadAttachment(
   });
 }
 
-/** The chunk's bytes are not what the server answered for; only the network and 5xx are retried. */
+/**
+ * What is worth another try: the network, a busy server (429) and server errors. A refusal of
+ * the chunk itself (wrong size, too large, no right) would only be refused again.
+ */
 const retriable = (err: unknown) =>
-  err instanceof OfflineError || (err instanceof ApiError && err.status >= 500);
+  err instanceof OfflineError || (err instanceof ApiError && (err.status === 429 || err.status >= 500));
 const wait = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);

@@ -17,6 +17,7 @@ import {
 import { invalid } from '../../errors';
 import { DONE } from '../../plugins/envelope';
 import { contentDisposition, noneMatch } from '../drive/download';
+import { CHUNK_RATE_PER_MINUTE } from '../drive/upload.routes';
 import type { ChunkUploads } from './attach.chunks';
 import type { AttachService } from './attach.service';
 
@@ -136,7 +137,9 @@ export function attachRoutes(app: FastifyInstance, deps: { attach: AttachService
   });
 
   // A resumable chunked upload (shared/api/attach.ts): the fields first, then the `file` part.
-  r.post('/attach/chunk', async (req, reply) => {
+  // The drive's chunk rate: a 500 MB file is 245 chunks, and staff behind one address share it.
+  const chunkRate = { rateLimit: { max: CHUNK_RATE_PER_MINUTE, timeWindow: 60_000 } };
+  r.post('/attach/chunk', { config: chunkRate }, async (req, reply) => {
     if (!req.isMultipart()) throw invalid('请选择要上传的文件');
     if (Number(req.headers['content-length']) > ATTACH_CHUNK_BYTES + FORM_SLACK) {
       reply.header('connection', 'close');
