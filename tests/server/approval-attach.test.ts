@@ -153,6 +153,11 @@ describe('attach/chunk: a resumable upload in 2,048,000-byte chunks', () => {
       '不支持的附件类别（tableName）',
     );
     expect((await sendChunk('staff02', { ...f(1, 'bad/../id') }, part(1))).message).toBe('上传标识不正确');
+    // A refused chunk fixes nothing: the same uploadId may then describe the file differently.
+    const small = { uploadId: 'upload-0003', chunkNumber: 1, totalChunks: 1, totalSize: 10 };
+    expect((await sendChunk('staff02', small, Buffer.alloc(9))).success).toBe(false);
+    const fixed = await sendChunk('staff02', { ...small, totalSize: 9 }, Buffer.alloc(9));
+    expect(fixed.result).toMatchObject({ done: true, attachment: { attSize: 9 } });
     // The refused chunks left nothing behind.
     expect((await get('staff02', `/attach/chunk?uploadId=${id}`)).result.uploaded).toEqual([]);
     expect((await sendChunk('staff02', f(1, id), part(1))).success).toBe(true);

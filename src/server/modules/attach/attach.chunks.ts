@@ -135,10 +135,6 @@ export function createChunkUploads(opts: { dir: string; attach: AttachService; n
           drain();
           throw invalid(CHUNK_MSG.otherFile);
         }
-        if (!known) {
-          await fsp.mkdir(at, { recursive: true });
-          await fsp.writeFile(path.join(at, 'meta.json'), JSON.stringify(meta));
-        }
         const done = await finished(user, at, meta);
         if (done) {
           drain();
@@ -149,6 +145,7 @@ export function createChunkUploads(opts: { dir: string; attach: AttachService; n
         if (fs.existsSync(file)) {
           drain();
         } else {
+          await fsp.mkdir(at, { recursive: true });
           const tmp = `${file}.${randomUUID()}.tmp`;
           let size = 0;
           const meter = new Transform({
@@ -169,6 +166,8 @@ export function createChunkUploads(opts: { dir: string; attach: AttachService; n
             await fsp.rm(tmp, { force: true });
             throw err;
           }
+          // The description is fixed by the first chunk that was stored, not by a refused one.
+          if (!known) await fsp.writeFile(path.join(at, 'meta.json'), JSON.stringify(meta));
         }
         // Touch the folder: the sweep measures staleness by its time.
         const t = new Date(now());
