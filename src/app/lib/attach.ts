@@ -9,7 +9,7 @@ import {
   type Attachment,
 } from '../../shared/api/attach';
 import { MUSEUM_PREFIX, SESSION_EXPIRED_STATUS } from '../../shared/api/envelope';
-import { ApiError, OfflineError, sessionExpired } from './api';
+import { ApiError, OfflineError, museum, sessionExpired } from './api';
 import { t } from './i18n';
 import { readToken } from './session';
 
@@ -49,6 +49,15 @@ export function uploadAttachment(
     opts.onProgress?.(100);
     return att;
   });
+}
+
+/**
+ * An attachment made from a file of the caller's own drive (attach/fromDrive: the server copies
+ * the bytes). `image`: for an image field, the file must be a PNG, JPEG, GIF or WebP. Silent:
+ * the caller shows the refusal in place.
+ */
+export function attachFromDrive(tableName: string, userFileId: number, image = false): Promise<Attachment> {
+  return museum.post<Attachment>('/attach/fromDrive', { tableName, userFileId, image }, { silent: true });
 }
 
 /**

@@ -198,8 +198,12 @@ export function createApprovalService(deps: {
       ],
     ];
     for (const [receivers, link] of groups) {
-      if (receivers.length)
-        await notices.notify({ receivers, content, source: 'approval', from: author.id, link });
+      if (!receivers.length) continue;
+      // The comment is saved by now; a receiver disabled in the last instant must not turn
+      // that success into an error (a retry would then post the comment twice).
+      await notices
+        .notify({ receivers, content, source: 'approval', from: author.id, link })
+        .catch(() => undefined);
     }
   }
 
