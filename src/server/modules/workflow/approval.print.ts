@@ -36,12 +36,13 @@ th { width: 28mm; background: #f3f3f3; font-weight: normal; white-space: nowrap;
 .status { text-align: center; margin-bottom: 4mm; }
 .imgs img { max-width: 40mm; max-height: 40mm; margin: 2px; border: 1px solid #ddd; }
 .muted { color: #666; }
+ul { margin: 0; padding-left: 1.2em; }
 .foot { margin-top: 8mm; font-size: 9pt; color: #666; text-align: right; }
 @media print { body { padding: 0; } }
 `;
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${e(title)}</title><style>${CSS}</style></head><body>${body}</body></html>`;
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(title)}</title><style>${CSS}</style></head><body>${body}</body></html>`;
 }
 
 /** The page for a request the caller may not see, or an id that is not one (no data is told). */
