@@ -436,4 +436,24 @@ describe('an approver disabled after the request started', () => {
       await s.db.updateTable('user').set({ enabled: 1 }).where('id', '=', uid.director!).execute();
     }
   });
+
+  it('a copy-to recipient disabled since the start does not block the final approval', async () => {
+    const photo = await uploadImage('staff02');
+    const res = await start('staff02', tpl['文物出入库']!, objectForm([photo]));
+    const id = res.result.actvityId as number;
+    await s.db.updateTable('user').set({ enabled: 0 }).where('id', '=', uid.staff03!).execute();
+    try {
+      expect((await approve('staff01', id)).success).toBe(true);
+      const last = await approve('staff08', id);
+      expect(last.success, JSON.stringify(last)).toBe(true);
+      const st = await s.db
+        .selectFrom('approval_request')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(st.status).toBe(6);
+    } finally {
+      await s.db.updateTable('user').set({ enabled: 1 }).where('id', '=', uid.staff03!).execute();
+    }
+  });
 });

@@ -308,6 +308,15 @@ describe('people who can no longer act when a node is reached (Reachable)', () =
     expect(r3.ok && r3.state.status).toBe(6);
   });
 
+  it('copies only those who can still be told, at submission and at the end', () => {
+    const s = start([copy('0', [3, 4], 0), approve('1', [2]), copy('2', [5, 6], 1)], STARTER, people);
+    expect(s.effects).toContainEqual({ type: 'copy', nodeKey: '0', userIds: [4] });
+    const r = act(s.state, agree(2), people);
+    expect(r.ok && r.effects).toContainEqual({ type: 'copy', nodeKey: '2', userIds: [6] });
+    const none = start([copy('0', [3], 0), approve('1', [2])], STARTER, people);
+    expect(none.effects.some((e) => e.type === 'copy')).toBe(false);
+  });
+
   it('also at submission, and never without anyone to act', () => {
     const s = start([approve('0', [3])], STARTER, people);
     expect(s.state.nodes[0]).toMatchObject({ escalated: 'admins', skipped: [3] });

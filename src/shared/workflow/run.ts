@@ -102,12 +102,21 @@ export function start(
   for (const s of steps) {
     if (isApprove(s) && s.approvers.length === 0) throw new Error(`approver step ${s.nodeKey} has nobody`);
   }
-  const effects: Effect[] = steps
-    .filter(isCopy)
-    .filter((s) => s.notice === COPY_NOTICE.onSubmit && s.recipients.length > 0)
-    .map((s) => ({ type: 'copy', nodeKey: s.nodeKey, userIds: s.recipients }));
+  const effects: Effect[] = copies(steps, COPY_NOTICE.onSubmit, people);
   const state: RunState = { starterId, status: REQUEST.running, steps, nodes: [] };
   return { state: advance(state, -1, effects, people), effects };
+}
+
+/**
+ * The copy effects of the copy-to steps with this `notice`, to the recipients who can still be
+ * told (see Reachable: one disabled since the plan must not block the request).
+ */
+function copies(steps: Step[], notice: 0 | 1, people: Reachable | undefined): Effect[] {
+  return steps.filter(isCopy).flatMap((s) => {
+    if (s.notice !== notice) return [];
+    const userIds = people ? s.recipients.filter((u) => people.isActive(u)) : s.recipients;
+    return userIds.length ? [{ type: 'copy' as const, nodeKey: s.nodeKey, userIds }] : [];
+  });
 }
 
 /** The node an approver step becomes when reached: only people who can act (see Reachable). */
@@ -145,11 +154,7 @@ function advance(state: RunState, from: number, effects: Effect[], people?: Reac
     return { ...state, nodes: [...state.nodes, node] };
   }
   // Copy-to with notice 1 notifies when the request passes, wherever the node sits.
-  for (const s of state.steps.filter(isCopy)) {
-    if (s.notice === COPY_NOTICE.onApproved && s.recipients.length > 0) {
-      effects.push({ type: 'copy', nodeKey: s.nodeKey, userIds: s.recipients });
-    }
-  }
+  effects.push(...copies(state.steps, COPY_NOTICE.onApproved, people));
   effects.push({ type: 'end', status: REQUEST.passed });
   return { ...state, status: REQUEST.passed };
 }
