@@ -1,4 +1,5 @@
 import type { InstDetail } from '../../../shared/api/workflow';
+import { STATUS_TEXT } from './approval.service';
 
 /**
  * The printable page of an approval request (GET /workflowInst/print?id=): plain HTML rendered
@@ -63,7 +64,6 @@ function fieldCell(f: InstDetail['fields'][number]): string {
 }
 
 export function printPage(d: InstDetail, printedAt: string): string {
-  const statusText: Record<number, string> = { 1: '审批中', 3: '已拒绝', 4: '已撤销', 6: '审批通过' };
   const rows = (arr: { label: string; value: string }[]) =>
     arr.map((x) => `<tr><th>${e(x.label)}</th><td>${e(x.value)}</td></tr>`).join('');
   const groups = d.detail.map((g) => `<h2>${e(g.label)}</h2><table>${rows(g.arr)}</table>`).join('');
@@ -104,7 +104,7 @@ export function printPage(d: InstDetail, printedAt: string): string {
   return page(
     d.title,
     `<h1>${e(d.title)}</h1>
-<p class="status">状态：${e(statusText[d.status] ?? '')}</p>
+<p class="status">状态：${e(STATUS_TEXT[d.status] ?? '')}</p>
 ${groups}
 <h2>申请内容</h2><table>${form}</table>
 <h2>附件</h2>${attTable}
