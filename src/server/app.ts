@@ -13,6 +13,7 @@ import { createAccess } from './modules/auth/access';
 import { announceRoutes } from './modules/announce/announce.routes';
 import { ANNOUNCE_TABLE, INFO_PUBLISH, createAnnounceService } from './modules/announce/announce.service';
 import { attachRoutes } from './modules/attach/attach.routes';
+import { createChunkUploads } from './modules/attach/attach.chunks';
 import { createAttachService } from './modules/attach/attach.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -43,7 +44,7 @@ import { unzipRoutes } from './modules/unzip/unzip.routes';
 import { approvalRoutes } from './modules/workflow/approval.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { createAttendanceService } from './modules/attendance/attendance.service';
-import { createApprovalService } from './modules/workflow/approval.service';
+import { APPROVAL_TABLE, createApprovalService } from './modules/workflow/approval.service';
 import { workflowRoutes } from './modules/workflow/workflow.routes';
 import { createWorkflowService } from './modules/workflow/workflow.service';
 import { APPROVAL_SETTING } from './modules/workflow/workflow.routes';
@@ -175,24 +176,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One process today; the bus is the seam where several instances would share changes.
   const bus = deps.bus ?? createLocalBus();
   const notices = createNoticeService(db, bus);
-  const attach = createAttachService({ db, dir: path.join(config.dataDir, 'attachments') });
+  const attach = createAttachService({
+    db,
+    dir: path.join(config.dataDir, 'attachments'),
+    driveStore: store,
+  });
+  const attachChunks = createChunkUploads({ dir: path.join(config.dataDir, 'attach-chunks'), attach });
   const announce = createAnnounceService({ db, access, notices, attach });
   attach.register(ANNOUNCE_TABLE, {
     canUpload: (user) => access.can(user, INFO_PUBLISH),
     canRead: (user, id) => announce.canRead(user, id),
     isPublished: (id) => announce.isPublished(id),
   });
-  // Approval form attachments (issue 8): any member of staff uploads; until a request holds
-  // them only the uploader reads them. The request's readers are the attachments helper's part.
-  attach.register('approval', {
+  const approvals = createApprovalService({
+    db,
+    notices,
+    attach,
+    isAdmin: (user) => access.can(user, APPROVAL_SETTING),
+  });
+  // Approval form attachments: any member of staff uploads (a session is an enabled account);
+  // once a request uses one, whoever may see the request reads it, and it is never deleted on
+  // its own (a submitted request is a record).
+  attach.register(APPROVAL_TABLE, {
     canUpload: async () => true,
-    canRead: async () => false,
-    isPublished: async () => false,
+    canRead: (user, id) => approvals.canSee(user, id),
+    isPublished: async () => true,
   });
   // Uploads never saved with a record: swept at start, then hourly.
   await attach.sweep();
+  await attachChunks.sweep();
   const attachSweeper = setInterval(
-    () => void attach.sweep().catch((err: unknown) => app.log.error({ err }, 'attachment sweep failed')),
+    () =>
+      void Promise.all([attach.sweep(), attachChunks.sweep()]).catch((err: unknown) =>
+        app.log.error({ err }, 'attachment sweep failed'),
+      ),
     3600_000,
   );
   attachSweeper.unref();
@@ -208,15 +225,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       personalRoutes(museum, { personal, auth });
       noticeRoutes(museum, { notices, bus, auth, heartbeatMs: config.liveHeartbeatMs });
       announceRoutes(museum, { announce });
-      attachRoutes(museum, { attach });
+      attachRoutes(museum, { attach, chunks: attachChunks });
       workflowRoutes(museum, { workflow: createWorkflowService(db), access });
-      approvalRoutes(museum, {
-        approvals: createApprovalService({
-          db,
-          notices,
-          isAdmin: (user) => access.can(user, APPROVAL_SETTING),
-        }),
-      });
+      approvalRoutes(museum, { approvals });
       attendanceRoutes(museum, { attendance: createAttendanceService(db, access) });
       directoryRoutes(museum, { directory: createDirectoryService(db), access });
       scheduleRoutes(museum, { schedule: createScheduleService(db) });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WF_MSG } from '../../src/shared/workflow/engine';
 import { startServer, type TestServer } from './harness';
-import { M } from './util';
+import { M, PNG_1X1 } from './util';
 
 /*
  * Approval requests (issue 8) against the real server and the demo museum: staff02's superior
@@ -137,9 +137,19 @@ describe('a request through its approvers', () => {
   });
 
   it('copy-to after passing gets a status-10 message, and reading it moves them to readList', async () => {
+    // The photo must be the starter's own image upload for approvals (approval-attach.test.ts).
+    const fd = new FormData();
+    fd.append('tableName', 'approval');
+    fd.append('file', new Blob([new Uint8Array(PNG_1X1)]), '文物.png');
+    const up = await fetch(`${s.url}${M}/attach/uploadimage`, {
+      method: 'POST',
+      headers: { token: tok.staff02! },
+      body: fd,
+    });
+    const photo = ((await up.json()) as { result: { attId: number } }).result.attId;
     const res = await post('staff02', '/workflowInst/start', {
       templateId: tpl['文物出入库'],
-      form: { objectNo: 'GB-001', from: '1', to: '2', reason: '布展', photos: [1] },
+      form: { objectNo: 'GB-001', from: '1', to: '2', reason: '布展', photos: [photo] },
       priority: 2,
     });
     const id = res.result.actvityId as number;

@@ -21,6 +21,32 @@ import { Id } from './fields';
  *   attachment is not bound to a published record. Being a change, it needs the `token`
  *   header; the cookie alone does not authorise it.
  * - Uploaded but never bound attachments are removed after a day.
+ * - POST attach/uploadMulti: multipart, form field `tableName` first, then up to
+ *   ATTACH_MULTI_MAX parts named `file`. All or none: when any file is refused (empty, too
+ *   large, not allowed) none is kept and the answer is that refusal; else `result` is the
+ *   Attachment of each file in the order sent (each carries its `attPath`, the spec's list).
+ * - POST attach/chunk: a resumable upload in chunks of exactly ATTACH_CHUNK_BYTES
+ *   (2,048,000; the last chunk is the rest), for files of more than one chunk, at most 500 MB.
+ *   Multipart, the fields before the `file` part (AttachChunkFields): `uploadId` (chosen by the
+ *   client, 8–64 of A–Z a–z 0–9 _ -, one per file; scoped to the caller), `chunkNumber`
+ *   (1-based), `totalChunks` (= ceil(totalSize / ATTACH_CHUNK_BYTES)), `totalSize`, `fileName`,
+ *   `tableName`. Every chunk repeats the same description; a different one under the same
+ *   uploadId is refused. A chunk already held is not written again (a retry is harmless). The
+ *   answer is AttachChunkAnswer: `uploaded` (the chunk numbers held), and when the chunk
+ *   numbered `totalChunks` arrives with all others held, the chunks are assembled and hashed
+ *   and `attachment` is the new Attachment (`done` true); sending that last chunk again answers
+ *   the same attachment. The last chunk with others missing is refused, naming them (they
+ *   stay; send the missing ones, then the last again). A chunk of the wrong size, a number out
+ *   of range, a count that does not fit the size, or a size over 500 MB is refused in Chinese.
+ *   GET attach/chunk?uploadId= answers `uploaded` so far (resume after a reload). Partial
+ *   uploads untouched for a day are removed.
+ * - POST attach/fromDrive {tableName, userFileId, image?}: an attachment made from a file of
+ *   the caller's own drive (个人网盘; looked up inside their space, so another person's id
+ *   answers like a missing one). The bytes are copied into the attachment store: the drive
+ *   file may be edited, moved to the bin or emptied later, and the record (an approval is
+ *   evidence) must keep what was submitted; both stores deduplicate by MD5 on their own, and
+ *   neither's clean-up can then remove bytes the other uses. `image` true: the bytes must be a
+ *   PNG, JPEG, GIF or WebP of at most 10 MB, kept as an inline image.
  */
 
 export const ATTACH_MAX_BYTES = 500 * 1024 * 1024;
@@ -46,6 +72,41 @@ export const Attachment = z.object({
   attSize: z.number(),
 });
 export type Attachment = z.infer<typeof Attachment>;
+
+/** The chunk size of attach/chunk (spec §7): every chunk but the last has exactly this many bytes. */
+export const ATTACH_CHUNK_BYTES = 2_048_000;
+/** How many times the client tries one chunk before giving up (spec §7). */
+export const ATTACH_CHUNK_TRIES = 3;
+/** Files one uploadMulti call may carry. */
+export const ATTACH_MULTI_MAX = 20;
+
+const intField = (msg: string) => z.coerce.number(msg).int(msg).min(1, msg);
+export const AttachChunkFields = z.object({
+  uploadId: z.string('缺少上传标识').regex(/^[A-Za-z0-9_-]{8,64}$/, '上传标识不正确'),
+  chunkNumber: intField('分片序号不正确'),
+  totalChunks: intField('分片数量不正确'),
+  totalSize: z.coerce
+    .number('文件大小不正确')
+    .int('文件大小不正确')
+    .min(1, '文件为空，请重新选择')
+    .max(ATTACH_MAX_BYTES, ATTACH_TOO_LARGE),
+  fileName: z.string('缺少文件名称').trim().min(1, '缺少文件名称').max(255, '文件名称最多 255 个字'),
+  tableName: AttachTable,
+});
+export type AttachChunkFields = z.output<typeof AttachChunkFields>;
+export const AttachChunkQuery = z.object({ uploadId: AttachChunkFields.shape.uploadId });
+export const AttachChunkAnswer = z.object({
+  done: z.boolean(),
+  uploaded: z.array(z.number()),
+  attachment: Attachment.optional(),
+});
+export type AttachChunkAnswer = z.infer<typeof AttachChunkAnswer>;
+
+export const AttachFromDriveBody = z.object({
+  tableName: AttachTable,
+  userFileId: z.coerce.number('请选择网盘中的文件').int('请选择网盘中的文件').positive('请选择网盘中的文件'),
+  image: z.boolean().default(false),
+});
 
 export const AttachmentIdQuery = z.object({ attachmentId: Id });
 export const DeleteAttachmentQuery = z.object({ id: Id });

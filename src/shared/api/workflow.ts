@@ -206,8 +206,17 @@ export const InstDetail = z.object({
       value: z.string(),
       title: z.string(),
       img: z.array(z.object({ attId: z.number(), attPath: z.string() })).optional(),
+      /** Files to download: attPath is attach/downloadFile (ours, beside the spec's fields). */
       other: z
-        .array(z.object({ attId: z.number(), attName: z.string(), attFileTypeStr: z.string() }))
+        .array(
+          z.object({
+            attId: z.number(),
+            attName: z.string(),
+            attFileTypeStr: z.string(),
+            attPath: z.string().optional(),
+            attSize: z.number().optional(),
+          }),
+        )
         .optional(),
     }),
   ),
@@ -221,6 +230,8 @@ export const InstDetail = z.object({
       statusText: z.string(),
       examineMode: z.number(),
       nodeUserList: z.array(InstNodeUser),
+      /** Ours: why the node's people differ from the design (escalated, disabled people skipped). */
+      note: z.string().optional(),
     }),
   ),
   comment: z.array(
@@ -241,3 +252,23 @@ export const InstDetail = z.object({
   copytoList: z.array(PickerUser),
 });
 export type InstDetail = z.infer<typeof InstDetail>;
+
+/**
+ * GET or POST /workflowConfig/condition (spec: GET with the template's `id`; POST body
+ * `{templateId}`): the fields of the template's form (its draft, what the designer edits) that a
+ * condition can read: the starter (columnId '0', columnType 1), single and multiple choice (2,
+ * with their options), date ranges (3, duration, with the field's unit) and amounts (4).
+ */
+export const ConditionFieldsQuery = z.object({ id: Id });
+export const ConditionFieldsBody = z.object({ templateId: Id });
+export const ConditionField = z.object({
+  columnId: z.string(),
+  showName: z.string(),
+  columnType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  options: z.array(z.object({ key: z.string(), value: z.string() })).optional(),
+  unit: z.union([z.literal(0), z.literal(1)]).optional(),
+});
+export type ConditionField = z.infer<typeof ConditionField>;
+
+/** GET /workflowInst/print?id=: a page, not JSON (the id travels as the spec names it). */
+export const InstPrintQuery = z.object({ id: z.string().max(20).optional() });

@@ -39,6 +39,7 @@ export {
   type Effect,
   type Entry,
   type NodeRun,
+  type Reachable,
   type RequestStatus,
   type RunState,
 } from './run';

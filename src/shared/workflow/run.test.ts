@@ -276,3 +276,51 @@ describe('purity', () => {
     expect(JSON.stringify(state)).toBe(before);
   });
 });
+
+describe('people who can no longer act when a node is reached (Reachable)', () => {
+  const gone = new Set([3, 5]);
+  const people = { isActive: (u: number) => !gone.has(u), admins: () => [99, 5, 98] };
+  const steps = [approve('0', [2]), approve('1', [3, 4], 2), approve('2', [5])];
+
+  it('skips a disabled approver of a later node and keeps the others', () => {
+    const s = start(steps, STARTER, people);
+    const r = act(s.state, agree(2), people);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const node = r.state.nodes[1]!;
+    expect(node.entries.map((e) => e.userId)).toEqual([4]);
+    expect(node.skipped).toEqual([3]);
+    expect(node.escalated).toBeUndefined();
+    expect(r.effects).toContainEqual({ type: 'await', nodeKey: '1', userIds: [4] });
+  });
+
+  it('a node left with nobody goes to the active administrators, any one of them', () => {
+    const s = start(steps, STARTER, people);
+    const r1 = act(s.state, agree(2), people);
+    if (!r1.ok) throw new Error(r1.message);
+    const r2 = act(r1.state, agree(4), people);
+    if (!r2.ok) throw new Error(r2.message);
+    const node = r2.state.nodes[2]!;
+    expect(node).toMatchObject({ escalated: 'admins', skipped: [5], examineMode: 1 });
+    expect(node.entries.map((e) => e.userId)).toEqual([99, 98]);
+    expect(r2.effects).toContainEqual({ type: 'await', nodeKey: '2', userIds: [99, 98] });
+    const r3 = act(r2.state, agree(98), people);
+    expect(r3.ok && r3.state.status).toBe(6);
+  });
+
+  it('copies only those who can still be told, at submission and at the end', () => {
+    const s = start([copy('0', [3, 4], 0), approve('1', [2]), copy('2', [5, 6], 1)], STARTER, people);
+    expect(s.effects).toContainEqual({ type: 'copy', nodeKey: '0', userIds: [4] });
+    const r = act(s.state, agree(2), people);
+    expect(r.ok && r.effects).toContainEqual({ type: 'copy', nodeKey: '2', userIds: [6] });
+    const none = start([copy('0', [3], 0), approve('1', [2])], STARTER, people);
+    expect(none.effects.some((e) => e.type === 'copy')).toBe(false);
+  });
+
+  it('also at submission, and never without anyone to act', () => {
+    const s = start([approve('0', [3])], STARTER, people);
+    expect(s.state.nodes[0]).toMatchObject({ escalated: 'admins', skipped: [3] });
+    const none = { isActive: () => false, admins: () => [99] };
+    expect(() => start([approve('0', [3])], STARTER, none)).toThrow();
+  });
+});

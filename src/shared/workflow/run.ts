@@ -44,6 +44,10 @@ export interface NodeRun {
   entries: Entry[];
   /** Decided: passed or refused. Pending entries left on a settled node were settled by others. */
   settled: boolean;
+  /** Planned approvers left out when the node was reached: disabled or deleted by then. */
+  skipped?: number[];
+  /** Set when nobody planned was left and the administrators approve instead (any one of them). */
+  escalated?: 'admins';
 }
 /** Everything about a running request; plain JSON so the server can store it as it is. */
 export interface RunState {
@@ -71,6 +75,18 @@ export type Action =
 
 export type ActResult = { ok: true; state: RunState; effects: Effect[] } | { ok: false; message: string };
 
+/**
+ * Who can still act when a node is reached. A request is planned when it starts; by the time it
+ * reaches a later node a planned approver may have been disabled or deleted. Without this the
+ * node would await someone who can never act (or the message to them fail). With it, such people
+ * are skipped, and a node left with nobody goes to the administrators, as settype 2 with no
+ * superior does. Omitted (pure tests of other rules): everyone planned is taken as able.
+ */
+export interface Reachable {
+  isActive(userId: number): boolean;
+  admins(): number[];
+}
+
 const isApprove = (s: Step): s is ApproverStep => s.kind === 'approve';
 const isCopy = (s: Step): s is CopyStep => s.kind === 'copy';
 
@@ -78,39 +94,67 @@ const isCopy = (s: Step): s is CopyStep => s.kind === 'copy';
  * The state right after submission: copy-to steps with notice 0 notify now (wherever they sit),
  * and the first approver step awaits. A plan without approver steps passes at once.
  */
-export function start(steps: Step[], starterId: number): { state: RunState; effects: Effect[] } {
+export function start(
+  steps: Step[],
+  starterId: number,
+  people?: Reachable,
+): { state: RunState; effects: Effect[] } {
   for (const s of steps) {
     if (isApprove(s) && s.approvers.length === 0) throw new Error(`approver step ${s.nodeKey} has nobody`);
   }
-  const effects: Effect[] = steps
-    .filter(isCopy)
-    .filter((s) => s.notice === COPY_NOTICE.onSubmit && s.recipients.length > 0)
-    .map((s) => ({ type: 'copy', nodeKey: s.nodeKey, userIds: s.recipients }));
+  const effects: Effect[] = copies(steps, COPY_NOTICE.onSubmit, people);
   const state: RunState = { starterId, status: REQUEST.running, steps, nodes: [] };
-  return { state: advance(state, -1, effects), effects };
+  return { state: advance(state, -1, effects, people), effects };
+}
+
+/**
+ * The copy effects of the copy-to steps with this `notice`, to the recipients who can still be
+ * told (see Reachable: one disabled since the plan must not block the request).
+ */
+function copies(steps: Step[], notice: 0 | 1, people: Reachable | undefined): Effect[] {
+  return steps.filter(isCopy).flatMap((s) => {
+    if (s.notice !== notice) return [];
+    const userIds = people ? s.recipients.filter((u) => people.isActive(u)) : s.recipients;
+    return userIds.length ? [{ type: 'copy' as const, nodeKey: s.nodeKey, userIds }] : [];
+  });
+}
+
+/** The node an approver step becomes when reached: only people who can act (see Reachable). */
+function reach(step: ApproverStep, index: number, people: Reachable | undefined): NodeRun {
+  const node: NodeRun = {
+    step: index,
+    nodeKey: step.nodeKey,
+    examineMode: step.examineMode,
+    entries: [],
+    settled: false,
+  };
+  const able = people ? step.approvers.filter((u) => people.isActive(u)) : step.approvers;
+  const skipped = step.approvers.filter((u) => !able.includes(u));
+  if (skipped.length) node.skipped = skipped;
+  let approvers = able;
+  if (able.length === 0) {
+    approvers = [...new Set(people!.admins().filter((u) => people!.isActive(u)))];
+    // As in plan: a node nobody can ever act on would hang the request; fail loudly instead.
+    if (approvers.length === 0) throw new Error(`no approver and no administrator for ${step.nodeKey}`);
+    node.escalated = 'admins';
+    node.examineMode = EXAMINE.any;
+  } else if (step.escalated) {
+    node.escalated = step.escalated;
+  }
+  node.entries = approvers.map((userId) => ({ userId }));
+  return node;
 }
 
 /** Moves past step `from` to the next approver step, or passes the request when there is none. */
-function advance(state: RunState, from: number, effects: Effect[]): RunState {
+function advance(state: RunState, from: number, effects: Effect[], people?: Reachable): RunState {
   const next = state.steps.findIndex((s, i) => i > from && isApprove(s));
   if (next >= 0) {
-    const step = state.steps[next] as ApproverStep;
-    effects.push({ type: 'await', nodeKey: step.nodeKey, userIds: step.approvers });
-    const node: NodeRun = {
-      step: next,
-      nodeKey: step.nodeKey,
-      examineMode: step.examineMode,
-      entries: step.approvers.map((userId) => ({ userId })),
-      settled: false,
-    };
+    const node = reach(state.steps[next] as ApproverStep, next, people);
+    effects.push({ type: 'await', nodeKey: node.nodeKey, userIds: node.entries.map((e) => e.userId) });
     return { ...state, nodes: [...state.nodes, node] };
   }
   // Copy-to with notice 1 notifies when the request passes, wherever the node sits.
-  for (const s of state.steps.filter(isCopy)) {
-    if (s.notice === COPY_NOTICE.onApproved && s.recipients.length > 0) {
-      effects.push({ type: 'copy', nodeKey: s.nodeKey, userIds: s.recipients });
-    }
-  }
+  effects.push(...copies(state.steps, COPY_NOTICE.onApproved, people));
   effects.push({ type: 'end', status: REQUEST.passed });
   return { ...state, status: REQUEST.passed };
 }
@@ -142,7 +186,7 @@ function refusal(state: RunState, userId: number): string | null {
  * transfer are for an open approver of the current node; cancel (4) only for the starter while
  * the request runs. A refused action returns the Chinese reason and no state.
  */
-export function act(state: RunState, a: Action): ActResult {
+export function act(state: RunState, a: Action, people?: Reachable): ActResult {
   if (a.action === ACTION.cancel) {
     if (a.userId !== state.starterId) return { ok: false, message: WF_MSG.onlyStarterCancels };
     if (state.status === REQUEST.cancelled) return { ok: false, message: WF_MSG.cancelled };
@@ -196,5 +240,5 @@ export function act(state: RunState, a: Action): ActResult {
     effects.push({ type: 'end', status: REQUEST.refused });
     return { ok: true, state: { ...state, nodes, status: REQUEST.refused }, effects };
   }
-  return { ok: true, state: advance({ ...state, nodes }, node.step, effects), effects };
+  return { ok: true, state: advance({ ...state, nodes }, node.step, effects, people), effects };
 }

@@ -5,7 +5,7 @@ import { ATTACH_HINT_TYPES, type Attachment } from '../../../shared/api/attach';
 import { formatSize } from '../../../shared/drive/file-types';
 import type { FormField } from '../../../shared/workflow/definition';
 import { DriveFilePicker } from '../../components/drive-file-picker';
-import { uploadAttachment } from '../../lib/attach';
+import { attachFromDrive, uploadAttachment } from '../../lib/attach';
 import { t } from '../../lib/i18n';
 import { startCalls } from './start-data';
 
@@ -116,16 +116,15 @@ export function AttachmentField({
               </Button>
             )}
           </FileButton>
-          {!image && (
-            <Button
-              size="xs"
-              variant="subtle"
-              leftSection={<IconCloud size={14} />}
-              onClick={() => setPicker(true)}
-            >
-              {S.fromDrive}
-            </Button>
-          )}
+          {/* Photos of objects usually already sit in the drive; the server refuses a non-image. */}
+          <Button
+            size="xs"
+            variant="subtle"
+            leftSection={<IconCloud size={14} />}
+            onClick={() => setPicker(true)}
+          >
+            {S.fromDrive}
+          </Button>
         </Group>
         {image
           ? value.length > 0 && (
@@ -174,16 +173,14 @@ export function AttachmentField({
           </Stack>
         ))}
       </Stack>
-      {!image && (
-        <DriveFilePicker
-          opened={picker}
-          onClose={() => setPicker(false)}
-          onPick={async (f) => {
-            const att = await startCalls.fromDrive(f.userFileId);
-            update((prev) => [...prev, att]);
-          }}
-        />
-      )}
+      <DriveFilePicker
+        opened={picker}
+        onClose={() => setPicker(false)}
+        onPick={async (f) => {
+          const att = await attachFromDrive('approval', f.userFileId, image);
+          update((prev) => [...prev, att]);
+        }}
+      />
     </Input.Wrapper>
   );
 }

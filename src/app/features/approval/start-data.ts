@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { Attachment } from '../../../shared/api/attach';
 import type { InstStartBody, StartableTemplate } from '../../../shared/api/workflow';
 import { museum } from '../../lib/api';
 
@@ -16,12 +15,6 @@ export const startCalls = {
   /** Silent: the page shows the refusal above the submit button, where the person looks. */
   start: (body: InstStartBody, idempotencyKey: string) =>
     museum.post<{ actvityId: number }>('/workflowInst/start', body, { idempotencyKey, silent: true }),
-  /**
-   * A file of my own drive as an approval attachment. The server side (attach/fromDrive) is
-   * built by the attachments part of issue 8; this codes against its agreed shape.
-   */
-  fromDrive: (userFileId: number) =>
-    museum.post<Attachment>('/attach/fromDrive', { tableName: 'approval', userFileId }, { silent: true }),
   deleteAttachment: (id: number) =>
     museum.get<unknown>('/attach/deleteAttachment', { query: { id }, silent: true }),
 };

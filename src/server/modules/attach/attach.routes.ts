@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ATTACH_CHUNK_BYTES,
   ATTACH_MAX_BYTES,
+  ATTACH_MULTI_MAX,
   ATTACH_TOO_LARGE,
+  AttachChunkFields,
+  AttachChunkQuery,
+  AttachFromDriveBody,
   AttachTable,
   AttachmentIdQuery,
   DeleteAttachmentQuery,
@@ -12,6 +17,8 @@ import {
 import { invalid } from '../../errors';
 import { DONE } from '../../plugins/envelope';
 import { contentDisposition, noneMatch } from '../drive/download';
+import { CHUNK_RATE_PER_MINUTE } from '../drive/upload.routes';
+import type { ChunkUploads } from './attach.chunks';
 import type { AttachService } from './attach.service';
 
 /** Room for the multipart framing and the small form fields around the file. */
@@ -24,9 +31,9 @@ function tableOf(raw: string): string {
 }
 
 /** /singleMuseum/attach/*: uploading, downloading and deleting attachments (see shared/api/attach.ts). */
-export function attachRoutes(app: FastifyInstance, deps: { attach: AttachService }) {
+export function attachRoutes(app: FastifyInstance, deps: { attach: AttachService; chunks: ChunkUploads }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { attach } = deps;
+  const { attach, chunks } = deps;
 
   /**
    * One file from a multipart form, streamed to disk as it arrives (never buffered). The form
@@ -81,6 +88,94 @@ export function attachRoutes(app: FastifyInstance, deps: { attach: AttachService
 
   r.post('/attach/upload', async (req, reply) => upload(req, reply, false));
   r.post('/attach/uploadimage', async (req, reply) => upload(req, reply, true));
+
+  // Several files at once, all or none (shared/api/attach.ts).
+  r.post('/attach/uploadMulti', async (req, reply) => {
+    const refuse = (message: string) => {
+      if (!req.raw.readableEnded) reply.header('connection', 'close');
+      return invalid(message);
+    };
+    if (!req.isMultipart()) throw refuse('请选择要上传的文件');
+    if (Number(req.headers['content-length']) > ATTACH_MAX_BYTES + FORM_SLACK)
+      throw refuse('一次上传的文件总大小不能超过500MB');
+    await attach.assertMayUpload(req.user);
+    let table: string | undefined;
+    let total = 0;
+    const got: (Awaited<ReturnType<AttachService['receive']>> & { name: string })[] = [];
+    try {
+      const parts = req.parts({
+        limits: { fileSize: ATTACH_MAX_BYTES + 1, files: ATTACH_MULTI_MAX + 1, fields: 5, fieldSize: 1000 },
+      });
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'tableName' && table === undefined) {
+            table = tableOf(String(part.value));
+            await attach.assertMayUpload(req.user, table);
+          }
+          continue;
+        }
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          continue;
+        }
+        // The table must come first here: many files are not read on trust.
+        if (!table) throw refuse('缺少附件类别（tableName），请放在文件之前');
+        if (got.length >= ATTACH_MULTI_MAX) throw refuse(`一次最多上传 ${ATTACH_MULTI_MAX} 个文件`);
+        const one = await attach.receive(part.file, { image: false });
+        got.push({ ...one, name: part.filename });
+        total += one.staged.size;
+        if (total > ATTACH_MAX_BYTES) throw refuse('一次上传的文件总大小不能超过500MB');
+      }
+      if (!got.length || !table) throw refuse('请选择要上传的文件');
+      return await attach.keepAll(req.user, got, table);
+    } catch (err) {
+      if (!req.raw.readableEnded) reply.header('connection', 'close');
+      throw err;
+    } finally {
+      for (const g of got) await g.staged.discard();
+    }
+  });
+
+  // A resumable chunked upload (shared/api/attach.ts): the fields first, then the `file` part.
+  // The drive's chunk rate: a 500 MB file is 245 chunks, and staff behind one address share it.
+  const chunkRate = { rateLimit: { max: CHUNK_RATE_PER_MINUTE, timeWindow: 60_000 } };
+  r.post('/attach/chunk', { config: chunkRate }, async (req, reply) => {
+    if (!req.isMultipart()) throw invalid('请选择要上传的文件');
+    if (Number(req.headers['content-length']) > ATTACH_CHUNK_BYTES + FORM_SLACK) {
+      reply.header('connection', 'close');
+      throw invalid('分片过大，每个分片最多 2048000 字节');
+    }
+    const file = await req.file({ limits: { fileSize: ATTACH_CHUNK_BYTES + 1, files: 1, fields: 10 } });
+    if (!file) throw invalid('请选择要上传的文件');
+    const fields: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(file.fields)) {
+      const f = Array.isArray(v) ? v[0] : v;
+      if (f && f.type === 'field') fields[k] = f.value;
+    }
+    const parsed = AttachChunkFields.safeParse(fields);
+    if (!parsed.success) {
+      file.file.resume();
+      throw invalid(parsed.error.issues[0]?.message ?? '上传参数不正确');
+    }
+    try {
+      await attach.assertMayUpload(req.user, parsed.data.tableName);
+    } catch (err) {
+      file.file.resume();
+      throw err;
+    }
+    return chunks.chunk(req.user, parsed.data, file.file);
+  });
+  r.get('/attach/chunk', { schema: { querystring: AttachChunkQuery } }, async (req) =>
+    chunks.status(req.user, req.query.uploadId),
+  );
+
+  r.post('/attach/fromDrive', { schema: { body: AttachFromDriveBody } }, async (req) =>
+    attach.fromDrive(req.user, {
+      table: req.body.tableName,
+      userFileId: req.body.userFileId,
+      image: req.body.image,
+    }),
+  );
 
   r.get('/attach/downloadFile', { schema: { querystring: AttachmentIdQuery } }, async (req, reply) => {
     const { row, open } = await attach.openReadable(req.user, req.query.attachmentId, { image: false });

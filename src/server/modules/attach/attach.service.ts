@@ -21,6 +21,8 @@ import {
 import type { SessionUser } from '../auth/auth.service';
 import { createKeyedLock } from '../drive/keyed-lock';
 import { sniffImage } from '../org/avatar';
+import { personalSpace } from '../drive/area';
+import * as driveRepo from '../drive/drive.repo';
 import * as repo from './attach.repo';
 
 /**
@@ -87,7 +89,13 @@ function headKeeper(limit: number) {
  * DATA_DIR/attachments, apart from the drive's, so neither side's clean-up can remove bytes
  * the other still uses. Rows name their bytes by the MD5 the server computed while writing.
  */
-export function createAttachService(opts: { db: Db; dir: string; now?: () => number }) {
+export function createAttachService(opts: {
+  db: Db;
+  dir: string;
+  /** The drive's blob store, read by fromDrive. */
+  driveStore?: BlobStore;
+  now?: () => number;
+}) {
   const { db } = opts;
   const now = opts.now ?? Date.now;
   const store: BlobStore = createLocalBlobStore(opts.dir);
@@ -116,7 +124,7 @@ export function createAttachService(opts: { db: Db; dir: string; now?: () => num
     return owner ? owner.canRead(user, row.record_id) : false;
   }
 
-  return {
+  const service = {
     register(table: string, owner: AttachOwner) {
       owners.set(table, owner);
     },
@@ -237,6 +245,86 @@ export function createAttachService(opts: { db: Db; dir: string; now?: () => num
       return repo.deleteAttachmentsOfRecord(trx, input.table, input.recordId, ids);
     },
 
+    /** The caller's own attachment by id, or null (a repeated last chunk answers it again). */
+    async ownAttachment(user: SessionUser, id: number): Promise<Attachment | null> {
+      const row = await repo.findAttachment(db, id);
+      return row && row.uploaded_by === user.id ? toAttachment(row) : null;
+    },
+
+    /**
+     * attach/uploadMulti: keeps every received file, or none. Should one be refused (empty),
+     * the ones kept before it are deleted again, so the caller sees one refusal and no leftovers.
+     */
+    async keepAll(
+      user: SessionUser,
+      gots: { staged: StagedBlob; head: Buffer; name: string | undefined }[],
+      table: string,
+    ): Promise<Attachment[]> {
+      if (gots.some((g) => g.staged.size === 0)) throw invalid('文件为空，请重新选择');
+      const kept: Attachment[] = [];
+      try {
+        for (const g of gots) kept.push(await service.keep(user, g, { table, name: g.name, image: false }));
+        return kept;
+      } catch (err) {
+        const md5s: string[] = [];
+        for (const a of kept) {
+          const md5 = await repo.deleteAttachment(db, a.attId);
+          if (md5) md5s.push(md5);
+        }
+        await dropBytes(md5s);
+        throw err;
+      }
+    },
+
+    /**
+     * attach/fromDrive: a copy of a file of the caller's own drive as a new unbound attachment
+     * (why a copy: shared/api/attach.ts). Looked up in the caller's personal space only.
+     */
+    async fromDrive(
+      user: SessionUser,
+      input: { table: string; userFileId: number; image: boolean },
+    ): Promise<Attachment> {
+      await service.assertMayUpload(user, input.table);
+      if (!opts.driveStore) throw invalid('暂不支持从网盘选择文件');
+      const space = personalSpace(user.id);
+      const file = await driveRepo.findAny(db, space, input.userFileId);
+      if (!file) throw notFound('网盘中找不到该文件，请重新选择');
+      if (file.is_dir) throw invalid('不能选择文件夹，请选择一个文件');
+      if (file.delete_flag !== 0) throw invalid('该文件已删除（在回收站中），请重新选择');
+      const blob = await driveRepo.blobOf(db, space, file.id);
+      if (!blob) throw notFound('网盘中找不到该文件，请重新选择');
+      if (Number(blob.size) > (input.image ? IMAGE_MAX_BYTES : ATTACH_MAX_BYTES))
+        throw invalid(input.image ? IMAGE_TOO_LARGE : ATTACH_TOO_LARGE);
+      const name = file.extend_name ? `${file.file_name}.${file.extend_name}` : file.file_name;
+      const got = await service.receive(opts.driveStore.open(blob.md5), { image: input.image });
+      try {
+        return await service.keep(user, got, { table: input.table, name, image: input.image });
+      } finally {
+        await got.staged.discard();
+      }
+    },
+
+    /**
+     * Whether these ids may be used by a new record: each is the caller's own upload for
+     * `table`, not yet used by a record, and (for `image`) an image decided from its bytes.
+     * Answers the problem, or null. Read inside the caller's transaction.
+     */
+    async unboundProblem(
+      trx: Db,
+      input: { user: SessionUser; table: string; ids: number[]; image: boolean },
+    ): Promise<'gone' | 'notImage' | null> {
+      const rows = await repo.findAttachments(trx, input.ids);
+      if (rows.length !== new Set(input.ids).size) return 'gone';
+      for (const r of rows) {
+        if (r.table_name !== input.table || r.uploaded_by !== input.user.id || r.record_id !== null)
+          return 'gone';
+      }
+      if (input.image && rows.some((r) => !r.inline || !r.mime)) return 'notImage';
+      return null;
+    },
+    /** Rows by id, for a record's own display. */
+    rowsOf: (q: Db, ids: number[]) => repo.findAttachments(q, ids),
+
     /** The attachments of a record (files and editor images), oldest first. */
     listOf: (q: Db, table: string, recordId: number) => repo.attachmentsOf(q, table, recordId),
     deleteOfRecordInTx: (trx: Db, table: string, recordId: number) =>
@@ -248,5 +336,6 @@ export function createAttachService(opts: { db: Db; dir: string; now?: () => num
       await dropBytes(await repo.deleteUnboundBefore(db, now() - UNBOUND_TTL_MS));
     },
   };
+  return service;
 }
 export type AttachService = ReturnType<typeof createAttachService>;

@@ -8,7 +8,7 @@ import type { LiveBus } from './live';
 import * as repo from './notice.repo';
 
 /** Where a notice came from (the notice centre may label by it). */
-export type NoticeSource = 'share' | 'announcement' | 'system';
+export type NoticeSource = 'share' | 'announcement' | 'system' | 'approval';
 
 /** Approval message statuses (spec office.md §3): awaiting my decision, copied to me. */
 export const AWAITING = 1;

@@ -11,8 +11,11 @@ import {
   InstStartBody,
   InstTemplatesQuery,
 } from '../../../shared/api/workflow';
+import { formatMuseumTime } from '../../../shared/rules/museum-time';
+import { AppError } from '../../errors';
 import { DONE } from '../../plugins/envelope';
-import type { ApprovalService } from './approval.service';
+import { PRINT_HEADERS, printPage, refusalPage } from './approval.print';
+import { INST_MSG, type ApprovalService } from './approval.service';
 
 /**
  * /singleMuseum/workflowInst/*: approval requests (spec/office.md §7 "Approvals"; start and
@@ -50,6 +53,25 @@ export function approvalRoutes(app: FastifyInstance, deps: { approvals: Approval
   r.post('/workflowInst/data', { schema: { body: InstIdBody } }, async (req) =>
     approvals.detail(req.user, req.body.actvityId),
   );
+  /*
+   * The printable page (spec: GET …/print?id, page navigation). A GET, so the token cookie is
+   * accepted (like attach/downloadFile); a page the caller may not see, or a malformed id, is
+   * the same Chinese refusal page (whether the request exists is not told). No session at all
+   * answers the app-wide HTTP 999 before this runs.
+   */
+  r.get('/workflowInst/print', async (req, reply) => {
+    reply.headers(PRINT_HEADERS);
+    const raw = (req.query as { id?: unknown }).id;
+    const id = typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+    if (id === null) return reply.code(404).send(refusalPage(INST_MSG.gone));
+    try {
+      const d = await approvals.detail(req.user, id);
+      return reply.send(printPage(d, formatMuseumTime(Date.now())));
+    } catch (err) {
+      if (err instanceof AppError) return reply.code(404).send(refusalPage(err.message));
+      throw err;
+    }
+  });
   r.get('/workflowInst/list', { schema: { querystring: InstListQuery } }, async (req) =>
     approvals.list(req.user, req.query),
   );

@@ -1,3 +1,4 @@
+import { imagePath, downloadPath } from '../../../shared/api/attach';
 import type { InstDetail, InstListQuery, InstStartBody } from '../../../shared/api/workflow';
 import { formatMuseumTime } from '../../../shared/rules/museum-time';
 import { WorkflowDefinition, type FormField } from '../../../shared/workflow/definition';
@@ -17,6 +18,7 @@ import {
 import { checkForm, displayValue } from '../../../shared/workflow/form';
 import type { Db } from '../../db/index';
 import { conflict, forbidden, invalid, notFound } from '../../errors';
+import { toAttachment, type AttachService } from '../attach/attach.service';
 import type { SessionUser } from '../auth/auth.service';
 import { AWAITING, COPIED, type ApprovalWriter, type NoticeService } from '../notice/notice.service';
 import * as repo from './approval.repo';
@@ -34,9 +36,18 @@ export const INST_MSG = {
   targetGone: '转交的同事不存在或已停用，请重新选择',
   commentGone: '评论不存在或已删除',
   notAuthor: '只能删除自己的评论',
+  attachGone: (label: string) => `“${label}”中有附件不存在、不是您上传的或已被其他申请使用，请重新上传`,
+  attachTwice: (label: string) => `“${label}”中的附件已用在其他字段，请重新上传`,
+  notImage: (label: string) => `“${label}”只能上传图片（PNG、JPG、GIF、WebP），请重新选择`,
+  commented: (name: string, title: string, text: string) => `${name}评论了“${title}”：${text}`,
 } as const;
 
-const STATUS_TEXT: Record<number, string> = { 1: '审批中', 3: '已拒绝', 4: '已撤销', 6: '审批通过' };
+/** The attachment table of approval requests (attach/upload with tableName 'approval'). */
+export const APPROVAL_TABLE = 'approval';
+
+export const PRIORITY_TEXT: Record<number, string> = { 1: '普通', 2: '紧急', 3: '非常紧急' };
+
+export const STATUS_TEXT: Record<number, string> = { 1: '审批中', 3: '已拒绝', 4: '已撤销', 6: '审批通过' };
 const ENTRY_TEXT: Record<number, string> = {
   [ENTRY.approved]: '已同意',
   [ENTRY.refused]: '已拒绝',
@@ -57,6 +68,7 @@ const dateOf = (at: string | undefined) => (at ? formatMuseumTime(Date.parse(at)
 export function createApprovalService(deps: {
   db: Db;
   notices: NoticeService;
+  attach: AttachService;
   isAdmin: (user: SessionUser) => Promise<boolean>;
   now?: () => number;
 }) {
@@ -104,8 +116,11 @@ export function createApprovalService(deps: {
     const w = notices.approvalWriter();
     const status = await db.transaction().execute(async (trx) => {
       const r = await visible(trx, user, admin, id);
-      const action = await make(() => loadOrgSnapshot(trx));
-      const res = act(readState(r.state), action);
+      let snap: OrgSnapshot | undefined;
+      const org = async () => (snap ??= await loadOrgSnapshot(trx));
+      const action = await make(org);
+      // The org now, not at start: a later node skips people disabled since (run.ts Reachable).
+      const res = act(readState(r.state), action, await org());
       if (!res.ok) throw conflict(res.message);
       const t = now();
       const ended = res.state.status !== REQUEST.running;
@@ -126,7 +141,79 @@ export function createApprovalService(deps: {
     return { status };
   }
 
-  return {
+  /**
+   * The attachment and image fields of a new request: each id must be an 'approval' attachment
+   * the starter uploaded and no request uses yet (nor another field of this one); an image
+   * field takes only bytes sniffed as an image. Answers every id, to bind to the request.
+   */
+  async function checkAttachments(
+    trx: Db,
+    user: SessionUser,
+    fields: readonly FormField[],
+    form: Record<string, unknown>,
+  ): Promise<number[]> {
+    const all: number[] = [];
+    for (const f of fields) {
+      if (f.type !== 'attachment' && f.type !== 'image') continue;
+      const ids = (form[f.id] as number[] | undefined) ?? [];
+      if (!ids.length) continue;
+      if (ids.some((x) => all.includes(x))) throw invalid(INST_MSG.attachTwice(f.label));
+      const problem = await deps.attach.unboundProblem(trx, {
+        user,
+        table: APPROVAL_TABLE,
+        ids,
+        image: f.type === 'image',
+      });
+      if (problem === 'gone') throw invalid(INST_MSG.attachGone(f.label));
+      if (problem === 'notImage') throw invalid(INST_MSG.notImage(f.label));
+      all.push(...ids);
+    }
+    return all;
+  }
+
+  /**
+   * A comment tells the starter and everyone who has been an approver of the request so far
+   * (every entry of the nodes reached, transfers included), never its author, by a notice
+   * linking to the request in the list where each finds it.
+   */
+  async function tellOfComment(author: SessionUser, r: repo.RequestRecord, text: string) {
+    const org = await loadOrgSnapshot(db);
+    const state = readState(r.state);
+    const current = r.status === REQUEST.running ? state.nodes[state.nodes.length - 1] : undefined;
+    const pendingNow = new Set(
+      current?.entries.filter((e) => e.status === undefined && !current.settled).map((e) => e.userId),
+    );
+    const approvers = [...new Set(state.nodes.flatMap((n) => n.entries.map((e) => e.userId)))];
+    const able = (ids: number[]) => ids.filter((u) => u !== author.id && org.isActive(u));
+    const content = INST_MSG.commented(org.person(author.id)?.name ?? author.userName, r.title, text);
+    const groups: [number[], string][] = [
+      [able([r.starter_id]), `/approve/process-mystart?state=mystart&actvityId=${r.id}`],
+      [
+        able(approvers.filter((u) => u !== r.starter_id && pendingNow.has(u))),
+        `/approve/process-pending?state=pending&actvityId=${r.id}`,
+      ],
+      [
+        able(approvers.filter((u) => u !== r.starter_id && !pendingNow.has(u))),
+        `/approve/process-done?state=done&actvityId=${r.id}`,
+      ],
+    ];
+    for (const [receivers, link] of groups) {
+      if (!receivers.length) continue;
+      // The comment is saved by now; a receiver disabled in the last instant must not turn
+      // that success into an error (a retry would then post the comment twice).
+      await notices
+        .notify({ receivers, content, source: 'approval', from: author.id, link })
+        .catch(() => undefined);
+    }
+  }
+
+  const service = {
+    /** Whether the person may see the request (its attachments follow this). */
+    async canSee(user: SessionUser, id: number): Promise<boolean> {
+      const r = await repo.requestById(db, id);
+      return Boolean(r) && (await mayRead(db, user, await deps.isAdmin(user), r!));
+    },
+
     async start(user: SessionUser, body: InstStartBody) {
       const w = notices.approvalWriter();
       const id = await db.transaction().execute(async (trx) => {
@@ -139,7 +226,8 @@ export function createApprovalService(deps: {
         if (!canStart(def, user.id, org)) throw forbidden(INST_MSG.notStarter);
         const checked = checkForm(def.fields, body.form);
         if (!checked.ok) throw invalid(checked.message);
-        const { state, effects } = start(plan(def, checked.form, user.id, org), user.id);
+        const attIds = await checkAttachments(trx, user, def.fields, checked.form);
+        const { state, effects } = start(plan(def, checked.form, user.id, org), user.id, org);
         const at = now();
         const title = `${org.person(user.id)?.name ?? user.userName}的${t.name}`;
         const running = state.status === REQUEST.running;
@@ -158,6 +246,8 @@ export function createApprovalService(deps: {
           },
           at,
         );
+        // The request uses its attachments from now on: readable by whoever may see it.
+        await deps.attach.bindInTx(trx, { user, table: APPROVAL_TABLE, recordId: id, ids: attIds });
         await carryOut(trx, w, { id, title, created_at: at, starter_id: user.id }, effects);
         return id;
       });
@@ -188,10 +278,12 @@ export function createApprovalService(deps: {
 
     async comment(user: SessionUser, id: number, content: string) {
       const admin = await deps.isAdmin(user);
-      return db.transaction().execute(async (trx) => {
+      const { r, commentId } = await db.transaction().execute(async (trx) => {
         const r = await visible(trx, user, admin, id);
-        return { commentId: await repo.insertComment(trx, r.id, user.id, content, now()) };
+        return { r, commentId: await repo.insertComment(trx, r.id, user.id, content, now()) };
       });
+      await tellOfComment(user, r, content);
+      return { commentId };
     },
     async deleteComment(user: SessionUser, id: number, commentId: number) {
       const admin = await deps.isAdmin(user);
@@ -229,30 +321,59 @@ export function createApprovalService(deps: {
         const state = readState(r.state);
         const form = JSON.parse(r.form) as Record<string, unknown>;
         const org = await loadOrgSnapshot(trx);
-        const [commentRows, copied, read] = await Promise.all([
+        const [commentRows, copied, read, attRows] = await Promise.all([
           repo.comments(trx, r.id),
           repo.copiedUsers(trx, r.id),
           repo.readers(trx, r.id),
+          deps.attach.rowsOf(trx, attachmentIds(def.fields, form)),
         ]);
         const people = (ids: number[]) => pickerUsers(org, ids);
         const deptName = new Map(org.departments.map((d) => [d.id, d.name]));
         const copySteps = state.steps.flatMap((s) => (s.kind === 'copy' ? [s] : []));
+        // Only the request's own attachments (bound at start) are shown.
+        const att = new Map(
+          attRows
+            .filter((a) => a.table_name === APPROVAL_TABLE && a.record_id === r.id)
+            .map((a) => [a.id, a]),
+        );
         return {
           title: r.title,
           userImage: org.person(r.starter_id)?.image ?? '',
           status: r.status,
           isCancel: r.starter_id === user.id && r.status === REQUEST.running ? 0 : 1,
           priority: r.priority,
-          fields: def.fields.map((f: FormField) => ({
-            name: f.id,
-            label: f.label,
-            title: f.label,
-            value: displayValue(f, form[f.id], {
-              person: (p) => org.person(p)?.name ?? '',
-              dept: (d) => deptName.get(d) ?? '',
-            }),
-          })),
-          detail: [],
+          fields: def.fields.map((f: FormField) => {
+            const row = {
+              name: f.id,
+              label: f.label,
+              title: f.label,
+              value: displayValue(f, form[f.id], {
+                person: (p) => org.person(p)?.name ?? '',
+                dept: (d) => deptName.get(d) ?? '',
+              }),
+            };
+            if (f.type !== 'attachment' && f.type !== 'image') return row;
+            const mine = ((form[f.id] as number[] | undefined) ?? []).flatMap((x) => {
+              const a = att.get(x);
+              return a ? [a] : [];
+            });
+            // Images (bytes sniffed as one) show inline; everything else is a file to download.
+            const isImg = (a: (typeof mine)[number]) => Boolean(a.inline && a.mime);
+            return {
+              ...row,
+              img: mine.filter(isImg).map((a) => ({ attId: a.id, attPath: imagePath(a.id) })),
+              other: mine
+                .filter((a) => !isImg(a))
+                .map((a) => ({
+                  attId: a.id,
+                  attName: a.name,
+                  attFileTypeStr: toAttachment(a).attFileTypeStr,
+                  attPath: downloadPath(a.id),
+                  attSize: Number(a.size),
+                })),
+            };
+          }),
+          detail: detailGroups(r, state, org),
           approval: timeline(state, org),
           comment: commentRows.map((c) => ({
             commentId: c.id,
@@ -298,8 +419,16 @@ export function createApprovalService(deps: {
       return repo.templatesOf(db, category);
     },
   };
+  return service;
 }
 export type ApprovalService = ReturnType<typeof createApprovalService>;
+
+/** The timeline's notes on nodes whose people differ from the design. */
+export const NODE_NOTE = {
+  noApprover: '未找到审批人，由系统管理员审批',
+  allDisabled: '原审批人已停用或不存在，已转由系统管理员审批',
+  someDisabled: (n: number) => `已跳过 ${n} 位已停用或不存在的审批人`,
+} as const;
 
 type MessageHead = { id: number; title: string; created_at: number; starter_id: number };
 
@@ -347,9 +476,18 @@ function timeline(state: RunState, org: OrgSnapshot): InstDetail['approval'] {
           statusText: '待审批',
           examineMode: s.examineMode,
           nodeUserList: s.approvers.map((u) => user({ userId: u }, '待审批')),
+          ...(s.escalated && { note: NODE_NOTE.noApprover }),
         },
       ];
     }
+    const skipped = node.skipped?.length ?? 0;
+    const note = node.escalated
+      ? skipped
+        ? NODE_NOTE.allDisabled
+        : NODE_NOTE.noApprover
+      : skipped
+        ? NODE_NOTE.someDisabled(skipped)
+        : undefined;
     const refused = node.entries.some((e) => e.status === ENTRY.refused);
     const nodeText = node.settled
       ? refused
@@ -366,7 +504,65 @@ function timeline(state: RunState, org: OrgSnapshot): InstDetail['approval'] {
         statusText: nodeText,
         examineMode: node.examineMode,
         nodeUserList: node.entries.map((e) => user(e, pendingText)),
+        ...(note && { note }),
       },
     ];
   });
+}
+
+/** Every attachment id a stored form names, in field order. */
+function attachmentIds(fields: readonly FormField[], form: Record<string, unknown>): number[] {
+  return fields.flatMap((f) =>
+    f.type === 'attachment' || f.type === 'image' ? ((form[f.id] as number[] | undefined) ?? []) : [],
+  );
+}
+
+/** 审批编号: the submission day and the request id, e.g. 20261122-000042 (unique: the id is). */
+export function serialOf(r: { id: number; created_at: number }): string {
+  return `${formatMuseumTime(r.created_at).slice(0, 10).replace(/-/g, '')}-${String(r.id).padStart(6, '0')}`;
+}
+
+/**
+ * The detail's groups (spec §3 detail[]), documented in README "Approval requests":
+ * 申请信息 (审批编号, 申请人, 所在部门, 提交时间, 紧急程度, 流程版本) and
+ * 审批进度 (审批状态, 当前节点, 当前审批人, 完成时间).
+ */
+function detailGroups(r: repo.RequestRecord, state: RunState, org: OrgSnapshot): InstDetail['detail'] {
+  const names = new Map(org.departments.map((d) => [d.id, d.name]));
+  const depts = org
+    .ownDeptsOf(r.starter_id)
+    .map((d) => names.get(d) ?? '')
+    .filter(Boolean);
+  const running = r.status === REQUEST.running;
+  const current = running ? state.nodes[state.nodes.length - 1] : undefined;
+  const waiting = current?.entries.filter((e) => e.status === undefined).map((e) => e.userId) ?? [];
+  return [
+    {
+      label: '申请信息',
+      arr: [
+        { label: '审批编号', value: serialOf(r) },
+        { label: '申请人', value: org.person(r.starter_id)?.name ?? '' },
+        { label: '所在部门', value: depts.join('、') },
+        { label: '提交时间', value: formatMuseumTime(r.created_at) },
+        { label: '紧急程度', value: PRIORITY_TEXT[r.priority] ?? PRIORITY_TEXT[1]! },
+        { label: '流程版本', value: `${r.template_name} 第 ${r.version} 版` },
+      ],
+    },
+    {
+      label: '审批进度',
+      arr: [
+        { label: '审批状态', value: STATUS_TEXT[r.status] ?? '' },
+        { label: '当前节点', value: current ? (state.steps[current.step]?.nodeName ?? '') : '已结束' },
+        {
+          label: '当前审批人',
+          value:
+            waiting
+              .map((u) => org.person(u)?.name ?? '')
+              .filter(Boolean)
+              .join('、') || '—',
+        },
+        { label: '完成时间', value: r.finished_at ? formatMuseumTime(r.finished_at) : '—' },
+      ],
+    },
+  ];
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ConditionFieldsBody,
+  ConditionFieldsQuery,
   CopytoUserListBody,
   TemplateEnableBody,
   TemplateIdQuery,
@@ -25,6 +27,15 @@ export function workflowRoutes(app: FastifyInstance, deps: { workflow: WorkflowS
     deps.workflow.copytoUserList(req.body.userIds),
   );
   r.get('/workflowConfig/approverUserList', async () => deps.workflow.approverUserList());
+  // The condition drawer's fields: for those who design flows (审批设置), like the template calls.
+  r.get('/workflowConfig/condition', { schema: { querystring: ConditionFieldsQuery } }, async (req) => {
+    await deps.access.require(req.user, SETTING);
+    return deps.workflow.conditionFields(req.query.id);
+  });
+  r.post('/workflowConfig/condition', { schema: { body: ConditionFieldsBody } }, async (req) => {
+    await deps.access.require(req.user, SETTING);
+    return deps.workflow.conditionFields(req.body.templateId);
+  });
 
   // Templates (审批设置); the spec shows no calls for saving and loading definitions.
   const { workflow, access } = deps;

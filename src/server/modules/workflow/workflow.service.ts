@@ -1,5 +1,6 @@
 import {
   PUBLISH_REFUSED,
+  type ConditionField,
   type CopytoUserList,
   type PickerUser,
   type TemplateRow,
@@ -7,7 +8,12 @@ import {
 } from '../../../shared/api/workflow';
 import { ErrorCode } from '../../../shared/api/envelope';
 import { formatMuseumTime } from '../../../shared/rules/museum-time';
-import { WorkflowDefinition } from '../../../shared/workflow/definition';
+import {
+  COLUMN,
+  STARTER_COLUMN,
+  WorkflowDefinition,
+  type FormField,
+} from '../../../shared/workflow/definition';
 import { canStart } from '../../../shared/workflow/plan';
 import { definitionErrors } from '../../../shared/workflow/validate';
 import type { Db } from '../../db/index';
@@ -36,6 +42,16 @@ function rowOf(t: repo.TemplateRecord): TemplateRow {
     draftChanged: t.published === null || t.published !== t.draft,
     updateTime: formatMuseumTime(t.updated_at),
   };
+}
+
+/** A form field as a condition column, or nothing when conditions cannot read it. */
+function conditionField(f: FormField): ConditionField[] {
+  const base = { columnId: f.id, showName: f.label };
+  if (f.type === 'radio' || f.type === 'checkbox')
+    return [{ ...base, columnType: COLUMN.choice, options: f.options ?? [] }];
+  if (f.type === 'dateRange') return [{ ...base, columnType: COLUMN.duration, unit: f.unit ?? 1 }];
+  if (f.type === 'amount') return [{ ...base, columnType: COLUMN.amount }];
+  return [];
 }
 
 /** Picker rows of the given people (or everyone enabled), in the order given. */
@@ -136,6 +152,14 @@ export function createWorkflowService(db: Db, opts: { problems?: ProblemsOf; now
     async setEnabled(id: number, enabled: 0 | 1) {
       await template(id);
       await repo.updateTemplate(db, id, { enabled }, now());
+    },
+    /** The condition drawer's fields of a template's draft (shared/api/workflow.ts ConditionField). */
+    async conditionFields(id: number): Promise<ConditionField[]> {
+      const def = parse((await template(id)).draft);
+      return [
+        { columnId: STARTER_COLUMN, showName: '发起人', columnType: COLUMN.person },
+        ...def.fields.flatMap(conditionField),
+      ];
     },
     /** What 发起审批 offers this person: enabled, published, and they are in its starter scope. */
     async startable(userId: number) {
