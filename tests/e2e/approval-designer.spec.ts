@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn, tokenOf } from './helpers';
 import { signInApi } from './users';
 
@@ -10,6 +10,9 @@ import { signInApi } from './users';
  * then read back through the API, and 王芳 starts a 6,000 元 request whose planned approvers
  * include 吴昊.
  */
+
+// The story test at the end continues from the flow the first test publishes.
+test.describe.configure({ mode: 'serial' });
 
 async function api<T>(
   request: APIRequestContext,
@@ -235,4 +238,103 @@ test('a new template: form fields, 请选择角色 blocks a department without a
   const row = page.getByTestId('template-row').filter({ hasText: name });
   await expect(row).toContainText('未发布');
   await expect(page.getByText('后勤')).toBeVisible();
+});
+
+/*
+ * The issue's story on the flow published above: 王芳 asks for 6,000 元 through the form; her
+ * superior 李明 agrees offline (queued, then replayed online); the director and then 吴昊 (the
+ * branch's named approver) agree; 孙悦 (copied after approval) hears through the bell and opens
+ * the request, which marks it read; 王芳 sees 审批通过 and prints it.
+ */
+test('the story: 报销 6,000 元 through superior (offline), director and the branch approver; copy read; requester prints', async ({
+  browser,
+}) => {
+  const reason = `三号展厅布展耗材${Date.now().toString(36).slice(-4)}`;
+  const contextOf = async (b: Browser, who: string) => {
+    const context = await b.newContext({ viewport: { width: 1024, height: 768 } });
+    const p = await context.newPage();
+    await signIn(p, who);
+    return p;
+  };
+  const wang = await contextOf(browser, 'staff02');
+  await wang.goto('/approve/start-approve');
+  await wang.getByRole('button', { name: /报销/ }).first().click();
+  await wang.getByLabel('报销金额（元）').fill('6000');
+  await wang.getByLabel('报销事由').fill(reason);
+  const chooser = wang.waitForEvent('filechooser');
+  await wang.getByTestId('field-invoices').getByRole('button', { name: '上传附件' }).click();
+  await (
+    await chooser
+  ).setFiles({ name: '发票.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 发票') });
+  await expect(wang.getByTestId('approval-attachment')).toHaveCount(1);
+  await wang.getByTestId('start-submit').click();
+  await expect(wang.getByText('提交成功')).toBeVisible();
+  await expect(wang).toHaveURL(/\/approve\/process-mystart/);
+  // Ours is the newest of 王芳's requests; its form carries this run's reason.
+  const wangToken = await tokenOf(wang);
+  const listed = await api<{ list: { actvityId: number; title: string }[] }>(
+    wang.request,
+    wangToken,
+    'GET',
+    '/workflowInst/list?state=mystart',
+  );
+  const id = listed.list.find((r) => r.title === '王芳的报销')!.actvityId;
+  const form = await api<{ fields: { value: string }[] }>(
+    wang.request,
+    wangToken,
+    'POST',
+    '/workflowInst/data',
+    {
+      actvityId: id,
+    },
+  );
+  expect(form.fields.map((f) => f.value)).toContain(reason);
+
+  /** Opens the request as the notice popup links to it, checks the form, and agrees. */
+  const decideOurs = async (p: Page, offline = false) => {
+    await p.goto(`/approve/process-pending?state=pending&actvityId=${id}`);
+    const panel = p.getByTestId('detail-panel');
+    await expect(panel.getByTestId('detail-fields')).toContainText(reason);
+    await expect(panel.getByTestId('detail-fields')).toContainText('6000.00元');
+    await expect(panel.getByTestId('detail-fields')).toContainText('发票.pdf');
+    if (offline) await p.context().setOffline(true);
+    await panel.getByTestId('panel-agree').click();
+    await p.getByTestId('action-dialog').getByTestId('action-submit').click();
+    return panel;
+  };
+
+  const li = await contextOf(browser, 'staff01');
+  const liPanel = await decideOurs(li, true);
+  await expect(liPanel.getByTestId('detail-sync-pending')).toBeVisible();
+  await li.context().setOffline(false);
+  await expect(liPanel.getByTestId('detail-sync-pending')).toBeHidden();
+
+  const director = await contextOf(browser, 'director');
+  await decideOurs(director);
+  await expect(director.getByText('已同意').first()).toBeVisible();
+  const wu = await contextOf(browser, 'staff08');
+  await decideOurs(wu);
+  await expect(wu.getByTestId('detail-status')).toHaveText('审批通过');
+
+  // 孙悦 is copied after approval: the bell, the 审批流 tab, and opening it marks it read.
+  const sun = await contextOf(browser, 'staff06');
+  await sun.getByTestId('notice-centre').click();
+  await sun.getByRole('tab', { name: /审批流/ }).click();
+  // Only ours is copied to 孙悦 yet (the first test's request is still with 李明).
+  await sun.getByTestId('approval-row').filter({ hasText: '王芳的报销' }).first().click();
+  await expect(sun).toHaveURL(/\/approve\/process-copy/);
+  await expect(sun.getByTestId('detail-status')).toHaveText('审批通过');
+  await expect(sun.getByTestId('copy-read')).toContainText('孙悦');
+
+  // 王芳: 审批通过 in 我发起的, and the printable page has the form and every decision.
+  await wang.goto(`/approve/process-mystart?state=mystart&actvityId=${id}`);
+  await expect(wang.getByTestId('detail-status')).toHaveText('审批通过');
+  const printed = wang.context().waitForEvent('page');
+  await wang.getByTestId('panel-print').click();
+  const print = await printed;
+  await print.waitForLoadState();
+  await expect(print.locator('body')).toContainText(reason);
+  await expect(print.locator('body')).toContainText('审批通过');
+  for (const name of ['李明', '张国华', '吴昊']) await expect(print.locator('body')).toContainText(name);
+  await expect(print.locator('body')).toContainText('发票.pdf');
 });
