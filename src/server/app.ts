@@ -194,6 +194,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     attach,
     isAdmin: (user) => access.can(user, APPROVAL_SETTING),
   });
+  // A person disabled while requests await them: those requests move on (approvers left, or
+  // the administrators), in the same transaction as the disabling.
+  org.onUserDisabled((trx, userId) => approvals.releaseDisabled(trx, userId));
   // Approval form attachments: any member of staff uploads (a session is an enabled account);
   // once a request uses one, whoever may see the request reads it, and it is never deleted on
   // its own (a submitted request is a record).

@@ -5,7 +5,8 @@
  * - `canStart(def, starterId, org)`: the starter scope;
  * - `plan(def, form, starterId, org)`: the ordered approver and copy-to steps, routers resolved;
  * - `start(steps, starterId)` and `act(state, action)`: the run-time state machine and its effects
- *   (messages to send and close, the end of the request).
+ *   (messages to send and close, the end of the request); `release(state, org)` re-settles the
+ *   current node when people it awaits were disabled.
  *
  * The pieces live in org.ts, conditions.ts, plan.ts and run.ts; import them from here.
  */
@@ -31,6 +32,7 @@ export {
   act,
   ACTION,
   ENTRY,
+  release,
   REQUEST,
   start,
   WF_MSG,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, start, WF_MSG, type Action, type Effect, type RunState } from './run';
+import { act, release, start, WF_MSG, type Action, type Effect, type RunState } from './run';
 import type { ApproverStep, CopyStep, Step } from './plan';
 
 const STARTER = 1;
@@ -322,5 +322,69 @@ describe('people who can no longer act when a node is reached (Reachable)', () =
     expect(s.state.nodes[0]).toMatchObject({ escalated: 'admins', skipped: [3] });
     const none = { isActive: () => false, admins: () => [99] };
     expect(() => start([approve('0', [3])], STARTER, none)).toThrow();
+  });
+});
+
+describe('people disabled while the current node awaits them (release)', () => {
+  const disabled = (...ids: number[]) => ({ isActive: (u: number) => !ids.includes(u), admins: () => [99] });
+  const all = disabled();
+
+  it('或签 with another approver: theirs closes, the other decides, nothing else moves', () => {
+    const s = start([approve('0', [2, 3])], STARTER, all).state;
+    const r = release(s, disabled(2))!;
+    expect(r.effects).toEqual([{ type: 'close', nodeKey: '0', userIds: [2] }]);
+    expect(r.state.nodes[0]).toMatchObject({ entries: [{ userId: 3 }], skipped: [2], settled: false });
+    expect(r.state.nodes[0]!.escalated).toBeUndefined();
+    // Re-enabled, they are no longer an approver of the node.
+    expect(refusalOf(r.state, agree(2))).toBe(WF_MSG.notApprover);
+    const next = act(r.state, agree(3), all);
+    expect(next.ok && next.state.status).toBe(6);
+  });
+
+  it('会签: the last vote pending after the others agreed passes the node; the next awaits', () => {
+    const steps = [approve('0', [2, 3], 2), approve('1', [4])];
+    const { state } = run(steps, agree(3));
+    const r = release(state, disabled(2))!;
+    expect(r.state.nodes[0]).toMatchObject({ settled: true, entries: [{ userId: 3, status: 2 }] });
+    expect(r.effects).toEqual([
+      { type: 'close', nodeKey: '0', userIds: [2] },
+      { type: 'await', nodeKey: '1', userIds: [4] },
+    ]);
+    // On the last node the request passes, and copy-to with notice 1 is told.
+    const last = release(run([approve('0', [2, 3], 2), copy('1', [8], 1)], agree(3)).state, disabled(2))!;
+    expect(last.state.status).toBe(6);
+    expect(last.effects).toEqual([
+      { type: 'close', nodeKey: '0', userIds: [2] },
+      { type: 'copy', nodeKey: '1', userIds: [8] },
+      { type: 'end', status: 6 },
+    ]);
+  });
+
+  it('会签 with votes still needed waits for them', () => {
+    const s = start([approve('0', [2, 3, 4], 2)], STARTER, all).state;
+    const r = release(s, disabled(3))!;
+    expect(r.state.nodes[0]!.entries.map((e) => e.userId)).toEqual([2, 4]);
+    expect(r.state.nodes[0]!.settled).toBe(false);
+  });
+
+  it('nobody left: the administrators decide, any one of them', () => {
+    const s = start([approve('0', [2, 3], 2)], STARTER, all).state;
+    const r = release(s, disabled(2, 3))!;
+    expect(r.state.nodes[0]).toMatchObject({ escalated: 'admins', examineMode: 1, skipped: [2, 3] });
+    expect(r.effects).toEqual([
+      { type: 'close', nodeKey: '0', userIds: [2, 3] },
+      { type: 'await', nodeKey: '0', userIds: [99] },
+    ]);
+    expect(() => release(s, { isActive: (u) => u > 3 && u !== 99, admins: () => [99] })).toThrow();
+  });
+
+  it('null when the request awaits none of them, or has ended; the state given is not changed', () => {
+    const s = start([approve('0', [2, 3], 2)], STARTER, all).state;
+    const before = JSON.stringify(s);
+    expect(release(s, disabled(7))).toBeNull();
+    release(s, disabled(2));
+    expect(JSON.stringify(s)).toBe(before);
+    const ended = run([approve('0', [2])], cancel(STARTER)).state;
+    expect(release(ended, disabled(2))).toBeNull();
   });
 });

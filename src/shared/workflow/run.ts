@@ -44,7 +44,10 @@ export interface NodeRun {
   entries: Entry[];
   /** Decided: passed or refused. Pending entries left on a settled node were settled by others. */
   settled: boolean;
-  /** Planned approvers left out when the node was reached: disabled or deleted by then. */
+  /**
+   * Approvers left out: disabled or deleted by the time the node was reached, or while it
+   * awaited them (`release`). They are not on `entries`.
+   */
   skipped?: number[];
   /** Set when nobody planned was left and the administrators approve instead (any one of them). */
   escalated?: 'admins';
@@ -132,17 +135,23 @@ function reach(step: ApproverStep, index: number, people: Reachable | undefined)
   const skipped = step.approvers.filter((u) => !able.includes(u));
   if (skipped.length) node.skipped = skipped;
   let approvers = able;
-  if (able.length === 0) {
-    approvers = [...new Set(people!.admins().filter((u) => people!.isActive(u)))];
-    // As in plan: a node nobody can ever act on would hang the request; fail loudly instead.
-    if (approvers.length === 0) throw new Error(`no approver and no administrator for ${step.nodeKey}`);
-    node.escalated = 'admins';
-    node.examineMode = EXAMINE.any;
-  } else if (step.escalated) {
-    node.escalated = step.escalated;
-  }
+  if (able.length === 0) approvers = toAdmins(node, people!);
+  else if (step.escalated) node.escalated = step.escalated;
   node.entries = approvers.map((userId) => ({ userId }));
   return node;
+}
+
+/**
+ * A node nobody planned can act on goes to the enabled administrators, any one of whom decides.
+ * Answers them; marks the node so the timeline says so.
+ */
+function toAdmins(node: NodeRun, people: Reachable): number[] {
+  const admins = [...new Set(people.admins().filter((u) => people.isActive(u)))];
+  // As in plan: a node nobody can ever act on would hang the request; fail loudly instead.
+  if (admins.length === 0) throw new Error(`no approver and no administrator for ${node.nodeKey}`);
+  node.escalated = 'admins';
+  node.examineMode = EXAMINE.any;
+  return admins;
 }
 
 /** Moves past step `from` to the next approver step, or passes the request when there is none. */
@@ -241,4 +250,38 @@ export function act(state: RunState, a: Action, people?: Reachable): ActResult {
     return { ok: true, state: { ...state, nodes, status: REQUEST.refused }, effects };
   }
   return { ok: true, state: advance({ ...state, nodes }, node.step, effects, people), effects };
+}
+
+/**
+ * The current node after people it awaits were disabled or deleted (the server calls this when
+ * it happens, not only when a node is reached). Their pending entries leave the node for
+ * `skipped`, as if they had been skipped on reaching it, and the node settles as it then would:
+ * others still pending decide (an any-one node's remaining approvers, an all-must node's
+ * remaining votes); an all-must node whose remaining people have all agreed passes and the
+ * request moves on; a node where nobody agreed and nobody awaits goes to the administrators
+ * (`toAdmins`, reach's rule). Their entry is gone, so re-enabled later they do not get the
+ * decision back (they are told WF_MSG.notApprover). Null when the request awaits none of them.
+ */
+export function release(state: RunState, people: Reachable): { state: RunState; effects: Effect[] } | null {
+  const current = state.nodes[state.nodes.length - 1];
+  if (state.status !== REQUEST.running || !current || current.settled) return null;
+  const gone = [...new Set(pending(current).filter((u) => !people.isActive(u)))];
+  if (!gone.length) return null;
+  const node: NodeRun = {
+    ...current,
+    entries: current.entries.filter((e) => e.status !== undefined || !gone.includes(e.userId)),
+    skipped: [...new Set([...(current.skipped ?? []), ...gone])],
+  };
+  const nodes = [...state.nodes.slice(0, -1), node];
+  const effects: Effect[] = [{ type: 'close', nodeKey: node.nodeKey, userIds: gone }];
+  if (pending(node).length > 0) return { state: { ...state, nodes }, effects };
+  // Only an all-must node can hold agreements while unsettled: the last vote needed is gone.
+  if (node.entries.some((e) => e.status === ENTRY.approved)) {
+    node.settled = true;
+    return { state: advance({ ...state, nodes }, node.step, effects, people), effects };
+  }
+  const admins = toAdmins(node, people);
+  node.entries = [...node.entries, ...admins.map((userId) => ({ userId }))];
+  effects.push({ type: 'await', nodeKey: node.nodeKey, userIds: admins });
+  return { state: { ...state, nodes }, effects };
 }

@@ -41,6 +41,14 @@ export interface Actor {
 }
 
 /**
+ * Another module's work when a person is disabled, run inside the same transaction after the
+ * change (so it sees them disabled, and fails the change as a whole if it cannot be done).
+ * Answers what to run after the commit (telling the live bus). The approvals module registers
+ * one, so org knows nothing of approvals.
+ */
+export type DisabledHook = (trx: Db, userId: number) => Promise<() => void>;
+
+/**
  * Rules for the organisation: unique accounts and phones, a superior chain without cycles, a
  * department tree without cycles, roles whose menus are real catalogue entries, and the
  * built-in roles that cannot be removed. Every multi-row write is one transaction.
@@ -83,7 +91,13 @@ export function createOrgService(db: Db) {
     }
   }
 
+  const disabledHooks: DisabledHook[] = [];
+
   return {
+    onUserDisabled(hook: DisabledHook) {
+      disabledHooks.push(hook);
+    },
+
     /**
      * Staff found by name or phone, for pickers any signed-in person uses (the share dialog's
      * 发送给同事). Phones are masked: a colleague's number is not everyone's to read.
@@ -171,17 +185,25 @@ export function createOrgService(db: Db) {
       });
     },
 
-    /** Disabling ends the user's sessions at once; nobody may disable themselves or the admin account. */
+    /**
+     * Disabling ends the user's sessions at once and hands their pending work on (the hooks);
+     * nobody may disable themselves or the admin account. Enabling gives nothing back.
+     */
     async setEnabled(actor: Actor, b: Out<typeof UserEnable>) {
       const u = await repo.findUser(db, b.userId);
       if (!u) throw notFound('该员工不存在，请刷新后重试');
       if (!b.enabled && u.id === actor.id) throw forbidden('不能停用自己的账号');
       if (!b.enabled && u.account === 'admin') throw forbidden('不能停用系统管理员账号 admin');
       await assertMayTouchAdmin(actor, u.id);
-      await db.transaction().execute(async (trx) => {
+      const after = await db.transaction().execute(async (trx) => {
         await repo.updateUser(trx, u.id, { enabled: b.enabled ? 1 : 0 });
-        if (!b.enabled) await deleteSessionsOfUser(trx, u.id);
+        if (b.enabled) return [];
+        await deleteSessionsOfUser(trx, u.id);
+        const done: (() => void)[] = [];
+        for (const hook of disabledHooks) done.push(await hook(trx, u.id));
+        return done;
       });
+      for (const f of after) f();
     },
 
     async resetPassword(actor: Actor, b: Out<typeof UserResetPassword>) {

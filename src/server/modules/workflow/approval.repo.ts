@@ -57,6 +57,23 @@ export function saveState(
     .execute();
 }
 
+/** The running requests with an open awaiting message of ours to this person, oldest first. */
+export async function awaitingOf(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('approval_message as m')
+    .innerJoin('approval_request as r', 'r.id', 'm.actvity_id')
+    .select('r.id')
+    .distinct()
+    .where('m.user_id', '=', userId)
+    .where('m.type', '=', WORKFLOW_MESSAGE_TYPE)
+    .where('m.status', '=', 1)
+    .where('m.open', '=', 1)
+    .where('r.status', '=', 1)
+    .orderBy('r.id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** The statuses (1 awaiting, 10 copied) of this person's approval messages for a request. */
 export async function messageStatuses(db: Db, requestId: number, userId: number): Promise<number[]> {
   const rows = await db

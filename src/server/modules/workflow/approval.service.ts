@@ -7,6 +7,7 @@ import {
   canStart,
   ENTRY,
   plan,
+  release,
   REQUEST,
   start,
   type Action,
@@ -35,6 +36,7 @@ export const INST_MSG = {
   notStarter: '您不在该审批的发起范围内',
   targetGone: '转交的同事不存在或已停用，请重新选择',
   commentGone: '评论不存在或已删除',
+  noTakeover: (title: string) => `“${title}”正等待该员工审批，且没有可接手的系统管理员，暂不能停用`,
   notAuthor: '只能删除自己的评论',
   attachGone: (label: string) => `“${label}”中有附件不存在、不是您上传的或已被其他申请使用，请重新上传`,
   attachTwice: (label: string) => `“${label}”中的附件已用在其他字段，请重新上传`,
@@ -122,23 +124,33 @@ export function createApprovalService(deps: {
       // The org now, not at start: a later node skips people disabled since (run.ts Reachable).
       const res = act(readState(r.state), action, await org());
       if (!res.ok) throw conflict(res.message);
-      const t = now();
-      const ended = res.state.status !== REQUEST.running;
-      await repo.saveState(
-        trx,
-        r.id,
-        {
-          state: JSON.stringify(res.state),
-          status: res.state.status,
-          finished_at: ended ? (r.finished_at ?? t) : null,
-        },
-        t,
-      );
-      await carryOut(trx, w, r, res.effects);
+      await store(trx, w, r, res);
       return res.state.status;
     });
     w.publish();
     return { status };
+  }
+
+  /** Stores the request's new state and writes its effects' messages, inside the transaction. */
+  async function store(
+    trx: Db,
+    w: ApprovalWriter,
+    r: repo.RequestRecord,
+    next: { state: RunState; effects: Effect[] },
+  ) {
+    const t = now();
+    const ended = next.state.status !== REQUEST.running;
+    await repo.saveState(
+      trx,
+      r.id,
+      {
+        state: JSON.stringify(next.state),
+        status: next.state.status,
+        finished_at: ended ? (r.finished_at ?? t) : null,
+      },
+      t,
+    );
+    await carryOut(trx, w, r, next.effects);
   }
 
   /**
@@ -212,6 +224,31 @@ export function createApprovalService(deps: {
     async canSee(user: SessionUser, id: number): Promise<boolean> {
       const r = await repo.requestById(db, id);
       return Boolean(r) && (await mayRead(db, user, await deps.isAdmin(user), r!));
+    },
+
+    /**
+     * A person was disabled: the org service calls this inside its transaction (app.ts wires
+     * it), after the change, so the snapshot no longer counts them. Every running request
+     * whose current node awaits them is re-settled by the engine (`release`) and its messages
+     * follow (theirs closes; whoever now decides gets one). Answers what to run after the
+     * commit (the live bus). Idempotent: a second call finds nothing awaiting them.
+     */
+    async releaseDisabled(trx: Db, userId: number): Promise<() => void> {
+      const w = notices.approvalWriter();
+      const ids = await repo.awaitingOf(trx, userId);
+      const org = ids.length ? await loadOrgSnapshot(trx) : undefined;
+      for (const id of ids) {
+        const r = (await repo.requestById(trx, id))!;
+        let next: ReturnType<typeof release>;
+        try {
+          next = release(readState(r.state), org!);
+        } catch {
+          // Only when nobody is left and no enabled administrator could take over.
+          throw conflict(INST_MSG.noTakeover(r.title));
+        }
+        if (next) await store(trx, w, r, next);
+      }
+      return () => w.publish();
     },
 
     async start(user: SessionUser, body: InstStartBody) {
