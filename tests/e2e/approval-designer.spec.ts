@@ -179,6 +179,9 @@ test('a new template: form fields, 请选择角色 blocks a department without a
   await page.getByRole('textbox', { name: '审批名称' }).fill(name);
   await page.getByRole('button', { name: '维修' }).click();
   await page.getByRole('textbox', { name: '分组' }).fill('后勤');
+  // Repairs done out of hours count as overtime in 考勤统计, whatever the name says.
+  await page.getByRole('combobox', { name: '考勤类别' }).click();
+  await page.getByRole('option', { name: '加班' }).click();
 
   // The form: an amount and a single choice; the label changes, the id stays.
   await page.getByRole('tab', { name: '表单设计' }).click();
@@ -238,6 +241,8 @@ test('a new template: form fields, 请选择角色 blocks a department without a
   const row = page.getByTestId('template-row').filter({ hasText: name });
   await expect(row).toContainText('未发布');
   await expect(page.getByText('后勤')).toBeVisible();
+  await row.getByRole('button', { name: `编辑 ${name}` }).click();
+  await expect(page.getByRole('combobox', { name: '考勤类别' })).toHaveValue('加班');
 });
 
 /*

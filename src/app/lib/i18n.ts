@@ -1314,6 +1314,15 @@ export const t = {
       scopeHint: '不选则所有人可以发起；可选人员或部门',
       chooseScope: '选择人员或部门',
       maxLevel: '主管最多可选到第几级',
+      attendance: '考勤类别',
+      attendanceHint: '审批通过后，表单中第一个“日期区间”的时长计入考勤统计的哪一列',
+      attendanceKinds: {
+        auto: '按名称判断（请假、出差、加班）',
+        leave: '请假',
+        travel: '出差',
+        overtime: '加班',
+        none: '不计入考勤',
+      },
     },
     icons: {
       calendar: '日历',

@@ -299,6 +299,25 @@ export function TemplateEditor({
               onChange={(v) => v && changeDef({ ...def, directorMaxLevel: Number(v) })}
               w={200}
             />
+            {/* Which attendance column a passed request feeds (考勤统计); unset, the name decides. */}
+            <Select
+              label={E.basic.attendance}
+              description={E.basic.attendanceHint}
+              allowDeselect={false}
+              value={def.attendanceKind ?? 'auto'}
+              data={(['auto', 'leave', 'travel', 'overtime', 'none'] as const).map((k) => ({
+                value: k,
+                label: E.basic.attendanceKinds[k],
+              }))}
+              onChange={(v) => {
+                if (!v) return;
+                const next = { ...def };
+                if (v === 'auto') delete next.attendanceKind;
+                else next.attendanceKind = v as NonNullable<typeof def.attendanceKind>;
+                changeDef(next);
+              }}
+              w={320}
+            />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="form" pt="md">
