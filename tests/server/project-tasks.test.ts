@@ -70,8 +70,10 @@ describe('projects and boards', () => {
     expect((await items('staff06'))[0]).toMatchObject({
       cooperationTitle: '刘洋邀请您参与项目「青铜时代特展」',
     });
-    expect(okOf(await get('staff05', '/project/list?type=exhibition')).length).toBe(1);
-    expect(okOf(await get('staff05', '/project/list?type=event')).length).toBe(0);
+    const names = async (q: string) =>
+      okOf(await get('staff05', `/project/list${q}`)).map((p: any) => p.name);
+    expect(await names('?type=exhibition')).toEqual(['青铜时代特展', '「青铜时代」特展筹备']);
+    expect(await names('?type=event')).toEqual([]);
     // Someone else: not listed, and a known id answers like an unknown one.
     expect(okOf(await get('staff02', '/project/list'))).toEqual([]);
     const foreign = await get('staff02', `/project/board?projectId=${projectId}`);
@@ -503,6 +505,34 @@ describe('tasks', () => {
       '刘洋:删除了评论',
       '刘洋:发表了评论',
     ]);
+  });
+});
+
+describe('demo seed', () => {
+  it('has the exhibition project with its boards, an overdue task and a checklist', async () => {
+    const [demo] = okOf(await get('staff06', '/project/list?keyword=青铜时代」'));
+    expect(demo).toMatchObject({
+      name: '「青铜时代」特展筹备',
+      ownerName: '刘洋',
+      taskCount: 4,
+      doneCount: 1,
+    });
+    const board = okOf(await get('staff06', `/project/board?projectId=${demo.projectId}`));
+    expect(board.blocks.map((b: any) => `${b.name}:${b.tasks.length}`)).toEqual([
+      '待办:2',
+      '进行中:1',
+      '已完成:1',
+    ]);
+    expect(board.blocks[1].tasks[0]).toMatchObject({ taskName: '展厅灯光设计', overdue: true, priority: 3 });
+    expect(board.blocks[0].tasks[0]).toMatchObject({ kidCount: 3, kidDone: 1 });
+    expect(
+      okOf(
+        await post('director', '/projectUser/getUserCooperation', { projectId: demo.projectId, type: 1 }),
+      ).map((u: any) => u.name),
+    ).toEqual(['刘洋', '张国华', '孙悦']);
+    expect(await get('staff02', `/project/board?projectId=${demo.projectId}`)).toMatchObject({
+      message: PROJECT_MSG.projectGone,
+    });
   });
 });
 

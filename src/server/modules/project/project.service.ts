@@ -696,7 +696,10 @@ export function createProjectService(deps: {
         }));
       }
       const p = await projectFor(db, user, projectId!);
-      return (await repo.membersOf(db, p.id)).map((u) => ({
+      // The owner first, then in the order people joined.
+      const members = await repo.membersOf(db, p.id);
+      members.sort((a, b) => Number(b.id === p.owner_id) - Number(a.id === p.owner_id));
+      return members.map((u) => ({
         userId: u.id,
         userName: u.user_name,
         name: u.user_name,
