@@ -34,6 +34,8 @@ import { officeRoutes } from './modules/office/office.routes';
 import { createOfficeService } from './modules/office/office.service';
 import { orgRoutes } from './modules/org/org.routes';
 import { createOrgService } from './modules/org/org.service';
+import { projectRoutes } from './modules/project/project.routes';
+import { PROJECT_TABLE, createProjectService } from './modules/project/project.service';
 import { personalRoutes } from './modules/personal/personal.routes';
 import { createPersonalService } from './modules/personal/personal.service';
 import { scheduleRoutes } from './modules/schedule/schedule.routes';
@@ -205,6 +207,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     canRead: (user, id) => approvals.canSee(user, id),
     isPublished: async () => true,
   });
+  const projects = createProjectService({ db, notices, attach });
+  // Task files: any member of staff uploads (the task call checks the project); the project's
+  // collaborators read them; a task's file is deleted through the task (deleteRelative).
+  attach.register(PROJECT_TABLE, {
+    canUpload: async () => true,
+    canRead: (user, taskId) => projects.canReadTask(user, taskId),
+    isPublished: async () => true,
+  });
   // Uploads never saved with a record: swept at start, then hourly.
   await attach.sweep();
   await attachChunks.sweep();
@@ -234,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       attendanceRoutes(museum, { attendance: createAttendanceService(db, access) });
       directoryRoutes(museum, { directory: createDirectoryService(db), access });
       scheduleRoutes(museum, { schedule: createScheduleService(db) });
+      projectRoutes(museum, { projects });
     },
     { prefix: MUSEUM_PREFIX },
   );

@@ -365,6 +365,81 @@ export interface ApprovalReadTable {
   read_at: number;
 }
 
+/** A project (migration 0013); type exhibition | conservation | event | other; dates 'yyyy-MM-dd'. */
+export interface ProjectTable {
+  id: Generated<number>;
+  name: string;
+  type: string;
+  start_date: string | null;
+  end_date: string | null;
+  description: Generated<string>;
+  owner_id: number;
+  archived: Generated<number>;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+/** A collaborator of a project (migration 0013). */
+export interface ProjectUserTable {
+  project_id: number;
+  user_id: number;
+  added_by: number | null;
+  created_at: number;
+}
+/** A board (column) of a project (migration 0013); sort dense 0..n-1. */
+export interface ProjectBlockTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  sort: number;
+  created_at: number;
+}
+/** A task (block_id set) or subtask (parent_task_id set) (migration 0013); collect_status 1 open, 2 done. */
+export interface ProjectTaskTable {
+  id: Generated<number>;
+  project_id: number;
+  block_id: number | null;
+  parent_task_id: number | null;
+  name: string;
+  description: Generated<string>;
+  deadline: string | null;
+  priority: Generated<number>;
+  assigner: number | null;
+  collect_status: Generated<number>;
+  sort: number;
+  version: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+/** One history line of a task (migration 0013); task_id null for board changes. */
+export interface ProjectHistoryTable {
+  id: Generated<number>;
+  project_id: number;
+  task_id: number | null;
+  user_id: number | null;
+  action: string;
+  created_at: number;
+}
+/** A comment on a task (migration 0013); sanitized HTML. */
+export interface ProjectCommentTable {
+  id: Generated<number>;
+  task_id: number;
+  user_id: number | null;
+  content: string;
+  created_at: number;
+}
+/** A task's file (migration 0013): an attachment of table 'project'; source upload | drive | project. */
+export interface ProjectTaskFileTable {
+  attachment_id: number;
+  task_id: number;
+  source: string;
+  drive_file_id: number | null;
+  added_by: number | null;
+  created_at: number;
+}
+
 export interface DB {
   user: UserTable;
   department: DepartmentTable;
@@ -400,4 +475,11 @@ export interface DB {
   approval_request: ApprovalRequestTable;
   approval_comment: ApprovalCommentTable;
   approval_read: ApprovalReadTable;
+  project: ProjectTable;
+  project_user: ProjectUserTable;
+  project_block: ProjectBlockTable;
+  project_task: ProjectTaskTable;
+  project_history: ProjectHistoryTable;
+  project_comment: ProjectCommentTable;
+  project_task_file: ProjectTaskFileTable;
 }

@@ -57,7 +57,7 @@ export const IMAGE_TOO_LARGE = '图片大小不能超过10MB';
 export const ATTACH_HINT_TYPES = ['rar', 'zip', 'doc', 'docx', 'pdf', 'jpg'] as const;
 
 /** Tables that take attachments (each registers who may upload and read). */
-export const ATTACH_TABLES = ['announcement', 'approval'] as const;
+export const ATTACH_TABLES = ['announcement', 'approval', 'project'] as const;
 export const AttachTable = z.enum(ATTACH_TABLES, { message: '不支持的附件类别（tableName）' });
 export type AttachTable = z.infer<typeof AttachTable>;
 

@@ -11,6 +11,7 @@ import * as m0009 from './0009_directory_schedule';
 import * as m0010 from './0010_approval_templates';
 import * as m0011 from './0011_approval_requests';
 import * as m0012 from './0012_approval_message_type';
+import * as m0013 from './0013_projects';
 
 /**
  * The ordered list of migrations. A static map (not a directory scan) so the server runs the
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010_approval_templates': m0010,
   '0011_approval_requests': m0011,
   '0012_approval_message_type': m0012,
+  '0013_projects': m0013,
 };

@@ -322,6 +322,28 @@ export function createAttachService(opts: {
       if (input.image && rows.some((r) => !r.inline || !r.mime)) return 'notImage';
       return null;
     },
+    /**
+     * A new row for the bytes of an existing attachment, bound to another record, inside the
+     * caller's transaction (a project file reused by another task). The bytes are shared by MD5;
+     * each row is deleted on its own.
+     */
+    async copyInTx(trx: Db, input: { user: SessionUser; from: Row; table: string; recordId: number }) {
+      const id = await repo.insertAttachment(
+        trx,
+        {
+          table_name: input.table,
+          name: input.from.name,
+          size: Number(input.from.size),
+          md5: input.from.md5,
+          inline: input.from.inline,
+          mime: input.from.mime,
+          uploaded_by: input.user.id,
+        },
+        now(),
+      );
+      await repo.bindAttachments(trx, [id], input.recordId);
+      return id;
+    },
     /** Rows by id, for a record's own display. */
     rowsOf: (q: Db, ids: number[]) => repo.findAttachments(q, ids),
 

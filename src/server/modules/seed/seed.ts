@@ -9,6 +9,7 @@ import * as announceRepo from '../announce/announce.repo';
 import * as workflowRepo from '../workflow/workflow.repo';
 import { museumTemplates } from '../../../shared/workflow/seed-flows';
 import { sanitizeAnnouncement } from '../announce/sanitize';
+import { seedDemoProject } from '../project/project.seed';
 
 /** The leaf keys of whole modules, for demo roles. */
 /**
@@ -216,6 +217,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       );
       await workflowRepo.updateTemplate(trx, id, { current_version: 1 }, now);
     }
+    await seedDemoProject(trx, (account) => userIds.get(account)!, now);
   });
   return true;
 }
