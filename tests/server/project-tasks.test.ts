@@ -516,6 +516,7 @@ describe('demo seed', () => {
       ownerName: '刘洋',
       taskCount: 4,
       doneCount: 1,
+      memberCount: 3,
     });
     const board = okOf(await get('staff06', `/project/board?projectId=${demo.projectId}`));
     expect(board.blocks.map((b: any) => `${b.name}:${b.tasks.length}`)).toEqual([

@@ -69,6 +69,9 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/gongwen/process-mystart': ProcessListPage,
   // Approval templates and the workflow designer (issue 8): 审批设置, for administrators.
   '/approve/dispose': page(() => import('../features/approval/template-page'), 'ApprovalSettingPage'),
+  // Project tasks (issue 9): my projects, and a project's boards with the task dialog.
+  '/project-list': page(() => import('../features/project/project-list-page'), 'ProjectListPage'),
+  '/project/sub': page(() => import('../features/project/project-board-page'), 'ProjectBoardPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

@@ -151,6 +151,8 @@ export const ProjectRow = z.object({
   archived: z.number(),
   taskCount: z.number(),
   doneCount: z.number(),
+  /** Collaborators, the owner included (the list's cards show it). */
+  memberCount: z.number(),
   updateTime: z.string(),
 });
 export type ProjectRow = z.infer<typeof ProjectRow>;

@@ -87,6 +87,11 @@ export function listProjects(
         .where('t.parent_task_id', 'is', null)
         .where('t.collect_status', '=', 2)
         .as('done_count'),
+      eb
+        .selectFrom('project_user as m')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('m.project_id', '=', 'p.id')
+        .as('member_count'),
     ])
     .where('p.archived', '=', q.archived);
   if (!q.all)

@@ -178,6 +178,7 @@ export function createProjectService(deps: {
       archived: p.archived,
       taskCount: Number(p.task_count ?? 0),
       doneCount: Number(p.done_count ?? 0),
+      memberCount: Number(p.member_count ?? 0),
       updateTime: formatMuseumTime(p.updated_at),
     };
   }

@@ -1,0 +1,472 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Modal,
+  ScrollArea,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconDots, IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
+import {
+  BLOCK_NAME_MAX,
+  PROJECT_MSG,
+  TASK_NAME_MAX,
+  TASK_PRIORITY_TEXT,
+  type ProjectBoard,
+  type TaskCard,
+} from '../../../shared/api/project';
+import { museumDate } from '../../../shared/rules/museum-time';
+import { CachedViewState } from '../../components/cached-state';
+import { FormActions } from '../../components/form-actions';
+import { OfflineNote } from '../../components/offline-note';
+import { EmptyBlock, confirmAction, notifySuccess } from '../../components/page-states';
+import { UserAvatar } from '../../components/user-avatar';
+import { ApiError, errorToast } from '../../lib/api';
+import { useCachedQuery } from '../../lib/cached-query';
+import { t } from '../../lib/i18n';
+import { projectCalls, projectKeys } from './project-data';
+import { deadlineState, idParam, moveTargets } from './project-rules';
+import { TaskDialog } from './task-dialog';
+
+const B = t.project.board;
+type Block = ProjectBoard['blocks'][number];
+
+/** Shows the server's refusal and rethrows, so a waiting confirm dialog stays open. */
+export function toastRefusal(e: unknown): never {
+  if (e instanceof ApiError) errorToast(e.message);
+  throw e;
+}
+
+/**
+ * /project/sub?projectId=[&taskId=]: a project's boards as columns of task cards. taskId in the
+ * URL opens that task's dialog (the notice centre's collaboration items link here). Kept on the
+ * device for offline reading; writes need the network in this slice.
+ */
+export function ProjectBoardPage() {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
+  const projectId = idParam(search.projectId);
+  const taskId = idParam(search.taskId);
+  const view = useCachedQuery<ProjectBoard>({
+    queryKey: projectKeys.board(projectId ?? 0),
+    fetch: ({ signal }) => projectCalls.board(projectId!, signal),
+    enabled: projectId !== null,
+    toastErrors: false,
+  });
+  const [naming, setNaming] = useState<{ block: Block | null } | null>(null);
+  const [moving, setMoving] = useState<TaskCard | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: projectKeys.board(projectId ?? 0) });
+  const openTask = (id: number | null) =>
+    void navigate({
+      to: '/project/sub',
+      search:
+        id === null ? { projectId: String(projectId) } : { projectId: String(projectId), taskId: String(id) },
+      replace: id === null,
+    });
+
+  if (projectId === null) return <EmptyBlock title={B.noProject} />;
+  const board = view.data;
+  const writable = !view.offline && board?.project.archived === 0;
+
+  const deleteBlock = (b: Block) =>
+    confirmAction({
+      title: B.deleteBoard,
+      message: B.deleteBoardConfirm(b.name),
+      confirmLabel: t.common.delete,
+      danger: true,
+      run: async () => {
+        await projectCalls.deleteBlock(b.blockId).catch(toastRefusal);
+        notifySuccess(t.common.deleted);
+        await refresh();
+      },
+    });
+
+  return (
+    <Stack gap="md" data-testid="project-board-page" style={{ minWidth: 0 }}>
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={B.back}
+            onClick={() => void navigate({ to: '/project-list' })}
+          >
+            <IconArrowLeft size={18} />
+          </ActionIcon>
+          <Title order={3} lineClamp={1}>
+            {board?.project.name ?? ''}
+          </Title>
+          <OfflineNote view={view} />
+        </Group>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          variant="light"
+          disabled={!writable}
+          onClick={() => setNaming({ block: null })}
+          data-testid="board-add"
+        >
+          {B.addBoard}
+        </Button>
+      </Group>
+      {view.status !== 'ready' || !board ? (
+        <CachedViewState view={view} />
+      ) : (
+        <ScrollArea type="auto" offsetScrollbars>
+          <Group align="flex-start" wrap="nowrap" gap="md" pb="sm">
+            {board.blocks.map((b) => (
+              <Column
+                key={b.blockId}
+                block={b}
+                projectId={projectId}
+                writable={writable}
+                onOpen={(id) => openTask(id)}
+                onMove={setMoving}
+                onRename={() => setNaming({ block: b })}
+                onDelete={() => deleteBlock(b)}
+                onAdded={refresh}
+              />
+            ))}
+          </Group>
+        </ScrollArea>
+      )}
+      <BoardNameDialog
+        key={naming?.block?.blockId ?? 'new'}
+        target={naming}
+        projectId={projectId}
+        onClose={() => setNaming(null)}
+        onDone={refresh}
+      />
+      <MoveTaskDialog
+        task={moving}
+        blocks={board?.blocks ?? []}
+        onClose={() => setMoving(null)}
+        onDone={refresh}
+      />
+      {taskId !== null && (
+        <TaskDialog
+          taskId={taskId}
+          projectId={projectId}
+          onClose={() => openTask(null)}
+          onChanged={refresh}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function Column(props: {
+  block: Block;
+  projectId: number;
+  writable: boolean;
+  onOpen: (taskId: number) => void;
+  onMove: (task: TaskCard) => void;
+  onRename: () => void;
+  onDelete: () => void;
+  onAdded: () => Promise<unknown>;
+}) {
+  const { block, writable } = props;
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [today] = useState(() => museumDate(Date.now()));
+  const add = async () => {
+    const name = title.trim();
+    if (!name) {
+      setError(PROJECT_MSG.taskNameEmpty);
+      return;
+    }
+    setSaving(true);
+    try {
+      await projectCalls.addTask({ taskName: name, blockId: block.blockId, parentId: props.projectId });
+      setTitle('');
+      setError(null);
+      await props.onAdded();
+    } catch (e) {
+      if (e instanceof ApiError) setError(e.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Card
+      withBorder
+      radius="md"
+      p="sm"
+      bg="var(--mantine-color-default-hover)"
+      style={{ width: 280, flex: 'none' }}
+      data-testid="board-column"
+      aria-label={block.name}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={600} lineClamp={1}>
+            {block.name}{' '}
+            <Text span c="dimmed" size="sm">
+              {block.tasks.length}
+            </Text>
+          </Text>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" aria-label={B.boardMenu} disabled={!writable}>
+                <IconDots size={16} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={props.onRename}>{B.rename}</Menu.Item>
+              <Menu.Item color="red" onClick={props.onDelete}>
+                {B.deleteBoard}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+        {block.tasks.length === 0 && (
+          <Text size="sm" c="dimmed" ta="center" py="xs">
+            {B.emptyBoard}
+          </Text>
+        )}
+        {block.tasks.map((task) => (
+          <TaskCardView
+            key={task.taskId}
+            task={task}
+            today={today}
+            writable={writable}
+            onOpen={() => props.onOpen(task.taskId)}
+            onMove={() => props.onMove(task)}
+          />
+        ))}
+        {writable && (
+          <TextInput
+            size="sm"
+            placeholder={B.taskTitlePlaceholder}
+            aria-label={`${B.addTask}（${block.name}）`}
+            maxLength={TASK_NAME_MAX}
+            value={title}
+            error={error}
+            disabled={saving}
+            onChange={(e) => {
+              setTitle(e.currentTarget.value);
+              setError(null);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.nativeEvent.isComposing) void add();
+            }}
+            rightSection={
+              <ActionIcon variant="subtle" aria-label={B.addTask} onClick={() => void add()} loading={saving}>
+                <IconPlus size={16} />
+              </ActionIcon>
+            }
+          />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function TaskCardView(props: {
+  task: TaskCard;
+  today: string;
+  writable: boolean;
+  onOpen: () => void;
+  onMove: () => void;
+}) {
+  const { task } = props;
+  const due = deadlineState(task.deadline, task.collectStatus, props.today);
+  const done = task.collectStatus === 2;
+  return (
+    <Card withBorder radius="sm" p="xs" data-testid="task-card">
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <UnstyledButton onClick={props.onOpen} style={{ flex: 1, minWidth: 0 }}>
+          <Stack gap={4}>
+            <Text
+              size="sm"
+              fw={500}
+              lineClamp={2}
+              td={done ? 'line-through' : undefined}
+              c={done ? 'dimmed' : undefined}
+            >
+              {task.taskName}
+            </Text>
+            <Group gap={6}>
+              {task.priority > 1 && (
+                <Badge size="xs" color={task.priority === 3 ? 'red' : 'orange'} variant="light">
+                  {TASK_PRIORITY_TEXT[task.priority]}
+                </Badge>
+              )}
+              {task.deadline && (
+                <Text
+                  size="xs"
+                  c={due === 'overdue' ? 'red' : 'dimmed'}
+                  data-overdue={due === 'overdue' || undefined}
+                >
+                  {task.deadline}
+                  {due === 'overdue' ? ` ${B.overdue}` : ''}
+                </Text>
+              )}
+              {task.kidCount > 0 && (
+                <Text size="xs" c="dimmed">
+                  {B.subtasks(task.kidDone, task.kidCount)}
+                </Text>
+              )}
+            </Group>
+          </Stack>
+        </UnstyledButton>
+        <Stack gap={4} align="center">
+          {task.assigner !== null ? (
+            <UserAvatar name={task.assignerName} image={task.assignerImage} size="sm" />
+          ) : null}
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon
+                variant="subtle"
+                size="sm"
+                aria-label={`${B.move}：${task.taskName}`}
+                disabled={!props.writable}
+              >
+                <IconDots size={14} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={props.onMove}>{B.move}</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+/** 新建看板 (target.block null) or 重命名 one. */
+function BoardNameDialog(props: {
+  target: { block: Block | null } | null;
+  projectId: number;
+  onClose: () => void;
+  onDone: () => Promise<unknown>;
+}) {
+  const block = props.target?.block ?? null;
+  const [name, setName] = useState(block?.name ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const close = () => {
+    setName(block?.name ?? '');
+    setError(null);
+    props.onClose();
+  };
+  const save = async () => {
+    const n = name.trim();
+    if (!n) return setError(B.boardNameEmpty);
+    setSaving(true);
+    try {
+      if (block) await projectCalls.renameBlock(block.blockId, n);
+      else await projectCalls.addBlock(props.projectId, n);
+      notifySuccess(block ? B.renamed : t.common.added);
+      await props.onDone();
+      setName('');
+      props.onClose();
+    } catch (e) {
+      if (e instanceof ApiError) setError(e.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      opened={props.target !== null}
+      onClose={close}
+      title={block ? B.rename : B.addBoard}
+      closeOnClickOutside={false}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+        noValidate
+      >
+        <Stack gap="sm">
+          <TextInput
+            label={B.boardName}
+            placeholder={B.boardNamePlaceholder}
+            withAsterisk
+            maxLength={BLOCK_NAME_MAX}
+            value={name}
+            error={error}
+            data-autofocus
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setError(null);
+            }}
+          />
+          <FormActions onCancel={close} saving={saving} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The move-task dialog (spec §2): choose a board; the card goes to its end. */
+function MoveTaskDialog(props: {
+  task: TaskCard | null;
+  blocks: Block[];
+  onClose: () => void;
+  onDone: () => Promise<unknown>;
+}) {
+  const [target, setTarget] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const options = props.task ? moveTargets(props.blocks, props.task.blockId) : [];
+  const close = () => {
+    setTarget(null);
+    props.onClose();
+  };
+  const save = async () => {
+    const block = options.find((b) => String(b.blockId) === target);
+    if (!props.task || !block) return;
+    setSaving(true);
+    try {
+      await projectCalls.moveTask(props.task.taskId, block.blockId, block.tasks.length);
+      notifications.show({ color: 'green', message: B.moved });
+      await props.onDone();
+      close();
+    } catch (e) {
+      if (e instanceof ApiError) errorToast(e.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal opened={props.task !== null} onClose={close} title={B.moveTitle} closeOnClickOutside={false}>
+      <Stack gap="sm">
+        {options.length === 0 ? (
+          <Text size="sm">{B.moveNone}</Text>
+        ) : (
+          <Select
+            label={B.moveTo}
+            data={options.map((b) => ({ value: String(b.blockId), label: b.name }))}
+            value={target}
+            onChange={setTarget}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+        <FormActions
+          onCancel={close}
+          saving={saving}
+          onSubmit={() => void save()}
+          submitDisabled={!target}
+          submitLabel={t.common.confirm}
+        />
+      </Stack>
+    </Modal>
+  );
+}

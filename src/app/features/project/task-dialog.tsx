@@ -1,0 +1,424 @@
+import {
+  ActionIcon,
+  Alert,
+  Checkbox,
+  Divider,
+  Group,
+  Modal,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Button,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import {
+  PROJECT_MSG,
+  TASK_DONE,
+  TASK_NAME_MAX,
+  TASK_OPEN,
+  TASK_PRIORITY_TEXT,
+  type TaskDetail,
+  type TaskField,
+} from '../../../shared/api/project';
+import { LoadingBlock, confirmAction, notifySuccess } from '../../components/page-states';
+import { UserAvatar } from '../../components/user-avatar';
+import { ApiError, errorToast } from '../../lib/api';
+import { t } from '../../lib/i18n';
+import { projectCalls, projectKeys } from './project-data';
+import { textToCommentHtml } from './project-rules';
+
+const T = t.project.task;
+
+/** Comments are sanitized HTML; this slice shows their text (DOMParser runs no scripts and loads nothing). */
+function htmlText(html: string): string {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  return [...doc.body.childNodes].map((n) => n.textContent ?? '').join('\n');
+}
+
+/**
+ * The task detail dialog (spec §2: 900 px, titled project name / board name). Each change calls
+ * updateProjectTask with `ext1` naming the field and the `version` the dialog saw; a refusal
+ * (someone changed the task meanwhile, or any other) shows the server's words and reloads the
+ * server's truth.
+ */
+export function TaskDialog(props: {
+  taskId: number;
+  projectId: number;
+  onClose: () => void;
+  onChanged: () => Promise<unknown>;
+}) {
+  const { taskId } = props;
+  const qc = useQueryClient();
+  const task = useQuery({
+    queryKey: projectKeys.task(taskId),
+    queryFn: ({ signal }) => projectCalls.task(taskId, signal),
+    retry: false,
+  });
+  const gone = task.isError && task.error instanceof ApiError && task.error.message === PROJECT_MSG.taskGone;
+  useEffect(() => {
+    if (gone) errorToast(PROJECT_MSG.taskGone);
+  }, [gone]);
+
+  const d = task.data;
+  const reload = async () => {
+    await Promise.all([
+      qc.invalidateQueries({ queryKey: projectKeys.task(taskId) }),
+      qc.invalidateQueries({ queryKey: ['project', 'history', taskId] }),
+      props.onChanged(),
+    ]);
+  };
+  /** Runs a write; on success or refusal the dialog and the board re-read the server. */
+  const write = async (run: () => Promise<unknown>, ok?: string) => {
+    try {
+      await run();
+      if (ok) notifySuccess(ok);
+    } catch (e) {
+      if (e instanceof ApiError) errorToast(e.message);
+      await reload();
+      throw e;
+    }
+    await reload();
+  };
+  const update = (field: TaskField, value: unknown) =>
+    d ? write(() => projectCalls.updateTask(d.taskId, field, value, d.version)).catch(() => {}) : undefined;
+
+  return (
+    <Modal
+      opened
+      onClose={props.onClose}
+      size={900}
+      closeOnClickOutside={false}
+      title={d ? `${d.projectName} / ${d.blockName}` : ''}
+      data-testid="task-dialog"
+    >
+      {task.isPending ? (
+        <LoadingBlock />
+      ) : !d ? (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="task-gone">
+          {gone
+            ? PROJECT_MSG.taskGone
+            : task.error instanceof Error
+              ? task.error.message
+              : t.common.loadFailed}
+        </Alert>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <Stack gap="sm">
+            <TitleField key={`${d.taskId}-${d.version}`} detail={d} onSave={(v) => update('taskName', v)} />
+            <Switch
+              label={T.done}
+              checked={d.collectStatus === TASK_DONE}
+              onChange={(e) => update('collectStatus', e.currentTarget.checked ? TASK_DONE : TASK_OPEN)}
+            />
+            <AssigneeField detail={d} projectId={props.projectId} onSave={(v) => update('assigner', v)} />
+            <SimpleGrid cols={2} spacing="sm">
+              <DatePickerInput
+                label={T.deadline}
+                valueFormat="YYYY-MM-DD"
+                clearable
+                value={d.deadline}
+                onChange={(v) => update('deadline', v ? String(v).slice(0, 10) : '')}
+              />
+              <Select
+                label={T.priority}
+                allowDeselect={false}
+                data={Object.entries(TASK_PRIORITY_TEXT).map(([v, l]) => ({ value: v, label: l }))}
+                value={String(d.priority)}
+                onChange={(v) => v && update('priority', Number(v))}
+              />
+            </SimpleGrid>
+            <Subtasks detail={d} write={write} />
+          </Stack>
+          <Stack gap="sm">
+            <Comments taskId={d.taskId} onChanged={reload} />
+            <History taskId={d.taskId} version={d.version} />
+          </Stack>
+        </SimpleGrid>
+      )}
+    </Modal>
+  );
+}
+
+function TitleField({ detail, onSave }: { detail: TaskDetail; onSave: (v: string) => void }) {
+  const [value, setValue] = useState(detail.taskName);
+  const [error, setError] = useState<string | null>(null);
+  const commit = () => {
+    const v = value.trim();
+    if (!v) return setError(PROJECT_MSG.taskNameEmpty);
+    if (v !== detail.taskName) onSave(v);
+  };
+  return (
+    <TextInput
+      label={T.title}
+      withAsterisk
+      maxLength={TASK_NAME_MAX}
+      value={value}
+      error={error}
+      onChange={(e) => {
+        setValue(e.currentTarget.value);
+        setError(null);
+      }}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && !e.nativeEvent.isComposing) commit();
+      }}
+    />
+  );
+}
+
+/** The assignee, chosen among the project's collaborators only (the server refuses anyone else). */
+function AssigneeField(props: { detail: TaskDetail; projectId: number; onSave: (v: number | null) => void }) {
+  const people = useQuery({
+    queryKey: projectKeys.people(props.projectId),
+    queryFn: ({ signal }) => projectCalls.people(props.projectId, signal),
+  });
+  const data = (people.data ?? []).map((p) => ({ value: String(p.userId), label: p.userName }));
+  const { assigner, assignerName } = props.detail;
+  if (assigner !== null && !data.some((o) => o.value === String(assigner)))
+    data.unshift({ value: String(assigner), label: assignerName });
+  return (
+    <Select
+      label={T.assignee}
+      placeholder={T.assigneePlaceholder}
+      data={data}
+      value={assigner === null ? null : String(assigner)}
+      onChange={(v) => props.onSave(v === null ? null : Number(v))}
+      clearable
+      searchable
+      data-testid="task-assignee"
+    />
+  );
+}
+
+function Subtasks({
+  detail,
+  write,
+}: {
+  detail: TaskDetail;
+  write: (run: () => Promise<unknown>, ok?: string) => Promise<void>;
+}) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const add = async () => {
+    const n = name.trim();
+    if (!n) return setError(PROJECT_MSG.kidNameEmpty);
+    setSaving(true);
+    try {
+      await write(() => projectCalls.addKid(detail.taskId, n), T.kidAdded);
+      setName('');
+    } catch {
+      // The server's words were toasted; the typed name stays for another try.
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Stack gap={6}>
+      <Divider
+        label={`${T.subtasks} ${detail.kidsTasks.filter((k) => k.collectStatus === TASK_DONE).length}/${detail.kidsTasks.length}`}
+        labelPosition="left"
+      />
+      {detail.kidsTasks.map((k) => {
+        const done = k.collectStatus === TASK_DONE;
+        return (
+          <Group key={k.kidId} gap="xs" wrap="nowrap" data-testid="subtask">
+            <Checkbox
+              checked={done}
+              aria-label={k.taskName}
+              onChange={() =>
+                void write(() =>
+                  projectCalls.toggleKid(k.kidId, done ? TASK_OPEN : TASK_DONE, k.version),
+                ).catch(() => {})
+              }
+            />
+            <Text
+              size="sm"
+              style={{ flex: 1 }}
+              td={done ? 'line-through' : undefined}
+              c={done ? 'dimmed' : undefined}
+              title={done ? T.kidLocked : undefined}
+            >
+              {k.taskName}
+            </Text>
+            {k.assigner !== null && <UserAvatar name={k.assignerName} image={k.assignerImage} size="xs" />}
+            {k.deadline && (
+              <Text size="xs" c="dimmed">
+                {k.deadline}
+              </Text>
+            )}
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="sm"
+              aria-label={`${T.deleteKid}：${k.taskName}`}
+              onClick={() =>
+                confirmAction({
+                  title: T.deleteKid,
+                  message: T.deleteKidConfirm(k.taskName),
+                  confirmLabel: t.common.delete,
+                  danger: true,
+                  run: () => write(() => projectCalls.deleteKid(k.kidId), T.kidDeleted),
+                })
+              }
+            >
+              <IconTrash size={14} />
+            </ActionIcon>
+          </Group>
+        );
+      })}
+      <TextInput
+        size="sm"
+        placeholder={T.kidPlaceholder}
+        aria-label={T.kidPlaceholder}
+        maxLength={TASK_NAME_MAX}
+        value={name}
+        error={error}
+        disabled={saving}
+        onChange={(e) => {
+          setName(e.currentTarget.value);
+          setError(null);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.nativeEvent.isComposing) void add();
+        }}
+      />
+    </Stack>
+  );
+}
+
+function Comments({ taskId, onChanged }: { taskId: number; onChanged: () => Promise<unknown> }) {
+  const qc = useQueryClient();
+  const key = ['project', 'comments', taskId];
+  const list = useQuery({ queryKey: key, queryFn: ({ signal }) => projectCalls.comments(taskId, signal) });
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const send = async () => {
+    const html = textToCommentHtml(text);
+    if (!html) return setError(PROJECT_MSG.commentEmpty);
+    setSaving(true);
+    try {
+      qc.setQueryData(key, await projectCalls.addComment(taskId, html));
+      setText('');
+      notifySuccess(T.commented);
+      await onChanged();
+    } catch (e) {
+      if (e instanceof ApiError) setError(e.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Stack gap={6}>
+      <Divider label={T.comments} labelPosition="left" />
+      <ScrollArea.Autosize mah={220}>
+        <Stack gap={8}>
+          {(list.data ?? []).length === 0 && (
+            <Text size="sm" c="dimmed">
+              {T.noComments}
+            </Text>
+          )}
+          {(list.data ?? []).map((c) => (
+            <Group key={c.commentId} gap="xs" wrap="nowrap" align="flex-start" data-testid="comment">
+              <UserAvatar name={c.ext1} image={c.ext2} size="sm" />
+              <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                <Text size="xs" c="dimmed">
+                  {c.ext1} · {c.ext3}
+                </Text>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                  {htmlText(c.commentContent)}
+                </Text>
+              </Stack>
+              {c.canDelete && (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="sm"
+                  aria-label={T.deleteComment}
+                  onClick={() =>
+                    confirmAction({
+                      title: T.deleteComment,
+                      message: T.deleteCommentConfirm,
+                      confirmLabel: t.common.delete,
+                      danger: true,
+                      run: async () => {
+                        try {
+                          await projectCalls.deleteComment(c.commentId);
+                        } catch (e) {
+                          if (e instanceof ApiError) errorToast(e.message);
+                          throw e;
+                        }
+                        notifySuccess(T.commentDeleted);
+                        await qc.invalidateQueries({ queryKey: key });
+                        await onChanged();
+                      },
+                    })
+                  }
+                >
+                  <IconTrash size={14} />
+                </ActionIcon>
+              )}
+            </Group>
+          ))}
+        </Stack>
+      </ScrollArea.Autosize>
+      <Textarea
+        placeholder={T.commentPlaceholder}
+        aria-label={T.comments}
+        autosize
+        minRows={2}
+        maxRows={6}
+        value={text}
+        error={error}
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+          setError(null);
+        }}
+      />
+      <Group justify="flex-end">
+        <Button size="compact-sm" onClick={() => void send()} loading={saving}>
+          {T.send}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The task's history, re-read whenever the task's version moves. */
+function History({ taskId, version }: { taskId: number; version: number }) {
+  const list = useQuery({
+    queryKey: ['project', 'history', taskId, version],
+    queryFn: ({ signal }) => projectCalls.history(taskId, signal),
+  });
+  return (
+    <Stack gap={6}>
+      <Divider label={T.history} labelPosition="left" />
+      <ScrollArea.Autosize mah={240}>
+        <Stack gap={4} data-testid="task-history">
+          {(list.data ?? []).length === 0 && (
+            <Text size="sm" c="dimmed">
+              {T.noHistory}
+            </Text>
+          )}
+          {(list.data ?? []).map((h, i) => (
+            <Text key={i} size="xs">
+              <Text span c="dimmed">
+                {h.ext1}
+              </Text>{' '}
+              {h.updater} {h.actionDescription}
+            </Text>
+          ))}
+        </Stack>
+      </ScrollArea.Autosize>
+    </Stack>
+  );
+}
