@@ -1,12 +1,12 @@
 import {
   ActionIcon,
   Badge,
+  Box,
   Button,
   Card,
   Group,
   Menu,
   Modal,
-  ScrollArea,
   Select,
   Stack,
   Text,
@@ -77,7 +77,13 @@ export function ProjectBoardPage() {
       replace: id === null,
     });
 
-  if (projectId === null) return <EmptyBlock title={B.noProject} />;
+  if (projectId === null)
+    return (
+      <EmptyBlock
+        title={B.noProject}
+        action={<Button onClick={() => void navigate({ to: '/project-list' })}>{B.back}</Button>}
+      />
+    );
   const board = view.data;
   const writable = !view.offline && board?.project.archived === 0;
 
@@ -95,7 +101,8 @@ export function ProjectBoardPage() {
     });
 
   return (
-    <Stack gap="md" data-testid="project-board-page" style={{ minWidth: 0 }}>
+    // /project/sub is outside the main layout (spec §2, BARE_ROUTES): the page frames itself.
+    <Stack gap="md" p={{ base: 'sm', sm: 'md' }} data-testid="project-board-page" style={{ minWidth: 0 }}>
       <Group justify="space-between" wrap="wrap">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           <ActionIcon
@@ -123,7 +130,8 @@ export function ProjectBoardPage() {
       {view.status !== 'ready' || !board ? (
         <CachedViewState view={view} />
       ) : (
-        <ScrollArea type="auto" offsetScrollbars>
+        // A plain scroller: the columns scroll sideways inside the work area, never the page.
+        <Box style={{ overflowX: 'auto', maxWidth: '100%' }} data-testid="board-columns">
           <Group align="flex-start" wrap="nowrap" gap="md" pb="sm">
             {board.blocks.map((b) => (
               <Column
@@ -139,7 +147,7 @@ export function ProjectBoardPage() {
               />
             ))}
           </Group>
-        </ScrollArea>
+        </Box>
       )}
       <BoardNameDialog
         key={naming?.block?.blockId ?? 'new'}

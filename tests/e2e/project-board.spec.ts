@@ -1,0 +1,128 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signIn, tokenOf } from './helpers';
+
+/**
+ * Project tasks, first UI slice (issue 9): 刘洋 creates a project, a board and a task for 孙悦
+ * with a subtask; 孙悦 opens the bell's collaboration item straight into the task dialog and
+ * ticks the subtask; 刘洋 reloads and sees it ticked, and the history names 孙悦.
+ */
+
+async function asUser(browser: Browser, who: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  await signIn(page, who);
+  return page;
+}
+
+test('a task assigned on the board reaches the assignee through the bell, and her tick comes back', async ({
+  browser,
+}, testInfo) => {
+  const stamp = Date.now().toString(36);
+  const projectName = `秋季修复项目${stamp}`;
+  const taskName = `清洗青铜鼎${stamp}`;
+  const liu = await asUser(browser, 'staff05');
+
+  // Create the project; the empty name is refused in place first.
+  await liu.goto('/project-list');
+  await expect(liu.getByTestId('project-list-page')).toBeVisible();
+  await liu.getByTestId('project-create').click();
+  const create = liu.getByRole('dialog', { name: '新建项目' });
+  await create.getByRole('button', { name: '保存' }).click();
+  await expect(create.getByText('请输入项目名称')).toBeVisible();
+  await create.getByLabel('项目名称').fill(projectName);
+  await create.getByRole('combobox', { name: '项目类型' }).click();
+  await liu.getByRole('option', { name: '保护修复' }).click();
+  await create.getByRole('button', { name: '保存' }).click();
+  await expect(liu).toHaveURL(/\/project\/sub\?projectId=\d+/);
+  const projectId = Number(new URL(liu.url()).searchParams.get('projectId'));
+
+  // 孙悦 joins (member management is not in this slice: the API the page will call).
+  const token = await tokenOf(liu);
+  const added = await liu.request.post('/singleMuseum/projectUser/addUser', {
+    headers: { token },
+    data: { projectId, userIds: [await userIdOf(liu, token, '孙悦')] },
+  });
+  expect((await added.json()).success).toBe(true);
+
+  // A new board, then a task in it; an empty title is refused with the spec's words.
+  await liu.getByTestId('board-add').click();
+  const boardDialog = liu.getByRole('dialog', { name: '新建看板' });
+  await boardDialog.getByLabel('看板名称').fill('现场清洗');
+  await boardDialog.getByRole('button', { name: '保存' }).click();
+  const column = liu.getByTestId('board-column').filter({ hasText: '现场清洗' });
+  await expect(column).toBeVisible();
+  const addTask = column.getByRole('textbox', { name: /添加任务/ });
+  await addTask.press('Enter');
+  await expect(column.getByText('任务标题不能为空')).toBeVisible();
+  await addTask.fill(taskName);
+  await addTask.press('Enter');
+  const card = column.getByTestId('task-card').filter({ hasText: taskName });
+  await expect(card).toBeVisible();
+
+  // The dialog: assign 孙悦, add a subtask (an empty one is refused first).
+  await card.getByText(taskName).click();
+  const dialog = liu.getByRole('dialog', { name: `${projectName} / 现场清洗` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('combobox', { name: '负责人' }).click();
+  await liu.getByRole('option', { name: '孙悦' }).click();
+  await expect(dialog.getByTestId('task-history')).toContainText('孙悦');
+  const kidInput = dialog.getByRole('textbox', { name: '添加子任务，回车确认' });
+  await kidInput.press('Enter');
+  await expect(dialog.getByText('请输入子任务名称')).toBeVisible();
+  await kidInput.fill('除锈');
+  await kidInput.press('Enter');
+  await expect(dialog.getByTestId('subtask').filter({ hasText: '除锈' })).toBeVisible();
+  await liu.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(card).toContainText('子任务 0/1');
+
+  // 孙悦: the collaboration item opens the task's dialog; she ticks the subtask.
+  const sun = await asUser(browser, 'staff06');
+  await sun.getByTestId('notice-centre').click();
+  await sun.getByRole('tab', { name: /协作/ }).click();
+  await sun.getByTestId('cooperation-row').filter({ hasText: taskName }).first().click();
+  await expect(sun).toHaveURL(new RegExp(`/project/sub\\?projectId=${projectId}&taskId=\\d+`));
+  const sunDialog = sun.getByRole('dialog', { name: `${projectName} / 现场清洗` });
+  await expect(sunDialog.getByRole('textbox', { name: '任务标题' })).toHaveValue(taskName);
+  // The box follows the server's answer (no optimistic tick in this slice): click, then wait.
+  await sunDialog.getByRole('checkbox', { name: '除锈' }).click();
+  await expect(sunDialog.getByRole('checkbox', { name: '除锈' })).toBeChecked();
+  await expect(sunDialog.getByTestId('task-history')).toContainText('孙悦');
+
+  // 刘洋 reloads: ticked, and the history says who did it.
+  await liu.reload();
+  await expect(card).toContainText('子任务 1/1');
+  await card.getByText(taskName).click();
+  await expect(dialog.getByRole('checkbox', { name: '除锈' })).toBeChecked();
+  await expect(dialog.getByTestId('task-history')).toContainText('孙悦 完成了子任务「除锈」');
+
+  const shot = testInfo.outputPath('project-task-tablet.png');
+  await liu.screenshot({ path: shot, fullPage: true });
+  await testInfo.attach('project-task-tablet', { path: shot, contentType: 'image/png' });
+
+  // The task is deleted (no delete button in this slice: the call the page will make); the
+  // link 孙悦 followed now warns instead of opening an empty dialog.
+  const taskUrl = sun.url();
+  const taskId = Number(new URL(taskUrl).searchParams.get('taskId'));
+  const gone = await liu.request.post('/singleMuseum/projectTask/deleteTask', {
+    headers: { token },
+    data: { taskId },
+  });
+  expect((await gone.json()).success).toBe(true);
+  await sun.goto(taskUrl);
+  await expect(sun.getByTestId('task-gone')).toHaveText('此任务已被删除');
+  await liu.context().close();
+  await sun.context().close();
+});
+
+/** A demo colleague's id, through the project people search the page uses. */
+async function userIdOf(page: Page, token: string, name: string): Promise<number> {
+  const res = await page.request.get('/singleMuseum/sysUser/lookup', {
+    headers: { token },
+    params: { nameOrPhone: name },
+  });
+  const rows = (await res.json()).result as { userId: number; userName: string }[];
+  const row = rows.find((r) => r.userName === name);
+  if (!row) throw new Error(`no user ${name}`);
+  return row.userId;
+}
