@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { waitForServiceWorker } from './drive-helpers';
 import { signIn, tokenOf } from './helpers';
 
 /**
@@ -7,8 +8,12 @@ import { signIn, tokenOf } from './helpers';
  * ticks the subtask; 刘洋 reloads and sees it ticked, and the history names 孙悦.
  */
 
-async function asUser(browser: Browser, who: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+async function asUser(browser: Browser, who: string, offline = false): Promise<Page> {
+  // The service worker (blocked by default) is what opens the shell again offline after a reload.
+  const context = await browser.newContext({
+    viewport: { width: 1024, height: 768 },
+    serviceWorkers: offline ? 'allow' : 'block',
+  });
   const page = await context.newPage();
   await signIn(page, who);
   return page;
@@ -126,3 +131,64 @@ async function userIdOf(page: Page, token: string, name: string): Promise<number
   if (!row) throw new Error(`no user ${name}`);
   return row.userId;
 }
+
+test('a stale edit names who changed the task and reloads; the board and task read offline', async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const liu = await asUser(browser, 'staff05', true);
+  await waitForServiceWorker(liu);
+  const token = await tokenOf(liu);
+  const api = async <T>(path: string, data: unknown): Promise<T> => {
+    const res = await liu.request.post(`/singleMuseum${path}`, { headers: { token }, data });
+    const body = (await res.json()) as { success: boolean; message: string; result: T };
+    expect(body.success, body.message).toBe(true);
+    return body.result;
+  };
+  const project = await api<{ projectId: number }>('/project/add', {
+    name: `库房搬迁${stamp}`,
+    type: 'other',
+  });
+  const board = await (
+    await liu.request.get(`/singleMuseum/project/board?projectId=${project.projectId}`, {
+      headers: { token },
+    })
+  ).json();
+  const todo = board.result.blocks[0] as { blockId: number; name: string };
+  const task = await api<{ taskId: number; version: number }>('/projectTask/addProjectTask', {
+    taskName: '打包文物',
+    blockId: todo.blockId,
+    deadline: '2020-01-01',
+  });
+
+  // The card shows its overdue deadline in red.
+  await liu.goto(`/project/sub?projectId=${project.projectId}`);
+  const card = liu.getByTestId('task-card').filter({ hasText: '打包文物' });
+  await expect(card.locator('[data-overdue]')).toContainText('2020-01-01 已逾期');
+
+  // The dialog is open on version n; another device renames the task meanwhile.
+  await card.getByText('打包文物').click();
+  const dialog = liu.getByRole('dialog', { name: `库房搬迁${stamp} / ${todo.name}` });
+  await expect(dialog.getByRole('textbox', { name: '任务标题' })).toHaveValue('打包文物');
+  await api('/projectTask/updateProjectTask', {
+    taskId: task.taskId,
+    ext1: 'taskName',
+    taskName: '打包并登记文物',
+    version: task.version,
+  });
+  await dialog.getByRole('combobox', { name: '优先级' }).click();
+  await liu.getByRole('option', { name: '紧急', exact: true }).click();
+  await expect(liu.getByText(/该任务已被刘洋于.+修改，请刷新后再试/)).toBeVisible();
+  // Reloaded: the other device's title, and the refused priority was not written.
+  await expect(dialog.getByRole('textbox', { name: '任务标题' })).toHaveValue('打包并登记文物');
+  await expect(dialog.getByRole('combobox', { name: '优先级' })).toHaveValue('普通');
+
+  // Offline: the board and the task come from the device, marked, and the dialog is read-only.
+  await liu.context().setOffline(true);
+  await liu.reload();
+  await expect(liu.getByTestId('offline-mark').first()).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: '任务标题' })).toHaveValue('打包并登记文物');
+  await expect(dialog.getByRole('textbox', { name: '任务标题' })).toBeDisabled();
+  await expect(liu.getByTestId('task-card').filter({ hasText: '打包并登记文物' })).toBeVisible();
+  await liu.context().close();
+});

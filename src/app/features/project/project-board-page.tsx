@@ -33,7 +33,7 @@ import { FormActions } from '../../components/form-actions';
 import { OfflineNote } from '../../components/offline-note';
 import { EmptyBlock, confirmAction, notifySuccess } from '../../components/page-states';
 import { UserAvatar } from '../../components/user-avatar';
-import { ApiError, errorToast } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { useCachedQuery } from '../../lib/cached-query';
 import { t } from '../../lib/i18n';
 import { projectCalls, projectKeys } from './project-data';
@@ -42,12 +42,6 @@ import { TaskDialog } from './task-dialog';
 
 const B = t.project.board;
 type Block = ProjectBoard['blocks'][number];
-
-/** Shows the server's refusal and rethrows, so a waiting confirm dialog stays open. */
-export function toastRefusal(e: unknown): never {
-  if (e instanceof ApiError) errorToast(e.message);
-  throw e;
-}
 
 /**
  * /project/sub?projectId=[&taskId=]: a project's boards as columns of task cards. taskId in the
@@ -94,7 +88,7 @@ export function ProjectBoardPage() {
       confirmLabel: t.common.delete,
       danger: true,
       run: async () => {
-        await projectCalls.deleteBlock(b.blockId).catch(toastRefusal);
+        await projectCalls.deleteBlock(b.blockId);
         notifySuccess(t.common.deleted);
         await refresh();
       },
@@ -446,8 +440,8 @@ function MoveTaskDialog(props: {
       notifications.show({ color: 'green', message: B.moved });
       await props.onDone();
       close();
-    } catch (e) {
-      if (e instanceof ApiError) errorToast(e.message);
+    } catch {
+      // Toasted by the client; the dialog stays open for another choice.
     } finally {
       setSaving(false);
     }

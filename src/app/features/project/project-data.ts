@@ -27,59 +27,37 @@ export const projectKeys = {
   people: (projectId: number) => ['project', 'people', projectId] as const,
 };
 
-const key = () => crypto.randomUUID();
-/** Writes answer in place (forms, dialogs): the caller shows the server's words. */
-const quiet = { silent: true } as const;
+/**
+ * A write with its own idempotency key. `inPlace`: a form shows the server's words beside the
+ * field, so the client does not toast them too; every other refusal is toasted by the client.
+ */
+const post = <T = unknown>(path: string, body: unknown, inPlace = false) =>
+  museum.post<T>(path, body, { idempotencyKey: crypto.randomUUID(), silent: inPlace });
 
 export const projectCalls = {
   list: (signal?: AbortSignal) => museum.get<ProjectRow[]>('/project/list', { signal, silent: true }),
   board: (projectId: number, signal?: AbortSignal) =>
     museum.get<ProjectBoard>('/project/board', { query: { projectId }, signal, silent: true }),
-  create: (body: z.input<typeof ProjectAddBody>) =>
-    museum.post<ProjectRow>('/project/add', body, { idempotencyKey: key(), ...quiet }),
+  create: (body: z.input<typeof ProjectAddBody>) => post<ProjectRow>('/project/add', body),
   archive: (projectId: number, archived: 0 | 1) =>
-    museum.post<ProjectRow>('/project/archive', { projectId, archived }, { idempotencyKey: key(), ...quiet }),
+    post<ProjectRow>('/project/archive', { projectId, archived }),
   addBlock: (projectId: number, name: string) =>
-    museum.post<{ blockId: number }>(
-      '/projectBlock/add',
-      { projectId, name },
-      { idempotencyKey: key(), ...quiet },
-    ),
-  renameBlock: (blockId: number, name: string) =>
-    museum.post<unknown>('/projectBlock/rename', { blockId, name }, { idempotencyKey: key(), ...quiet }),
-  deleteBlock: (blockId: number) =>
-    museum.post<unknown>('/projectBlock/delete', { blockId }, { idempotencyKey: key(), ...quiet }),
-  addTask: (body: z.input<typeof AddTaskBody>) =>
-    museum.post<TaskDetail>('/projectTask/addProjectTask', body, { idempotencyKey: key(), ...quiet }),
+    post<{ blockId: number }>('/projectBlock/add', { projectId, name }, true),
+  renameBlock: (blockId: number, name: string) => post('/projectBlock/rename', { blockId, name }, true),
+  deleteBlock: (blockId: number) => post('/projectBlock/delete', { blockId }),
+  addTask: (body: z.input<typeof AddTaskBody>) => post<TaskDetail>('/projectTask/addProjectTask', body, true),
   task: (taskId: number, signal?: AbortSignal) =>
     museum.post<TaskDetail>('/projectTask/getProjectTask', { taskId }, { signal, silent: true }),
   /** Changes the one field `ext1` names; `version` is the task's version the dialog saw. */
   updateTask: (taskId: number, field: TaskField, value: unknown, version: number) =>
-    museum.post<TaskDetail>(
-      '/projectTask/updateProjectTask',
-      { taskId, ext1: field, [field]: value, version },
-      { idempotencyKey: key(), ...quiet },
-    ),
+    post<TaskDetail>('/projectTask/updateProjectTask', { taskId, ext1: field, [field]: value, version }),
   moveTask: (taskId: number, blockId: number, sort: number) =>
-    museum.post<TaskDetail>(
-      '/projectTask/moveProjectTask',
-      { taskId, parentId: blockId, sort },
-      { idempotencyKey: key(), ...quiet },
-    ),
+    post<TaskDetail>('/projectTask/moveProjectTask', { taskId, parentId: blockId, sort }),
   addKid: (parentId: number, taskName: string) =>
-    museum.post<{ kidId: number }>(
-      '/projectTask/addKidTask',
-      { parentId, taskName },
-      { idempotencyKey: key(), ...quiet },
-    ),
+    post<{ kidId: number }>('/projectTask/addKidTask', { parentId, taskName }, true),
   toggleKid: (kidId: number, collectStatus: number, version: number) =>
-    museum.post<unknown>(
-      '/projectTask/updateKidTask',
-      { kidId, ext1: 'collectStatus', collectStatus, version },
-      { idempotencyKey: key(), ...quiet },
-    ),
-  deleteKid: (kidId: number) =>
-    museum.post<unknown>('/projectTask/deleteKidTask', { kidId }, { idempotencyKey: key(), ...quiet }),
+    post('/projectTask/updateKidTask', { kidId, ext1: 'collectStatus', collectStatus, version }),
+  deleteKid: (kidId: number) => post('/projectTask/deleteKidTask', { kidId }),
   history: (taskId: number, signal?: AbortSignal) =>
     museum.post<HistoryLine[]>('/projectTask/getProjectHistoryList', { taskId }, { signal, silent: true }),
   comments: (taskId: number, signal?: AbortSignal) =>
@@ -89,17 +67,8 @@ export const projectCalls = {
       { signal, silent: true },
     ),
   addComment: (taskId: number, commentContent: string) =>
-    museum.post<CommentRow[]>(
-      '/projectTask/addProjectConmentsList',
-      { ownerId: taskId, commentContent },
-      { idempotencyKey: key(), ...quiet },
-    ),
-  deleteComment: (commentId: number) =>
-    museum.post<unknown>(
-      '/projectTask/deleteProjectConments',
-      { commentId },
-      { idempotencyKey: key(), ...quiet },
-    ),
+    post<CommentRow[]>('/projectTask/addProjectConmentsList', { ownerId: taskId, commentContent }, true),
+  deleteComment: (commentId: number) => post('/projectTask/deleteProjectConments', { commentId }),
   people: (projectId: number, signal?: AbortSignal) =>
     museum.post<PickerUser[]>(
       '/projectUser/getUserCooperation',

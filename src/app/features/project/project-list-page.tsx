@@ -28,7 +28,6 @@ import { CachedViewState } from '../../components/cached-state';
 import { FormActions } from '../../components/form-actions';
 import { OfflineNote } from '../../components/offline-note';
 import { EmptyBlock, confirmAction, notifySuccess } from '../../components/page-states';
-import { ApiError, errorToast } from '../../lib/api';
 import { useCachedQuery } from '../../lib/cached-query';
 import { t } from '../../lib/i18n';
 import { projectCalls, projectKeys } from './project-data';
@@ -85,12 +84,7 @@ function ProjectCard({ p, offline }: { p: ProjectRow; offline: boolean }) {
       confirmLabel: L.archive,
       danger: true,
       run: async () => {
-        try {
-          await projectCalls.archive(p.projectId, 1);
-        } catch (e) {
-          if (e instanceof ApiError) errorToast(e.message);
-          throw e;
-        }
+        await projectCalls.archive(p.projectId, 1);
         notifySuccess(L.archived);
         await qc.invalidateQueries({ queryKey: projectKeys.list });
       },
@@ -171,8 +165,8 @@ function CreateProjectDialog({ opened, onClose }: { opened: boolean; onClose: ()
       await qc.invalidateQueries({ queryKey: projectKeys.list });
       close();
       void navigate({ to: '/project/sub', search: { projectId: String(row.projectId) } });
-    } catch (e) {
-      if (e instanceof ApiError) errorToast(e.message);
+    } catch {
+      // The client toasted the server's words; the form keeps what was typed.
     } finally {
       setSaving(false);
     }

@@ -28,9 +28,12 @@ import {
   type TaskDetail,
   type TaskField,
 } from '../../../shared/api/project';
-import { LoadingBlock, confirmAction, notifySuccess } from '../../components/page-states';
+import { CachedViewState } from '../../components/cached-state';
+import { OfflineNote } from '../../components/offline-note';
+import { confirmAction, notifySuccess } from '../../components/page-states';
 import { UserAvatar } from '../../components/user-avatar';
 import { ApiError, errorToast } from '../../lib/api';
+import { useCachedQuery } from '../../lib/cached-query';
 import { t } from '../../lib/i18n';
 import { projectCalls, projectKeys } from './project-data';
 import { textToCommentHtml } from './project-rules';
@@ -57,17 +60,20 @@ export function TaskDialog(props: {
 }) {
   const { taskId } = props;
   const qc = useQueryClient();
-  const task = useQuery({
+  // Kept on the device like the board, so a task opened once reads offline (then read-only).
+  const view = useCachedQuery<TaskDetail>({
     queryKey: projectKeys.task(taskId),
-    queryFn: ({ signal }) => projectCalls.task(taskId, signal),
-    retry: false,
+    fetch: ({ signal }) => projectCalls.task(taskId, signal),
+    toastErrors: false,
   });
-  const gone = task.isError && task.error instanceof ApiError && task.error.message === PROJECT_MSG.taskGone;
+  // The server's answer wins over a device copy: a deleted task is gone even if cached.
+  const gone = view.error instanceof ApiError && view.error.message === PROJECT_MSG.taskGone;
   useEffect(() => {
     if (gone) errorToast(PROJECT_MSG.taskGone);
   }, [gone]);
 
-  const d = task.data;
+  const d = gone ? undefined : view.data;
+  const readOnly = view.offline;
   const reload = async () => {
     await Promise.all([
       qc.invalidateQueries({ queryKey: projectKeys.task(taskId) }),
@@ -81,7 +87,7 @@ export function TaskDialog(props: {
       await run();
       if (ok) notifySuccess(ok);
     } catch (e) {
-      if (e instanceof ApiError) errorToast(e.message);
+      // The client toasted the server's words (a stale edit names who changed the task).
       await reload();
       throw e;
     }
@@ -99,49 +105,49 @@ export function TaskDialog(props: {
       title={d ? `${d.projectName} / ${d.blockName}` : ''}
       data-testid="task-dialog"
     >
-      {task.isPending ? (
-        <LoadingBlock />
-      ) : !d ? (
+      {gone ? (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="task-gone">
-          {gone
-            ? PROJECT_MSG.taskGone
-            : task.error instanceof Error
-              ? task.error.message
-              : t.common.loadFailed}
+          {PROJECT_MSG.taskGone}
         </Alert>
+      ) : !d ? (
+        <CachedViewState view={view} />
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <Stack gap="sm">
-            <TitleField key={`${d.taskId}-${d.version}`} detail={d} onSave={(v) => update('taskName', v)} />
-            <Switch
-              label={T.done}
-              checked={d.collectStatus === TASK_DONE}
-              onChange={(e) => update('collectStatus', e.currentTarget.checked ? TASK_DONE : TASK_OPEN)}
-            />
-            <AssigneeField detail={d} projectId={props.projectId} onSave={(v) => update('assigner', v)} />
-            <SimpleGrid cols={2} spacing="sm">
-              <DatePickerInput
-                label={T.deadline}
-                valueFormat="YYYY-MM-DD"
-                clearable
-                value={d.deadline}
-                onChange={(v) => update('deadline', v ? String(v).slice(0, 10) : '')}
+        // Offline the dialog shows the device copy and its 离线 mark; changes wait for the network.
+        <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <OfflineNote view={view} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <Stack gap="sm">
+              <TitleField key={`${d.taskId}-${d.version}`} detail={d} onSave={(v) => update('taskName', v)} />
+              <Switch
+                label={T.done}
+                checked={d.collectStatus === TASK_DONE}
+                onChange={(e) => update('collectStatus', e.currentTarget.checked ? TASK_DONE : TASK_OPEN)}
               />
-              <Select
-                label={T.priority}
-                allowDeselect={false}
-                data={Object.entries(TASK_PRIORITY_TEXT).map(([v, l]) => ({ value: v, label: l }))}
-                value={String(d.priority)}
-                onChange={(v) => v && update('priority', Number(v))}
-              />
-            </SimpleGrid>
-            <Subtasks detail={d} write={write} />
-          </Stack>
-          <Stack gap="sm">
-            <Comments taskId={d.taskId} onChanged={reload} />
-            <History taskId={d.taskId} version={d.version} />
-          </Stack>
-        </SimpleGrid>
+              <AssigneeField detail={d} projectId={props.projectId} onSave={(v) => update('assigner', v)} />
+              <SimpleGrid cols={2} spacing="sm">
+                <DatePickerInput
+                  label={T.deadline}
+                  valueFormat="YYYY-MM-DD"
+                  clearable
+                  value={d.deadline}
+                  onChange={(v) => update('deadline', v ? String(v).slice(0, 10) : '')}
+                />
+                <Select
+                  label={T.priority}
+                  allowDeselect={false}
+                  data={Object.entries(TASK_PRIORITY_TEXT).map(([v, l]) => ({ value: v, label: l }))}
+                  value={String(d.priority)}
+                  onChange={(v) => v && update('priority', Number(v))}
+                />
+              </SimpleGrid>
+              <Subtasks detail={d} write={write} />
+            </Stack>
+            <Stack gap="sm">
+              <Comments taskId={d.taskId} onChanged={reload} />
+              <History taskId={d.taskId} version={d.version} />
+            </Stack>
+          </SimpleGrid>
+        </fieldset>
       )}
     </Modal>
   );
@@ -215,8 +221,9 @@ function Subtasks({
     try {
       await write(() => projectCalls.addKid(detail.taskId, n), T.kidAdded);
       setName('');
-    } catch {
-      // The server's words were toasted; the typed name stays for another try.
+    } catch (e) {
+      // The server's words, beside the field; the typed name stays for another try.
+      if (e instanceof ApiError) setError(e.message);
     } finally {
       setSaving(false);
     }
@@ -351,12 +358,7 @@ function Comments({ taskId, onChanged }: { taskId: number; onChanged: () => Prom
                       confirmLabel: t.common.delete,
                       danger: true,
                       run: async () => {
-                        try {
-                          await projectCalls.deleteComment(c.commentId);
-                        } catch (e) {
-                          if (e instanceof ApiError) errorToast(e.message);
-                          throw e;
-                        }
+                        await projectCalls.deleteComment(c.commentId);
                         notifySuccess(T.commentDeleted);
                         await qc.invalidateQueries({ queryKey: key });
                         await onChanged();
