@@ -155,7 +155,7 @@ test('a stale edit names who changed the task and reloads; the board and task re
     })
   ).json();
   const todo = board.result.blocks[0] as { blockId: number; name: string };
-  const task = await api<{ taskId: number; version: number }>('/projectTask/addProjectTask', {
+  const task = await api<{ taskId: number }>('/projectTask/addProjectTask', {
     taskName: '打包文物',
     blockId: todo.blockId,
     deadline: '2020-01-01',
@@ -166,15 +166,35 @@ test('a stale edit names who changed the task and reloads; the board and task re
   const card = liu.getByTestId('task-card').filter({ hasText: '打包文物' });
   await expect(card.locator('[data-overdue]')).toContainText('2020-01-01 已逾期');
 
+  // 移动 to 进行中 (it stays there after a reload); a board that holds a task is not deleted.
+  await card.getByRole('button', { name: '移动：打包文物' }).click();
+  await liu.getByRole('menuitem', { name: '移动' }).click();
+  const move = liu.getByRole('dialog', { name: '移动任务' });
+  await move.getByRole('combobox', { name: '移动到看板' }).click();
+  await liu.getByRole('option', { name: '进行中' }).click();
+  await move.getByRole('button', { name: '确定' }).click();
+  await expect(move).toBeHidden();
+  await liu.reload();
+  const doing = liu.getByTestId('board-column').filter({ hasText: '进行中' });
+  await expect(doing.getByTestId('task-card')).toHaveText(/打包文物/);
+  await doing.getByRole('button', { name: '看板操作' }).click();
+  await liu.getByRole('menuitem', { name: '删除看板' }).click();
+  const confirm = liu.getByRole('dialog', { name: '删除看板' });
+  await confirm.getByRole('button', { name: '删除' }).click();
+  await expect(liu.getByText('看板中还有任务，请先移走或删除其中的任务')).toBeVisible();
+  await confirm.getByRole('button', { name: '取消' }).click();
+  await expect(doing).toBeVisible();
+
   // The dialog is open on version n; another device renames the task meanwhile.
   await card.getByText('打包文物').click();
-  const dialog = liu.getByRole('dialog', { name: `库房搬迁${stamp} / ${todo.name}` });
+  const dialog = liu.getByRole('dialog', { name: `库房搬迁${stamp} / 进行中` });
   await expect(dialog.getByRole('textbox', { name: '任务标题' })).toHaveValue('打包文物');
+  const seen = await api<{ version: number }>('/projectTask/getProjectTask', { taskId: task.taskId });
   await api('/projectTask/updateProjectTask', {
     taskId: task.taskId,
     ext1: 'taskName',
     taskName: '打包并登记文物',
-    version: task.version,
+    version: seen.version,
   });
   await dialog.getByRole('combobox', { name: '优先级' }).click();
   await liu.getByRole('option', { name: '紧急', exact: true }).click();

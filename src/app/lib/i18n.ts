@@ -1449,6 +1449,7 @@ export const t = {
   project: {
     list: {
       title: '项目列表',
+      exhibitionTitle: '展览管理',
       create: '新建项目',
       empty: '还没有项目',
       emptyHint: '新建一个项目，把展览、修复或活动的工作排进看板。',

@@ -8,6 +8,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 }
 
 const DrivePage = page(() => import('../features/drive/drive-page'), 'DrivePage');
+const ProjectListPage = page(() => import('../features/project/project-list-page'), 'ProjectListPage');
 const ProcessListPage = page(() => import('../features/approval/process-list-page'), 'ProcessListPage');
 
 /**
@@ -70,7 +71,8 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   // Approval templates and the workflow designer (issue 8): 审批设置, for administrators.
   '/approve/dispose': page(() => import('../features/approval/template-page'), 'ApprovalSettingPage'),
   // Project tasks (issue 9): my projects, and a project's boards with the task dialog.
-  '/project-list': page(() => import('../features/project/project-list-page'), 'ProjectListPage'),
+  '/project-list': ProjectListPage,
+  '/exhibition': ProjectListPage,
   '/project/sub': page(() => import('../features/project/project-board-page'), 'ProjectBoardPage'),
 };
 

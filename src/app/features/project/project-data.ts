@@ -21,7 +21,9 @@ export interface HistoryLine {
 /** The calls of the project screens (src/shared/api/project.ts); every query lives under ['project', …]. */
 export const projectKeys = {
   all: ['project'] as const,
-  list: ['project', 'list'] as const,
+  lists: ['project', 'list'] as const,
+  /** 'all' for /project-list, 'exhibition' for /exhibition. */
+  list: (type: 'all' | 'exhibition') => ['project', 'list', type] as const,
   board: (projectId: number) => ['project', 'board', projectId] as const,
   task: (taskId: number) => ['project', 'task', taskId] as const,
   people: (projectId: number) => ['project', 'people', projectId] as const,
@@ -35,7 +37,8 @@ const post = <T = unknown>(path: string, body: unknown, inPlace = false) =>
   museum.post<T>(path, body, { idempotencyKey: crypto.randomUUID(), silent: inPlace });
 
 export const projectCalls = {
-  list: (signal?: AbortSignal) => museum.get<ProjectRow[]>('/project/list', { signal, silent: true }),
+  list: (type: 'exhibition' | undefined, signal?: AbortSignal) =>
+    museum.get<ProjectRow[]>('/project/list', { query: { type }, signal, silent: true }),
   board: (projectId: number, signal?: AbortSignal) =>
     museum.get<ProjectBoard>('/project/board', { query: { projectId }, signal, silent: true }),
   create: (body: z.input<typeof ProjectAddBody>) => post<ProjectRow>('/project/add', body),

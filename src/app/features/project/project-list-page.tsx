@@ -15,7 +15,7 @@ import {
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
   PROJECT_NAME_MAX,
@@ -36,12 +36,16 @@ import { dateRange, progressPercent } from './project-rules';
 const L = t.project.list;
 const F = t.project.form;
 
-/** /project-list: the projects I work on, as cards; create one, archive one. Kept on the device for offline reading. */
+/**
+ * /project-list: the projects I work on, as cards; create one, archive one. /exhibition (展览管理)
+ * is the same page for exhibitions only. Kept on the device for offline reading.
+ */
 export function ProjectListPage() {
   const [creating, setCreating] = useState(false);
+  const exhibitions = useRouterState({ select: (s) => s.location.pathname }) === '/exhibition';
   const view = useCachedQuery<ProjectRow[]>({
-    queryKey: projectKeys.list,
-    fetch: ({ signal }) => projectCalls.list(signal),
+    queryKey: projectKeys.list(exhibitions ? 'exhibition' : 'all'),
+    fetch: ({ signal }) => projectCalls.list(exhibitions ? 'exhibition' : undefined, signal),
     toastErrors: false,
   });
   const list = view.data ?? [];
@@ -50,7 +54,7 @@ export function ProjectListPage() {
     <Stack gap="md" data-testid="project-list-page">
       <Group justify="space-between" wrap="wrap">
         <Group gap="sm">
-          <Title order={3}>{L.title}</Title>
+          <Title order={3}>{exhibitions ? L.exhibitionTitle : L.title}</Title>
           <OfflineNote view={view} />
         </Group>
         <Button onClick={() => setCreating(true)} disabled={view.offline} data-testid="project-create">
@@ -86,7 +90,7 @@ function ProjectCard({ p, offline }: { p: ProjectRow; offline: boolean }) {
       run: async () => {
         await projectCalls.archive(p.projectId, 1);
         notifySuccess(L.archived);
-        await qc.invalidateQueries({ queryKey: projectKeys.list });
+        await qc.invalidateQueries({ queryKey: projectKeys.lists });
       },
     });
   return (
@@ -162,7 +166,7 @@ function CreateProjectDialog({ opened, onClose }: { opened: boolean; onClose: ()
         endDate: ymd(v.endDate) ?? '',
       });
       notifySuccess(F.created);
-      await qc.invalidateQueries({ queryKey: projectKeys.list });
+      await qc.invalidateQueries({ queryKey: projectKeys.lists });
       close();
       void navigate({ to: '/project/sub', search: { projectId: String(row.projectId) } });
     } catch {
