@@ -158,6 +158,8 @@ export function ProjectBoardPage() {
       />
       {taskId !== null && (
         <TaskDialog
+          // A fresh dialog per task: typed-but-unsent text never follows into another task.
+          key={taskId}
           taskId={taskId}
           projectId={projectId}
           onClose={() => openTask(null)}

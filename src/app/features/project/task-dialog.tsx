@@ -16,6 +16,7 @@ import {
   Button,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -32,7 +33,7 @@ import { CachedViewState } from '../../components/cached-state';
 import { OfflineNote } from '../../components/offline-note';
 import { confirmAction, notifySuccess } from '../../components/page-states';
 import { UserAvatar } from '../../components/user-avatar';
-import { ApiError, errorToast } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { useCachedQuery } from '../../lib/cached-query';
 import { t } from '../../lib/i18n';
 import { projectCalls, projectKeys } from './project-data';
@@ -69,7 +70,8 @@ export function TaskDialog(props: {
   // The server's answer wins over a device copy: a deleted task is gone even if cached.
   const gone = view.error instanceof ApiError && view.error.message === PROJECT_MSG.taskGone;
   useEffect(() => {
-    if (gone) errorToast(PROJECT_MSG.taskGone);
+    // Spec §8: a warning, as the notice centre shows for a collaboration item it knows is deleted.
+    if (gone) notifications.show({ color: 'yellow', message: PROJECT_MSG.taskGone });
   }, [gone]);
 
   const d = gone ? undefined : view.data;
