@@ -25,7 +25,6 @@ import {
   TASK_NAME_MAX,
   TASK_PRIORITY_TEXT,
   type ProjectBoard,
-  type TaskCard,
 } from '../../../shared/api/project';
 import { museumDate } from '../../../shared/rules/museum-time';
 import { CachedViewState } from '../../components/cached-state';
@@ -33,20 +32,23 @@ import { FormActions } from '../../components/form-actions';
 import { OfflineNote } from '../../components/offline-note';
 import { EmptyBlock, confirmAction, notifySuccess } from '../../components/page-states';
 import { UserAvatar } from '../../components/user-avatar';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorToast } from '../../lib/api';
 import { useCachedQuery } from '../../lib/cached-query';
 import { t } from '../../lib/i18n';
+import type { BoardCard as TaskCard, BoardView } from '../../lib/project-overlay';
+import { boardOverlay } from '../../lib/projects';
 import { projectCalls, projectKeys } from './project-data';
 import { deadlineState, idParam, moveTargets } from './project-rules';
 import { TaskDialog } from './task-dialog';
 
 const B = t.project.board;
-type Block = ProjectBoard['blocks'][number];
+type Block = BoardView['blocks'][number];
 
 /**
  * /project/sub?projectId=[&taskId=]: a project's boards as columns of task cards. taskId in the
  * URL opens that task's dialog (the notice centre's collaboration items link here). Kept on the
- * device for offline reading; writes need the network in this slice.
+ * device for offline reading; moving a card works offline too (the outbox, shown as 待同步 on
+ * the card until the server has it); the other board writes need the network.
  */
 export function ProjectBoardPage() {
   const navigate = useNavigate();
@@ -54,9 +56,10 @@ export function ProjectBoardPage() {
   const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
   const projectId = idParam(search.projectId);
   const taskId = idParam(search.taskId);
-  const view = useCachedQuery<ProjectBoard>({
+  const view = useCachedQuery<BoardView>({
     queryKey: projectKeys.board(projectId ?? 0),
-    fetch: ({ signal }) => projectCalls.board(projectId!, signal),
+    fetch: ({ signal }): Promise<ProjectBoard> => projectCalls.board(projectId!, signal),
+    overlay: boardOverlay,
     enabled: projectId !== null,
     toastErrors: false,
   });
@@ -80,6 +83,8 @@ export function ProjectBoardPage() {
     );
   const board = view.data;
   const writable = !view.offline && board?.project.archived === 0;
+  // Moving a card is queued when offline (lib/projects.ts).
+  const movable = board?.project.archived === 0;
 
   const deleteBlock = (b: Block) =>
     confirmAction({
@@ -133,6 +138,7 @@ export function ProjectBoardPage() {
                 block={b}
                 projectId={projectId}
                 writable={writable}
+                movable={movable}
                 onOpen={(id) => openTask(id)}
                 onMove={setMoving}
                 onRename={() => setNaming({ block: b })}
@@ -152,6 +158,7 @@ export function ProjectBoardPage() {
       />
       <MoveTaskDialog
         task={moving}
+        projectId={projectId}
         blocks={board?.blocks ?? []}
         onClose={() => setMoving(null)}
         onDone={refresh}
@@ -174,6 +181,7 @@ function Column(props: {
   block: Block;
   projectId: number;
   writable: boolean;
+  movable: boolean;
   onOpen: (taskId: number) => void;
   onMove: (task: TaskCard) => void;
   onRename: () => void;
@@ -245,7 +253,7 @@ function Column(props: {
             key={task.taskId}
             task={task}
             today={today}
-            writable={writable}
+            movable={props.movable}
             onOpen={() => props.onOpen(task.taskId)}
             onMove={() => props.onMove(task)}
           />
@@ -281,7 +289,7 @@ function Column(props: {
 function TaskCardView(props: {
   task: TaskCard;
   today: string;
-  writable: boolean;
+  movable: boolean;
   onOpen: () => void;
   onMove: () => void;
 }) {
@@ -303,6 +311,11 @@ function TaskCardView(props: {
               {task.taskName}
             </Text>
             <Group gap={6}>
+              {task.syncPending && (
+                <Badge size="xs" color="yellow" variant="light" data-testid="sync-pending">
+                  {t.project.offline.pending}
+                </Badge>
+              )}
               {task.priority > 1 && (
                 <Badge size="xs" color={task.priority === 3 ? 'red' : 'orange'} variant="light">
                   {TASK_PRIORITY_TEXT[task.priority]}
@@ -336,7 +349,7 @@ function TaskCardView(props: {
                 variant="subtle"
                 size="sm"
                 aria-label={`${B.move}：${task.taskName}`}
-                disabled={!props.writable}
+                disabled={!props.movable}
               >
                 <IconDots size={14} />
               </ActionIcon>
@@ -422,6 +435,7 @@ function BoardNameDialog(props: {
 /** The move-task dialog (spec §2): choose a board; the card goes to its end. */
 function MoveTaskDialog(props: {
   task: TaskCard | null;
+  projectId: number;
   blocks: Block[];
   onClose: () => void;
   onDone: () => Promise<unknown>;
@@ -437,13 +451,22 @@ function MoveTaskDialog(props: {
     const block = options.find((b) => String(b.blockId) === target);
     if (!props.task || !block) return;
     setSaving(true);
+    const { task } = props;
     try {
-      await projectCalls.moveTask(props.task.taskId, block.blockId, block.tasks.length);
-      notifications.show({ color: 'green', message: B.moved });
+      const r = await projectCalls.moveTask(task.taskId, block.blockId, block.tasks.length, {
+        task: { ...task, projectId: props.projectId },
+        blockName: block.name,
+      });
+      const queued = 'queued' in (r as object) && (r as { queued: boolean }).queued;
+      notifications.show({
+        color: queued ? 'yellow' : 'green',
+        message: queued ? t.offline.queuedToast : B.moved,
+      });
       await props.onDone();
       close();
-    } catch {
-      // Toasted by the client; the dialog stays open for another choice.
+    } catch (e) {
+      // The server's words; the dialog stays open for another choice.
+      errorToast(e instanceof Error ? e.message : t.errors.server);
     } finally {
       setSaving(false);
     }
