@@ -38,6 +38,8 @@ import { useCachedQuery } from '../../lib/cached-query';
 import { t } from '../../lib/i18n';
 import { projectCalls, projectKeys } from './project-data';
 import { textToCommentHtml } from './project-rules';
+import { TaskDescription } from './task-description';
+import { TaskFiles } from './task-files';
 
 const T = t.project.task;
 
@@ -142,9 +144,16 @@ export function TaskDialog(props: {
                   onChange={(v) => v && update('priority', Number(v))}
                 />
               </SimpleGrid>
+              <TaskDescription
+                detail={d}
+                onSave={(v) =>
+                  write(() => projectCalls.updateTask(d.taskId, 'description', v, d.version), T.saved)
+                }
+              />
               <Subtasks detail={d} write={write} />
             </Stack>
             <Stack gap="sm">
+              <TaskFiles detail={d} onChanged={reload} />
               <Comments taskId={d.taskId} onChanged={reload} />
               <History taskId={d.taskId} version={d.version} />
             </Stack>
