@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Divider,
-  FileButton,
-  Group,
-  Progress,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Divider, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFile, IconLink, IconPaperclip, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TaskDetail } from '../../../shared/api/project';
