@@ -37,6 +37,7 @@ import { ApiError } from '../../lib/api';
 import { useCachedQuery } from '../../lib/cached-query';
 import { t } from '../../lib/i18n';
 import { projectCalls, projectKeys } from './project-data';
+import { ProjectMembers } from './project-members';
 import { deadlineState, idParam, moveTargets } from './project-rules';
 import { TaskDialog } from './task-dialog';
 
@@ -111,15 +112,20 @@ export function ProjectBoardPage() {
           </Title>
           <OfflineNote view={view} />
         </Group>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          variant="light"
-          disabled={!writable}
-          onClick={() => setNaming({ block: null })}
-          data-testid="board-add"
-        >
-          {B.addBoard}
-        </Button>
+        <Group gap="xs">
+          {board && (
+            <ProjectMembers projectId={projectId} count={board.project.memberCount} onChanged={refresh} />
+          )}
+          <Button
+            leftSection={<IconPlus size={16} />}
+            variant="light"
+            disabled={!writable}
+            onClick={() => setNaming({ block: null })}
+            data-testid="board-add"
+          >
+            {B.addBoard}
+          </Button>
+        </Group>
       </Group>
       {view.status !== 'ready' || !board ? (
         <CachedViewState view={view} />
