@@ -608,7 +608,7 @@ describe('task files', () => {
   async function upload(who: string, content: string | Buffer, name: string, path = '/attach/upload') {
     const fd = new FormData();
     fd.append('tableName', 'project');
-    fd.append('file', new Blob([content]), name);
+    fd.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), name);
     const res = await fetch(`${s.url}${M}${path}`, {
       method: 'POST',
       headers: { token: tok[who]! },
