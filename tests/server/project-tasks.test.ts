@@ -3,7 +3,7 @@ import { PROJECT_MSG } from '../../src/shared/api/project';
 import { museumDate } from '../../src/shared/rules/museum-time';
 import { driveUser } from './drive-util';
 import { startServer, type TestServer } from './harness';
-import { M } from './util';
+import { M, PNG_1X1 } from './util';
 
 /*
  * Project tasks (issue 9), against a real server: projects, boards, tasks, subtasks, rights
@@ -605,11 +605,11 @@ describe('progress', () => {
 });
 
 describe('task files', () => {
-  async function upload(who: string, content: string, name: string) {
+  async function upload(who: string, content: string | Buffer, name: string, path = '/attach/upload') {
     const fd = new FormData();
     fd.append('tableName', 'project');
-    fd.append('file', new Blob([content]), name);
-    const res = await fetch(`${s.url}${M}/attach/upload`, {
+    fd.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), name);
+    const res = await fetch(`${s.url}${M}${path}`, {
       method: 'POST',
       headers: { token: tok[who]! },
       body: fd,
@@ -620,6 +620,55 @@ describe('task files', () => {
     const res = await fetch(`${s.url}${path}`, { headers: { token: tok[who]! } });
     return res.text();
   };
+  /** Whether `who` is served the image (a refusal is the JSON envelope). */
+  const seesImage = async (who: string, path: string) => {
+    const res = await fetch(`${s.url}${path}`, { headers: { token: tok[who]! } });
+    return res.status === 200 && res.headers.get('content-type') === 'image/png';
+  };
+
+  it("binds the description's editor images to the task, keeps them through file changes, drops removed ones", async () => {
+    const { blocks } = await newProject('staff05', '描述图片', [uid.staff06!]);
+    const t = await addTask('staff05', blocks['待办']!, '展柜布置');
+    const img = await upload('staff05', PNG_1X1, '展柜.png', '/attach/uploadimage');
+    const src = `${M}/attach/image?attachmentId=${img}`;
+    // Unbound, only the uploader reads it.
+    expect(await seesImage('staff06', src)).toBe(false);
+    // Someone else's image pasted into the description is neither refused nor taken over.
+    const foreign = await upload('staff06', PNG_1X1, '别人.png', '/attach/uploadimage');
+    const fsrc = `${M}/attach/image?attachmentId=${foreign}`;
+    const described = okOf(
+      await post('staff05', '/projectTask/updateProjectTask', {
+        taskId: t.taskId,
+        ext1: 'description',
+        description: `<h2>布置</h2><p><img src="${src}"></p><p><img src="${fsrc}"></p>`,
+      }),
+    );
+    expect(described.description).toContain(src);
+    expect(await seesImage('staff06', src)).toBe(true);
+    expect(await seesImage('staff02', src)).toBe(false);
+    expect(await seesImage('staff05', fsrc)).toBe(false);
+    expect(await seesImage('staff06', fsrc)).toBe(true);
+
+    // Uploading and deleting a task file keeps the image (bindInTx names it too).
+    const file = await upload('staff05', '内容', '清单.txt');
+    okOf(await post('staff05', '/projectTask/upload', { relativeId: file, taskId: t.taskId }));
+    okOf(await post('staff05', '/projectTask/deleteRelative', { relativeId: file, taskId: t.taskId }));
+    expect(await seesImage('staff06', src)).toBe(true);
+    // A file is not shown as an image and the image is not listed as a file.
+    const detail = okOf(await post('staff05', '/projectTask/getProjectTask', { taskId: t.taskId }));
+    expect(detail.fileList).toEqual([]);
+
+    // A description without the image drops it.
+    okOf(
+      await post('staff05', '/projectTask/updateProjectTask', {
+        taskId: t.taskId,
+        ext1: 'description',
+        description: '<p>改为文字说明</p>',
+      }),
+    );
+    expect(await seesImage('staff05', src)).toBe(false);
+    expect(await seesImage('staff06', fsrc)).toBe(true);
+  });
 
   it('binds uploads, links drive and project files, keeps the source, reads only for collaborators', async () => {
     const { projectId, blocks } = await newProject('staff05', '文件测试', [uid.staff06!]);

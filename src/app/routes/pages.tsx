@@ -74,6 +74,10 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/project-list': ProjectListPage,
   '/exhibition': ProjectListPage,
   '/project/sub': page(() => import('../features/project/project-board-page'), 'ProjectBoardPage'),
+  '/approve/project-progress': page(
+    () => import('../features/project/project-progress-page'),
+    'ProjectProgressPage',
+  ),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

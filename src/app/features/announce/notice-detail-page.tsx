@@ -21,7 +21,7 @@ import { OfflineNote } from '../../components/offline-note';
 import { useCachedQuery } from '../../lib/cached-query';
 import { t } from '../../lib/i18n';
 import { announceCalls, announceKeys, formatTime } from './announce-data';
-import { AnnouncementHtml } from './announce-html';
+import { RichHtml } from '../../components/rich-html';
 import { AttachmentLine } from './attachment-line';
 
 const D = t.announce.detail;
@@ -76,7 +76,7 @@ export function NoticeDetailPage() {
           </Group>
         </Stack>
         <Divider />
-        <AnnouncementHtml html={d.content} />
+        <RichHtml html={d.content} testId="announce-body" />
         {d.attachments.length > 0 && (
           <Stack gap="xs">
             <Divider />

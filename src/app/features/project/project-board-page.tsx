@@ -38,6 +38,7 @@ import { t } from '../../lib/i18n';
 import type { BoardCard as TaskCard, BoardView } from '../../lib/project-overlay';
 import { boardOverlay } from '../../lib/projects';
 import { projectCalls, projectKeys } from './project-data';
+import { ProjectMembers } from './project-members';
 import { deadlineState, idParam, moveTargets } from './project-rules';
 import { TaskDialog } from './task-dialog';
 
@@ -116,15 +117,20 @@ export function ProjectBoardPage() {
           </Title>
           <OfflineNote view={view} />
         </Group>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          variant="light"
-          disabled={!writable}
-          onClick={() => setNaming({ block: null })}
-          data-testid="board-add"
-        >
-          {B.addBoard}
-        </Button>
+        <Group gap="xs">
+          {board && (
+            <ProjectMembers projectId={projectId} count={board.project.memberCount} onChanged={refresh} />
+          )}
+          <Button
+            leftSection={<IconPlus size={16} />}
+            variant="light"
+            disabled={!writable}
+            onClick={() => setNaming({ block: null })}
+            data-testid="board-add"
+          >
+            {B.addBoard}
+          </Button>
+        </Group>
       </Group>
       {view.status !== 'ready' || !board ? (
         <CachedViewState view={view} />

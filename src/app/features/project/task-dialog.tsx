@@ -42,6 +42,8 @@ import { projectRefusals, type OfflineField, type TaskView } from '../../lib/pro
 import { projectWrites, taskOverlay, type TaskRef } from '../../lib/projects';
 import { projectCalls, projectKeys } from './project-data';
 import { textToCommentHtml } from './project-rules';
+import { TaskDescription } from './task-description';
+import { TaskFiles } from './task-files';
 
 const T = t.project.task;
 const OFF = t.project.offline;
@@ -235,9 +237,16 @@ export function TaskDialog(props: {
                   onChange={(v) => v && update('priority', Number(v))}
                 />
               </SimpleGrid>
+              <TaskDescription
+                detail={d}
+                onSave={(v) =>
+                  write(() => projectCalls.updateTask(d.taskId, 'description', v, d.version), T.saved)
+                }
+              />
               <Subtasks detail={d} task={ref!} offline={readOnly} write={write} queued={queued} />
             </Stack>
             <Stack gap="sm">
+              <TaskFiles detail={d} onChanged={reload} />
               <Comments task={ref!} offline={readOnly} waiting={d.queued.comments} queued={queued} />
               <History taskId={d.taskId} version={d.version} />
             </Stack>

@@ -26,7 +26,7 @@ import type { Db } from '../../db/index';
 import { conflict, forbidden, invalid, notFound } from '../../errors';
 import type { AttachService } from '../attach/attach.service';
 import { grantedKeys, type SessionUser } from '../auth/auth.service';
-import { hasContent, sanitizeAnnouncement } from '../announce/sanitize';
+import { hasContent, imageIdsIn, sanitizeAnnouncement } from '../announce/sanitize';
 import type { NoticeService } from '../notice/notice.service';
 import { avatarUrl } from '../org/avatar';
 import { enabledUserIds } from '../org/org.repo';
@@ -160,6 +160,23 @@ export function createProjectService(deps: {
       now(),
     );
   /** Refuses a stale offline edit, naming who changed the row since. */
+  /**
+   * The attachments a task's record keeps: its files and the editor images of `description`.
+   * bindInTx deletes whatever it is not told to keep, so every bind names both; an image of
+   * another record or person (a pasted URL) is left alone, neither bound nor refused.
+   */
+  async function keptOf(trx: Db, user: SessionUser, taskId: number, description: string) {
+    const files = (await repo.filesOf(trx, taskId)).map((x) => x.id);
+    const images = (await attach.rowsOf(trx, imageIdsIn(description)))
+      .filter(
+        (r) =>
+          r.table_name === PROJECT_TABLE &&
+          (r.record_id === taskId || (r.record_id === null && r.uploaded_by === user.id)),
+      )
+      .map((r) => r.id);
+    return [...files, ...images];
+  }
+
   function checkVersion(row: repo.TaskRecord, version: number | undefined) {
     if (version !== undefined && version !== row.version)
       throw conflict(MSG.stale(row.updater_name ?? '他人', formatMuseumTime(row.updated_at)));
@@ -440,6 +457,8 @@ export function createProjectService(deps: {
 
     async updateTask(user: SessionUser, body: UpdateTaskBody): Promise<TaskDetail> {
       const out: Cooperation[] = [];
+      // Bytes of editor images a new description no longer shows, dropped after the commit.
+      let md5s: string[] = [];
       await db.transaction().execute(async (trx) => {
         const { t, p } = await taskFor(trx, user, body.taskId);
         checkVersion(t, body.version);
@@ -480,6 +499,13 @@ export function createProjectService(deps: {
             const html = sanitizeAnnouncement(v as string);
             const clean = hasContent(html) ? html : '';
             if (clean === t.description) return;
+            // Its editor images now belong to the task: read by the project, never swept.
+            md5s = await attach.bindInTx(trx, {
+              user,
+              table: PROJECT_TABLE,
+              recordId: t.id,
+              ids: await keptOf(trx, user, t.id, clean),
+            });
             await repo.updateTask(trx, t.id, { description: clean }, user.id, now());
             action = '修改了任务描述';
             break;
@@ -492,6 +518,7 @@ export function createProjectService(deps: {
         }
         await history(trx, user, p.id, t.id, action);
       });
+      await attach.dropBytes(md5s);
       await send(user, out);
       return service.task(user, body.taskId);
     },
@@ -763,7 +790,7 @@ export function createProjectService(deps: {
         });
         if (problem) throw invalid('附件不存在或已失效，请重新上传');
         // bindInTx deletes the record's attachments not named: name the task's files too.
-        const kept = (await repo.filesOf(trx, t.id)).map((x) => x.id);
+        const kept = await keptOf(trx, user, t.id, t.description);
         await attach.bindInTx(trx, {
           user,
           table: PROJECT_TABLE,
@@ -794,7 +821,7 @@ export function createProjectService(deps: {
         const f = await repo.fileOfTask(trx, attachmentId);
         if (!f || f.task_id !== t.id) throw notFound(MSG.fileGone);
         const [row] = await attach.rowsOf(trx, [attachmentId]);
-        const keep = (await repo.filesOf(trx, t.id)).map((x) => x.id).filter((id) => id !== attachmentId);
+        const keep = (await keptOf(trx, user, t.id, t.description)).filter((id) => id !== attachmentId);
         md5s = await attach.bindInTx(trx, { user, table: PROJECT_TABLE, recordId: t.id, ids: keep });
         await repo.touchTask(trx, t.id, user.id, now());
         await history(trx, user, p.id, t.id, `删除了文件「${row?.name ?? ''}」`);
@@ -824,7 +851,7 @@ export function createProjectService(deps: {
               user,
               table: PROJECT_TABLE,
               recordId: t.id,
-              ids: [...(await repo.filesOf(trx, t.id)).map((x) => x.id), fromDrive.attId],
+              ids: [...(await keptOf(trx, user, t.id, t.description)), fromDrive.attId],
             });
             id = fromDrive.attId;
             name = fromDrive.attName;

@@ -1,11 +1,12 @@
 import { Typography } from '@mantine/core';
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 import { useMemo } from 'react';
-import { IMAGE_PATH_RE } from '../../../shared/api/attach';
-import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_HREF_RE, RICH_TEXT_TAGS } from '../../../shared/rules/rich-text';
+import { IMAGE_PATH_RE } from '../../shared/api/attach';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_HREF_RE, RICH_TEXT_TAGS } from '../../shared/rules/rich-text';
 
 /**
- * Renders an announcement's HTML. The server sanitized it when it was saved; this cleans it
+ * Renders rich text saved through the shared allowlist (announcements, task descriptions). The
+ * server sanitized it when it was saved; this cleans it
  * again in the browser (defence in depth: an old row, a bug in one sanitizer) with the same
  * allowlist (src/shared/rules/rich-text.ts): links open apart with rel="noopener noreferrer",
  * images only from our attach/image URLs.
@@ -31,7 +32,7 @@ function purify(): Purifier {
   return p;
 }
 
-export function cleanAnnouncementHtml(html: string): string {
+export function cleanRichHtml(html: string): string {
   return purify().sanitize(html, {
     ALLOWED_TAGS: [...RICH_TEXT_TAGS],
     ALLOWED_ATTR: ATTRS,
@@ -39,10 +40,10 @@ export function cleanAnnouncementHtml(html: string): string {
   });
 }
 
-export function AnnouncementHtml({ html }: { html: string }) {
-  const clean = useMemo(() => cleanAnnouncementHtml(html), [html]);
+export function RichHtml({ html, testId }: { html: string; testId?: string }) {
+  const clean = useMemo(() => cleanRichHtml(html), [html]);
   return (
-    <Typography data-testid="announce-body">
+    <Typography data-testid={testId}>
       <div dangerouslySetInnerHTML={{ __html: clean }} />
     </Typography>
   );
