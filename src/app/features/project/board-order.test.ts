@@ -19,12 +19,24 @@ describe('keys', () => {
 
 describe('dropTarget', () => {
   it('within a column takes the place of the card dropped on', () => {
-    expect(dropTarget(blocks(), 11, { kind: 'task', taskId: 13, below: false })).toEqual({ blockId: 1, index: 2 });
-    expect(dropTarget(blocks(), 13, { kind: 'task', taskId: 11, below: true })).toEqual({ blockId: 1, index: 0 });
+    expect(dropTarget(blocks(), 11, { kind: 'task', taskId: 13, below: false })).toEqual({
+      blockId: 1,
+      index: 2,
+    });
+    expect(dropTarget(blocks(), 13, { kind: 'task', taskId: 11, below: true })).toEqual({
+      blockId: 1,
+      index: 0,
+    });
   });
   it('in another column goes before the card, or after it on its lower half', () => {
-    expect(dropTarget(blocks(), 12, { kind: 'task', taskId: 21, below: false })).toEqual({ blockId: 2, index: 0 });
-    expect(dropTarget(blocks(), 12, { kind: 'task', taskId: 21, below: true })).toEqual({ blockId: 2, index: 1 });
+    expect(dropTarget(blocks(), 12, { kind: 'task', taskId: 21, below: false })).toEqual({
+      blockId: 2,
+      index: 0,
+    });
+    expect(dropTarget(blocks(), 12, { kind: 'task', taskId: 21, below: true })).toEqual({
+      blockId: 2,
+      index: 1,
+    });
   });
   it('on a column goes to its end (an empty column included)', () => {
     expect(dropTarget(blocks(), 21, { kind: 'block', blockId: 3 })).toEqual({ blockId: 3, index: 0 });

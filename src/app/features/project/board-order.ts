@@ -49,7 +49,9 @@ export function dropTarget<C extends Card>(
     const col = blocks.find((b) => b.blockId === over.blockId);
     if (!col) return null;
     if (col.blockId === fromBlock)
-      return from.index === col.tasks.length - 1 ? null : { blockId: col.blockId, index: col.tasks.length - 1 };
+      return from.index === col.tasks.length - 1
+        ? null
+        : { blockId: col.blockId, index: col.tasks.length - 1 };
     return { blockId: col.blockId, index: col.tasks.length };
   }
   if (over.taskId === taskId) return null;
@@ -82,7 +84,11 @@ export function moveCard<C extends Card, B extends Column<C>>(
 }
 
 /** The board order after moving one board a step left (-1) or right (1); null at an edge. */
-export function shiftBoard<B extends { blockId: number }>(blocks: B[], blockId: number, step: -1 | 1): B[] | null {
+export function shiftBoard<B extends { blockId: number }>(
+  blocks: B[],
+  blockId: number,
+  step: -1 | 1,
+): B[] | null {
   const i = blocks.findIndex((b) => b.blockId === blockId);
   const j = i + step;
   if (i < 0 || j < 0 || j >= blocks.length) return null;
