@@ -56,8 +56,15 @@ const titles = (col: Locator) =>
 const columnOrder = (page: Page) =>
   page.getByTestId('board-column').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
 
+/** A point of the element once it stands still (cards glide to their new places after a drop). */
 async function centre(l: Locator, at = 0.5) {
-  const box = (await l.boundingBox())!;
+  let box = (await l.boundingBox())!;
+  for (;;) {
+    await l.page().waitForTimeout(100);
+    const again = (await l.boundingBox())!;
+    if (again.x === box.x && again.y === box.y) break;
+    box = again;
+  }
   return { x: box.x + box.width / 2, y: box.y + box.height * at };
 }
 
@@ -143,8 +150,12 @@ test('a long-press touch drag moves a card on a tablet; the keyboard moves one f
 
   // The keyboard: space picks the card up at its grip, an arrow moves it, space drops it.
   await page.getByRole('button', { name: '拖动任务：安装展品' }).focus();
+  // Each key waits for the announcement of the last: the sensor listens from the next tick.
+  const live = page.locator('[aria-live]');
   await page.keyboard.press('Space');
+  await expect(live).toContainText('已拿起任务「安装展品」');
   await page.keyboard.press('ArrowDown');
+  await expect(live).toContainText('任务「安装展品」移到「调试多媒体」');
   await page.keyboard.press('Space');
   await expect.poll(() => titles(todo)).toEqual(['调试多媒体', '安装展品']);
 

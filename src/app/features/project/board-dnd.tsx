@@ -44,7 +44,9 @@ const nameOf = (x: { data: { current?: Record<string, unknown> } } | null) =>
 
 const announcements: Announcements = {
   onDragStart: ({ active }) => D.picked(nameOf(active)),
-  onDragOver: ({ active, over }) => (over ? D.over(nameOf(active), nameOf(over)) : undefined),
+  // Over itself (where it starts) says nothing, so the pick-up is what is heard.
+  onDragOver: ({ active, over }) =>
+    over && over.id !== active.id ? D.over(nameOf(active), nameOf(over)) : undefined,
   onDragEnd: ({ active }) => D.dropped(nameOf(active)),
   onDragCancel: ({ active }) => D.cancelled(nameOf(active)),
 };
