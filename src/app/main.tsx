@@ -14,6 +14,7 @@ import { createRoot } from 'react-dom/client';
 import { t } from './lib/i18n';
 import { startLive } from './lib/live';
 import { startOffline } from './lib/offline';
+import { startProjectSync } from './lib/projects';
 import { registerServiceWorker } from './lib/sw-register';
 import { startUploads } from './lib/upload';
 import { router } from './router';
@@ -30,6 +31,8 @@ const queryClient = new QueryClient({
 });
 
 // Replays of the offline outbox (start, online, back to the app, Background Sync).
+// Before the first replay: our own queued task writes are rebased as they are sent.
+startProjectSync();
 startOffline(queryClient);
 startLive(queryClient);
 // The upload queue: resumes unfinished uploads of the signed-in person by itself.

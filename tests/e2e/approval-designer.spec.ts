@@ -181,7 +181,7 @@ test('a new template: form fields, 请选择角色 blocks a department without a
   await page.getByRole('textbox', { name: '分组' }).fill('后勤');
   // Repairs done out of hours count as overtime in 考勤统计, whatever the name says.
   await page.getByRole('combobox', { name: '考勤类别' }).click();
-  await page.getByRole('option', { name: '加班' }).click();
+  await page.getByRole('option', { name: '加班', exact: true }).click();
 
   // The form: an amount and a single choice; the label changes, the id stays.
   await page.getByRole('tab', { name: '表单设计' }).click();
@@ -254,6 +254,8 @@ test('a new template: form fields, 请选择角色 blocks a department without a
 test('the story: 报销 6,000 元 through superior (offline), director and the branch approver; copy read; requester prints', async ({
   browser,
 }) => {
+  // Six people in turn, each in their own browser: longer than one page's default minute.
+  test.setTimeout(180_000);
   const reason = `三号展厅布展耗材${Date.now().toString(36).slice(-4)}`;
   const contextOf = async (b: Browser, who: string) => {
     const context = await b.newContext({ viewport: { width: 1024, height: 768 } });
@@ -313,13 +315,17 @@ test('the story: 报销 6,000 元 through superior (offline), director and the b
   await expect(liPanel.getByTestId('detail-sync-pending')).toBeVisible();
   await li.context().setOffline(false);
   await expect(liPanel.getByTestId('detail-sync-pending')).toBeHidden();
+  // Each person leaves once done: fewer live pages and streams for the small CI machine.
+  await li.context().close();
 
   const director = await contextOf(browser, 'director');
   await decideOurs(director);
   await expect(director.getByText('已同意').first()).toBeVisible();
+  await director.context().close();
   const wu = await contextOf(browser, 'staff08');
   await decideOurs(wu);
   await expect(wu.getByTestId('detail-status')).toHaveText('审批通过');
+  await wu.context().close();
 
   // 孙悦 is copied after approval: the bell, the 审批流 tab, and opening it marks it read.
   const sun = await contextOf(browser, 'staff06');

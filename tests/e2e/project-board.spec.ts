@@ -120,6 +120,16 @@ test('a task assigned on the board reaches the assignee through the bell, and he
   await sun.context().close();
 });
 
+/** A call of the project API as the page's user; it must succeed. */
+function apiOf(page: Page, token: string) {
+  return async <T>(path: string, data: unknown): Promise<T> => {
+    const res = await page.request.post(`/singleMuseum${path}`, { headers: { token }, data });
+    const body = (await res.json()) as { success: boolean; message: string; result: T };
+    expect(body.success, body.message).toBe(true);
+    return body.result;
+  };
+}
+
 /** A demo colleague's id, through the project people search the page uses. */
 async function userIdOf(page: Page, token: string, name: string): Promise<number> {
   const res = await page.request.get('/singleMuseum/sysUser/lookup', {
@@ -139,12 +149,7 @@ test('a stale edit names who changed the task and reloads; the board and task re
   const liu = await asUser(browser, 'staff05', true);
   await waitForServiceWorker(liu);
   const token = await tokenOf(liu);
-  const api = async <T>(path: string, data: unknown): Promise<T> => {
-    const res = await liu.request.post(`/singleMuseum${path}`, { headers: { token }, data });
-    const body = (await res.json()) as { success: boolean; message: string; result: T };
-    expect(body.success, body.message).toBe(true);
-    return body.result;
-  };
+  const api = apiOf(liu, token);
   const project = await api<{ projectId: number }>('/project/add', {
     name: `库房搬迁${stamp}`,
     type: 'other',
@@ -203,12 +208,133 @@ test('a stale edit names who changed the task and reloads; the board and task re
   await expect(dialog.getByRole('textbox', { name: '任务标题' })).toHaveValue('打包并登记文物');
   await expect(dialog.getByRole('combobox', { name: '优先级' })).toHaveValue('普通');
 
-  // Offline: the board and the task come from the device, marked, and the dialog is read-only.
+  // Offline: the board and the task come from the device, marked; the title can still be
+  // edited (queued), the changes that need the network are disabled.
   await liu.context().setOffline(true);
   await liu.reload();
   await expect(liu.getByTestId('offline-mark').first()).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: '任务标题' })).toHaveValue('打包并登记文物');
-  await expect(dialog.getByRole('textbox', { name: '任务标题' })).toBeDisabled();
+  await expect(dialog.getByRole('textbox', { name: '任务标题' })).toBeEnabled();
+  await expect(dialog.getByRole('combobox', { name: '优先级' })).toBeDisabled();
+  await expect(dialog.getByRole('combobox', { name: '负责人' })).toBeDisabled();
   await expect(liu.getByTestId('task-card').filter({ hasText: '打包并登记文物' })).toBeVisible();
   await liu.context().close();
+});
+
+/**
+ * 刘洋's project with 孙悦 in it and a task with the subtask 除锈 (made through the API), and
+ * 孙悦 with the task's dialog open (so it is kept on her device).
+ */
+async function sharedTask(browser: Browser) {
+  const stamp = Date.now().toString(36);
+  const liu = await asUser(browser, 'staff05');
+  const token = await tokenOf(liu);
+  const api = apiOf(liu, token);
+  const { projectId } = await api<{ projectId: number }>('/project/add', {
+    name: `离线修复${stamp}`,
+    type: 'conservation',
+    userIds: [await userIdOf(liu, token, '孙悦')],
+  });
+  const board = await (
+    await liu.request.get(`/singleMuseum/project/board?projectId=${projectId}`, { headers: { token } })
+  ).json();
+  const blockId = (board.result.blocks[0] as { blockId: number }).blockId;
+  const { taskId } = await api<{ taskId: number }>('/projectTask/addProjectTask', {
+    taskName: '修复瓷瓶',
+    blockId,
+  });
+  await api('/projectTask/addKidTask', { parentId: taskId, taskName: '除锈' });
+  const url = `/project/sub?projectId=${projectId}&taskId=${taskId}`;
+  const sun = await asUser(browser, 'staff06');
+  await sun.goto(url);
+  const dialog = sun.getByTestId('task-dialog');
+  const title = dialog.getByRole('textbox', { name: '任务标题' });
+  await expect(title).toHaveValue('修复瓷瓶');
+  return { liu, sun, api, taskId, url, dialog, title };
+}
+
+test('offline ticks and edits wait as 待同步 and replay once; 刘洋 sees them with 孙悦 in the history', async ({
+  browser,
+}) => {
+  const { liu, sun, taskId, url, dialog, title } = await sharedTask(browser);
+
+  // Offline: the tick and a new title show at once, marked 待同步; nothing reached the server.
+  await sun.context().setOffline(true);
+  await dialog.getByRole('checkbox', { name: '除锈' }).click();
+  await expect(dialog.getByRole('checkbox', { name: '除锈' })).toBeChecked();
+  await expect(dialog.getByTestId('subtask').filter({ hasText: '除锈' })).toContainText('待同步');
+  await title.fill('修复并拍照');
+  await title.press('Enter');
+  await expect(dialog.getByTestId('sync-pending')).toHaveText('待同步');
+  await expect(title).toHaveValue('修复并拍照');
+  // The priority needs the network: disabled, not silently dropped.
+  await expect(dialog.getByRole('combobox', { name: '优先级' })).toBeDisabled();
+  const seen = await (
+    await liu.request.post('/singleMuseum/projectTask/getProjectTask', {
+      headers: { token: await tokenOf(liu) },
+      data: { taskId },
+    })
+  ).json();
+  expect(seen.result.taskName).toBe('修复瓷瓶');
+  expect(seen.result.kidsTasks[0].collectStatus).toBe(1);
+
+  // Online again: both replay in order (the title, made after the tick, is not refused as stale).
+  await sun.context().setOffline(false);
+  await expect(dialog.getByTestId('sync-pending')).toBeHidden({ timeout: 15_000 });
+  await expect(dialog.getByTestId('task-refused')).toBeHidden();
+  await expect(dialog.getByTestId('task-history')).toContainText('孙悦 完成了子任务「除锈」');
+
+  // 刘洋 reloads: ticked, renamed, each once, and the history names 孙悦.
+  await liu.goto(url);
+  const liuDialog = liu.getByTestId('task-dialog');
+  await expect(liuDialog.getByRole('checkbox', { name: '除锈' })).toBeChecked();
+  await expect(liuDialog.getByRole('textbox', { name: '任务标题' })).toHaveValue('修复并拍照');
+  const history = liuDialog.getByTestId('task-history');
+  await expect(history).toContainText('孙悦 完成了子任务「除锈」');
+  await expect(history).toContainText('孙悦 将任务标题改为「修复并拍照」');
+  await expect(history.getByText('完成了子任务「除锈」')).toHaveCount(1);
+  await liu.context().close();
+  await sun.context().close();
+});
+
+test('an offline edit that someone changed meanwhile, or a task deleted meanwhile, is refused with the reason and rolls back', async ({
+  browser,
+}) => {
+  const { liu, sun, api, taskId, dialog, title } = await sharedTask(browser);
+
+  // 孙悦 renames offline while 刘洋 renames online.
+  await sun.context().setOffline(true);
+  await title.fill('孙悦的标题');
+  await title.press('Enter');
+  await expect(dialog.getByTestId('sync-pending')).toBeVisible();
+  const now = await api<{ version: number }>('/projectTask/getProjectTask', { taskId });
+  await api('/projectTask/updateProjectTask', {
+    taskId,
+    ext1: 'taskName',
+    taskName: '刘洋的标题',
+    version: now.version,
+  });
+
+  // Back online: refused naming 刘洋, and the dialog shows the server's title.
+  await sun.context().setOffline(false);
+  const refused = dialog.getByTestId('task-refused');
+  await expect(refused).toContainText(
+    /将任务「修复瓷瓶」的标题改为「孙悦的标题」：该任务已被刘洋于.+修改，请刷新后再试/,
+  );
+  await expect(title).toHaveValue('刘洋的标题');
+  await expect(dialog.getByTestId('sync-pending')).toBeHidden();
+  await refused.getByRole('button', { name: '知道了' }).click();
+  await expect(refused).toBeHidden();
+
+  // A comment written offline on a task deleted meanwhile: 此任务已被删除, never written.
+  await sun.context().setOffline(true);
+  await dialog.getByRole('textbox', { name: '评论' }).fill('瓶口已清理');
+  await dialog.getByRole('button', { name: '发表评论' }).click();
+  await expect(dialog.getByTestId('comment').filter({ hasText: '瓶口已清理' })).toContainText('待同步');
+  await api('/projectTask/deleteTask', { taskId });
+  await sun.context().setOffline(false);
+  await expect(refused).toContainText('评论任务「刘洋的标题」：此任务已被删除');
+  await expect(dialog.getByTestId('task-gone')).toHaveText('此任务已被删除');
+  await liu.context().close();
+  await sun.context().close();
 });

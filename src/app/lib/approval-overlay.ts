@@ -1,5 +1,5 @@
 import type { InstDetail, InstPage, InstRow } from '../../shared/api/workflow';
-import type { OutboxOp } from './outbox';
+import { isUnsent, refusedOf, type OutboxOp } from './outbox';
 
 /**
  * The approvals' writes made offline drawn over their cached lists and details (pure; wired
@@ -29,8 +29,9 @@ export interface CommentMeta {
 
 type Op = Pick<OutboxOp, 'kind' | 'meta' | 'status'>;
 const isOurs = (o: Op) => (Object.values(APPROVAL_KINDS) as string[]).includes(o.kind);
-const idOf = (o: Op) => (o.meta as { id?: number } | null)?.id;
-const unsent = (o: Op) => o.status === 'pending' || o.status === 'sending';
+const metaId = (meta: unknown) => (meta as { id?: number } | null)?.id;
+const idOf = (o: Op) => metaId(o.meta);
+const unsent = isUnsent;
 
 export type ProcessRow = InstRow & { syncPending?: boolean };
 
@@ -70,5 +71,5 @@ export function overlayDetail(detail: InstDetail, id: number, ops: readonly Op[]
 
 /** The refused replays of this request, oldest first: the panel shows each with its reason. */
 export function refusedFor<T extends Op>(ops: readonly T[], id: number): T[] {
-  return ops.filter((o) => o.status === 'failed' && isOurs(o) && idOf(o) === id);
+  return refusedOf(ops, Object.values(APPROVAL_KINDS), metaId, id);
 }

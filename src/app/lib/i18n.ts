@@ -1541,5 +1541,21 @@ export const t = {
       moveLeft: '左移',
       moveRight: '右移',
     },
+    offline: {
+      pending: '待同步',
+      refusedTitle: '以下离线更改未能同步，已显示服务器上的最新内容',
+      dismiss: '知道了',
+      ops: {
+        taskName: (task: string, v: string) => `将任务「${task}」的标题改为「${v}」`,
+        deadline: (task: string, v: string | null) =>
+          v ? `将任务「${task}」的截止日期改为 ${v}` : `清除任务「${task}」的截止日期`,
+        collectStatus: (task: string, done: boolean) => `${done ? '完成' : '重新打开'}任务「${task}」`,
+        kid: (task: string, kid: string, done: boolean) =>
+          `${done ? '完成' : '重新打开'}任务「${task}」的子任务「${kid}」`,
+        addKid: (task: string, kid: string) => `为任务「${task}」添加子任务「${kid}」`,
+        comment: (task: string) => `评论任务「${task}」`,
+        move: (task: string, block: string) => `将任务「${task}」移动到看板「${block}」`,
+      },
+    },
   },
 } as const;

@@ -285,3 +285,24 @@ export function keyHasPrefix(key: readonly unknown[], prefix: readonly unknown[]
 export function opsFor(ops: readonly OutboxOp[], key: readonly unknown[]): OutboxOp[] {
   return ops.filter((o) => o.status !== 'failed' && o.scope.some((p) => keyHasPrefix(key, p)));
 }
+
+type OpState = Pick<OutboxOp, 'kind' | 'meta' | 'status'>;
+
+/** A write still on the device (queued or being sent): its view says 待同步. */
+export function isUnsent(o: Pick<OutboxOp, 'status'>): boolean {
+  return o.status === 'pending' || o.status === 'sending';
+}
+
+/**
+ * A feature's writes of one record the server refused on replay, oldest first: the record's view
+ * shows each with its reason (the views themselves already show the server's truth). `kinds` are
+ * the feature's write kinds; `idOf` reads the record's id from a write's meta.
+ */
+export function refusedOf<T extends OpState>(
+  ops: readonly T[],
+  kinds: readonly string[],
+  idOf: (meta: unknown) => unknown,
+  id: unknown,
+): T[] {
+  return ops.filter((o) => o.status === 'failed' && kinds.includes(o.kind) && idOf(o.meta) === id);
+}

@@ -180,14 +180,18 @@ export function DraggableCard(props: {
 }
 
 /**
- * The shown order: the server's, or an optimistic one while writes are under way. `apply` shows
- * `next` at once and runs `write`; when the last running write settles the page re-reads the
- * server, so a refused write (toasted with the server's words by the client) rolls back there.
+ * The shown order: the given one (the server's board with the queued offline writes drawn over
+ * it), or an optimistic one while writes are under way. `apply` shows `next` at once and runs
+ * `write`; when the last running write settles the page re-reads the server, so a refused write
+ * (toasted with the server's words) rolls back there and a queued one stays drawn as 待同步.
  */
-export function useOptimisticBlocks(blocks: Block[] | undefined, refresh: () => Promise<unknown>) {
-  const [shown, setShown] = useState<Block[] | null>(null);
+export function useOptimisticBlocks<B extends Block>(
+  blocks: B[] | undefined,
+  refresh: () => Promise<unknown>,
+) {
+  const [shown, setShown] = useState<B[] | null>(null);
   const running = useRef(0);
-  const apply = async (next: Block[], write: () => Promise<unknown>) => {
+  const apply = async (next: B[], write: () => Promise<unknown>) => {
     setShown(next);
     running.current++;
     try {

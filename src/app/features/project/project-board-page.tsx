@@ -25,7 +25,6 @@ import {
   TASK_NAME_MAX,
   TASK_PRIORITY_TEXT,
   type ProjectBoard,
-  type TaskCard,
 } from '../../../shared/api/project';
 import { museumDate } from '../../../shared/rules/museum-time';
 import { CachedViewState } from '../../components/cached-state';
@@ -33,22 +32,25 @@ import { FormActions } from '../../components/form-actions';
 import { OfflineNote } from '../../components/offline-note';
 import { EmptyBlock, confirmAction, notifySuccess } from '../../components/page-states';
 import { UserAvatar } from '../../components/user-avatar';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorToast } from '../../lib/api';
 import { useCachedQuery } from '../../lib/cached-query';
 import { t } from '../../lib/i18n';
 import { BoardDnd, ColumnDrop, DraggableCard, useOptimisticBlocks } from './board-dnd';
 import { moveCard, shiftBoard } from './board-order';
+import type { BoardCard as TaskCard, BoardView } from '../../lib/project-overlay';
+import { boardOverlay } from '../../lib/projects';
 import { projectCalls, projectKeys } from './project-data';
 import { deadlineState, idParam, moveTargets } from './project-rules';
 import { TaskDialog } from './task-dialog';
 
 const B = t.project.board;
-type Block = ProjectBoard['blocks'][number];
+type Block = BoardView['blocks'][number];
 
 /**
  * /project/sub?projectId=[&taskId=]: a project's boards as columns of task cards. taskId in the
  * URL opens that task's dialog (the notice centre's collaboration items link here). Kept on the
- * device for offline reading; writes need the network in this slice.
+ * device for offline reading; moving a card works offline too (the outbox, shown as 待同步 on
+ * the card until the server has it); the other board writes need the network.
  */
 export function ProjectBoardPage() {
   const navigate = useNavigate();
@@ -56,9 +58,10 @@ export function ProjectBoardPage() {
   const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
   const projectId = idParam(search.projectId);
   const taskId = idParam(search.taskId);
-  const view = useCachedQuery<ProjectBoard>({
+  const view = useCachedQuery<BoardView>({
     queryKey: projectKeys.board(projectId ?? 0),
-    fetch: ({ signal }) => projectCalls.board(projectId!, signal),
+    fetch: ({ signal }): Promise<ProjectBoard> => projectCalls.board(projectId!, signal),
+    overlay: boardOverlay,
     enabled: projectId !== null,
     toastErrors: false,
   });
@@ -85,11 +88,30 @@ export function ProjectBoardPage() {
     );
   const board = view.data;
   const writable = !view.offline && board?.project.archived === 0;
+  // Moving a card is queued when offline (lib/projects.ts); the other board writes need the network.
+  const movable = board?.project.archived === 0;
   const blocks = ordered.blocks ?? [];
-  const dropCard = (taskId: number, blockId: number, index: number) =>
-    void ordered.apply(moveCard(blocks, taskId, blockId, index), () =>
-      projectCalls.moveTask(taskId, blockId, index),
-    );
+  const dropCard = (taskId: number, blockId: number, index: number) => {
+    const from = blocks.flatMap((b) => b.tasks).find((x) => x.taskId === taskId);
+    const to = blocks.find((b) => b.blockId === blockId);
+    if (!from || !to) return;
+    // With `seen`, like the 移动 dialog: offline it waits in the outbox as 待同步.
+    const write = async () => {
+      try {
+        const r = await projectCalls.moveTask(taskId, blockId, index, {
+          task: { ...from, projectId },
+          blockName: to.name,
+        });
+        if ((r as { queued?: boolean }).queued)
+          notifications.show({ color: 'yellow', message: t.offline.queuedToast });
+      } catch (e) {
+        // The outbox rejects with the server's words and does not toast them itself.
+        errorToast(e instanceof Error ? e.message : t.errors.server);
+        throw e;
+      }
+    };
+    void ordered.apply(moveCard(blocks, taskId, blockId, index), write);
+  };
   const shiftBlock = (b: Block, step: -1 | 1) => {
     const next = shiftBoard(blocks, b.blockId, step);
     if (next)
@@ -149,7 +171,7 @@ export function ProjectBoardPage() {
           blocks={blocks}
           onDrop={dropCard}
           renderOverlay={(task) => (
-            <TaskCardView task={task} today={today} writable={false} onOpen={() => {}} onMove={() => {}} />
+            <TaskCardView task={task} today={today} movable={false} onOpen={() => {}} onMove={() => {}} />
           )}
         >
           <Box style={{ overflowX: 'auto', maxWidth: '100%' }} data-testid="board-columns">
@@ -160,6 +182,7 @@ export function ProjectBoardPage() {
                   block={b}
                   projectId={projectId}
                   writable={writable}
+                  movable={movable}
                   today={today}
                   first={i === 0}
                   last={i === blocks.length - 1}
@@ -182,7 +205,13 @@ export function ProjectBoardPage() {
         onClose={() => setNaming(null)}
         onDone={refresh}
       />
-      <MoveTaskDialog task={moving} blocks={blocks} onClose={() => setMoving(null)} onDone={refresh} />
+      <MoveTaskDialog
+        task={moving}
+        projectId={projectId}
+        blocks={blocks}
+        onClose={() => setMoving(null)}
+        onDone={refresh}
+      />
       {taskId !== null && (
         <TaskDialog
           // A fresh dialog per task: typed-but-unsent text never follows into another task.
@@ -201,6 +230,7 @@ function Column(props: {
   block: Block;
   projectId: number;
   writable: boolean;
+  movable: boolean;
   today: string;
   first: boolean;
   last: boolean;
@@ -234,7 +264,7 @@ function Column(props: {
     }
   };
   return (
-    <ColumnDrop block={block} disabled={!writable}>
+    <ColumnDrop block={block} disabled={!props.movable}>
       {(drop) => (
         <Card
           ref={drop.ref}
@@ -285,12 +315,12 @@ function Column(props: {
               </Text>
             )}
             {block.tasks.map((task) => (
-              <DraggableCard key={task.taskId} task={task} disabled={!writable}>
+              <DraggableCard key={task.taskId} task={task} disabled={!props.movable}>
                 {(handle) => (
                   <TaskCardView
                     task={task}
                     today={props.today}
-                    writable={writable}
+                    movable={props.movable}
                     handle={handle}
                     onOpen={() => props.onOpen(task.taskId)}
                     onMove={() => props.onMove(task)}
@@ -336,7 +366,7 @@ function Column(props: {
 function TaskCardView(props: {
   task: TaskCard;
   today: string;
-  writable: boolean;
+  movable: boolean;
   /** The drag grip (keyboard dragging starts there). */
   handle?: ReactNode;
   onOpen: () => void;
@@ -360,6 +390,11 @@ function TaskCardView(props: {
               {task.taskName}
             </Text>
             <Group gap={6}>
+              {task.syncPending && (
+                <Badge size="xs" color="yellow" variant="light" data-testid="sync-pending">
+                  {t.project.offline.pending}
+                </Badge>
+              )}
               {task.priority > 1 && (
                 <Badge size="xs" color={task.priority === 3 ? 'red' : 'orange'} variant="light">
                   {TASK_PRIORITY_TEXT[task.priority]}
@@ -394,7 +429,7 @@ function TaskCardView(props: {
                 variant="subtle"
                 size="sm"
                 aria-label={`${B.move}：${task.taskName}`}
-                disabled={!props.writable}
+                disabled={!props.movable}
               >
                 <IconDots size={14} />
               </ActionIcon>
@@ -480,6 +515,7 @@ function BoardNameDialog(props: {
 /** The move-task dialog (spec §2): choose a board; the card goes to its end. */
 function MoveTaskDialog(props: {
   task: TaskCard | null;
+  projectId: number;
   blocks: Block[];
   onClose: () => void;
   onDone: () => Promise<unknown>;
@@ -495,13 +531,22 @@ function MoveTaskDialog(props: {
     const block = options.find((b) => String(b.blockId) === target);
     if (!props.task || !block) return;
     setSaving(true);
+    const { task } = props;
     try {
-      await projectCalls.moveTask(props.task.taskId, block.blockId, block.tasks.length);
-      notifications.show({ color: 'green', message: B.moved });
+      const r = await projectCalls.moveTask(task.taskId, block.blockId, block.tasks.length, {
+        task: { ...task, projectId: props.projectId },
+        blockName: block.name,
+      });
+      const queued = 'queued' in (r as object) && (r as { queued: boolean }).queued;
+      notifications.show({
+        color: queued ? 'yellow' : 'green',
+        message: queued ? t.offline.queuedToast : B.moved,
+      });
       await props.onDone();
       close();
-    } catch {
-      // Toasted by the client; the dialog stays open for another choice.
+    } catch (e) {
+      // The server's words; the dialog stays open for another choice.
+      errorToast(e instanceof Error ? e.message : t.errors.server);
     } finally {
       setSaving(false);
     }

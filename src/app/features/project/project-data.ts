@@ -10,6 +10,7 @@ import type {
   TaskField,
 } from '../../../shared/api/project';
 import { museum } from '../../lib/api';
+import { projectKeys, projectWrites, type TaskRef } from '../../lib/projects';
 
 /** History line of a task (the spec's shape: ext1 the time). */
 export interface HistoryLine {
@@ -18,16 +19,7 @@ export interface HistoryLine {
   actionDescription: string;
 }
 
-/** The calls of the project screens (src/shared/api/project.ts); every query lives under ['project', …]. */
-export const projectKeys = {
-  all: ['project'] as const,
-  lists: ['project', 'list'] as const,
-  /** 'all' for /project-list, 'exhibition' for /exhibition. */
-  list: (type: 'all' | 'exhibition') => ['project', 'list', type] as const,
-  board: (projectId: number) => ['project', 'board', projectId] as const,
-  task: (taskId: number) => ['project', 'task', taskId] as const,
-  people: (projectId: number) => ['project', 'people', projectId] as const,
-};
+export { projectKeys };
 
 /**
  * A write with its own idempotency key. `inPlace`: a form shows the server's words beside the
@@ -36,6 +28,7 @@ export const projectKeys = {
 const post = <T = unknown>(path: string, body: unknown, inPlace = false) =>
   museum.post<T>(path, body, { idempotencyKey: crypto.randomUUID(), silent: inPlace });
 
+/** Reads and the writes that need the network; the ones that work offline are in lib/projects.ts. */
 export const projectCalls = {
   list: (type: 'exhibition' | undefined, signal?: AbortSignal) =>
     museum.get<ProjectRow[]>('/project/list', { query: { type }, signal, silent: true }),
@@ -56,12 +49,15 @@ export const projectCalls = {
   /** Changes the one field `ext1` names; `version` is the task's version the dialog saw. */
   updateTask: (taskId: number, field: TaskField, value: unknown, version: number) =>
     post<TaskDetail>('/projectTask/updateProjectTask', { taskId, ext1: field, [field]: value, version }),
-  moveTask: (taskId: number, blockId: number, sort: number) =>
-    post<TaskDetail>('/projectTask/moveProjectTask', { taskId, parentId: blockId, sort }),
-  addKid: (parentId: number, taskName: string) =>
-    post<{ kidId: number }>('/projectTask/addKidTask', { parentId, taskName }, true),
-  toggleKid: (kidId: number, collectStatus: number, version: number) =>
-    post('/projectTask/updateKidTask', { kidId, ext1: 'collectStatus', collectStatus, version }),
+  /**
+   * Moves a card to index `sort` of a board. With `seen` (the card as the user saw it and the
+   * board's name) it goes through the outbox: offline it waits as 待同步 and replays once; the
+   * server's refusal rejects with OutboxRefusal (the caller shows it). Without, it is sent at once.
+   */
+  moveTask: (taskId: number, blockId: number, sort: number, seen?: { task: TaskRef; blockName: string }) =>
+    seen
+      ? projectWrites.move(seen.task, { blockId, name: seen.blockName }, sort)
+      : post<TaskDetail>('/projectTask/moveProjectTask', { taskId, parentId: blockId, sort }),
   deleteKid: (kidId: number) => post('/projectTask/deleteKidTask', { kidId }),
   history: (taskId: number, signal?: AbortSignal) =>
     museum.post<HistoryLine[]>('/projectTask/getProjectHistoryList', { taskId }, { signal, silent: true }),
@@ -71,8 +67,6 @@ export const projectCalls = {
       { ownerId: taskId },
       { signal, silent: true },
     ),
-  addComment: (taskId: number, commentContent: string) =>
-    post<CommentRow[]>('/projectTask/addProjectConmentsList', { ownerId: taskId, commentContent }, true),
   deleteComment: (commentId: number) => post('/projectTask/deleteProjectConments', { commentId }),
   people: (projectId: number, signal?: AbortSignal) =>
     museum.post<PickerUser[]>(

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Badge,
   Checkbox,
   Divider,
   Group,
@@ -26,20 +27,32 @@ import {
   TASK_NAME_MAX,
   TASK_OPEN,
   TASK_PRIORITY_TEXT,
-  type TaskDetail,
   type TaskField,
 } from '../../../shared/api/project';
 import { CachedViewState } from '../../components/cached-state';
 import { OfflineNote } from '../../components/offline-note';
 import { confirmAction, notifySuccess } from '../../components/page-states';
 import { UserAvatar } from '../../components/user-avatar';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorToast } from '../../lib/api';
 import { useCachedQuery } from '../../lib/cached-query';
 import { t } from '../../lib/i18n';
+import { outbox, useOutbox } from '../../lib/offline';
+import type { SubmitResult } from '../../lib/outbox';
+import { projectRefusals, type OfflineField, type TaskView } from '../../lib/project-overlay';
+import { projectWrites, taskOverlay, type TaskRef } from '../../lib/projects';
 import { projectCalls, projectKeys } from './project-data';
 import { textToCommentHtml } from './project-rules';
 
 const T = t.project.task;
+const OFF = t.project.offline;
+const OFFLINE_FIELDS: readonly TaskField[] = [
+  'taskName',
+  'deadline',
+  'collectStatus',
+] satisfies OfflineField[];
+
+/** A write through the outbox (lib/projects.ts); `ok` is said only when the server took it. */
+type Queued = (run: () => Promise<SubmitResult>, ok?: string) => Promise<SubmitResult>;
 
 /** Comments are sanitized HTML; this slice shows their text (DOMParser runs no scripts and loads nothing). */
 function htmlText(html: string): string {
@@ -51,7 +64,9 @@ function htmlText(html: string): string {
  * The task detail dialog (spec §2: 900 px, titled project name / board name). Each change calls
  * updateProjectTask with `ext1` naming the field and the `version` the dialog saw; a refusal
  * (someone changed the task meanwhile, or any other) shows the server's words and reloads the
- * server's truth.
+ * server's truth. The title, deadline, done, subtask ticks, new subtasks and comments also work
+ * offline (lib/projects.ts): queued, drawn as 待同步 and replayed once; a replay the server
+ * refused is listed here with its reason over the server's truth. The rest needs the network.
  */
 export function TaskDialog(props: {
   taskId: number;
@@ -62,11 +77,16 @@ export function TaskDialog(props: {
   const { taskId } = props;
   const qc = useQueryClient();
   // Kept on the device like the board, so a task opened once reads offline (then read-only).
-  const view = useCachedQuery<TaskDetail>({
+  const view = useCachedQuery<TaskView>({
     queryKey: projectKeys.task(taskId),
-    fetch: ({ signal }) => projectCalls.task(taskId, signal),
+    fetch: async ({ signal }) => ({
+      ...(await projectCalls.task(taskId, signal)),
+      queued: { syncPending: false, comments: [] },
+    }),
+    overlay: taskOverlay,
     toastErrors: false,
   });
+  const refused = projectRefusals(useOutbox(), taskId);
   // The server's answer wins over a device copy: a deleted task is gone even if cached.
   const gone = view.error instanceof ApiError && view.error.message === PROJECT_MSG.taskGone;
   useEffect(() => {
@@ -95,8 +115,36 @@ export function TaskDialog(props: {
     }
     await reload();
   };
-  const update = (field: TaskField, value: unknown) =>
-    d ? write(() => projectCalls.updateTask(d.taskId, field, value, d.version)).catch(() => {}) : undefined;
+  const ref: TaskRef | undefined = d && {
+    projectId: d.projectId,
+    taskId: d.taskId,
+    taskName: d.taskName,
+    version: d.version,
+  };
+  const queued: Queued = async (run, ok) => {
+    try {
+      const r = await run();
+      if (r.queued) notifications.show({ color: 'yellow', message: t.offline.queuedToast });
+      else {
+        if (ok) notifySuccess(ok);
+        await reload();
+      }
+      return r;
+    } catch (e) {
+      // The server's words (a stale edit names who changed the task); then its truth.
+      errorToast(e instanceof Error ? e.message : t.errors.server);
+      await reload();
+      throw e;
+    }
+  };
+  const update = (field: TaskField, value: unknown) => {
+    if (!d || !ref) return;
+    if (OFFLINE_FIELDS.includes(field))
+      void queued(() =>
+        projectWrites.field(ref, field as OfflineField, value as string | number | null),
+      ).catch(() => {});
+    else void write(() => projectCalls.updateTask(d.taskId, field, value, d.version)).catch(() => {});
+  };
 
   return (
     <Modal
@@ -107,6 +155,32 @@ export function TaskDialog(props: {
       title={d ? `${d.projectName} / ${d.blockName}` : ''}
       data-testid="task-dialog"
     >
+      {refused.length > 0 && (
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle size={18} />}
+          title={OFF.refusedTitle}
+          mb="sm"
+          data-testid="task-refused"
+        >
+          <Stack gap={4}>
+            {refused.map((op) => (
+              <Text key={op.id} size="sm">
+                {op.label}：{op.error}
+              </Text>
+            ))}
+            <Group justify="flex-end">
+              <Button
+                size="compact-xs"
+                variant="light"
+                onClick={() => refused.forEach((op) => void outbox.discard(op.id))}
+              >
+                {OFF.dismiss}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
       {gone ? (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="task-gone">
           {PROJECT_MSG.taskGone}
@@ -114,18 +188,36 @@ export function TaskDialog(props: {
       ) : !d ? (
         <CachedViewState view={view} />
       ) : (
-        // Offline the dialog shows the device copy and its 离线 mark; changes wait for the network.
-        <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <OfflineNote view={view} />
+        // Offline the dialog shows the device copy and its 离线 mark; the changes that can wait
+        // are queued, the others (assignee, priority, deletions) are disabled until the network returns.
+        <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <Group gap="xs">
+            <OfflineNote view={view} />
+            {d.queued.syncPending && (
+              <Badge color="yellow" variant="light" data-testid="sync-pending">
+                {OFF.pending}
+              </Badge>
+            )}
+          </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
             <Stack gap="sm">
-              <TitleField key={`${d.taskId}-${d.version}`} detail={d} onSave={(v) => update('taskName', v)} />
+              {/* Re-mounted on the server's version or a rolled-back title, so the field shows the truth. */}
+              <TitleField
+                key={`${d.taskId}-${d.version}-${d.taskName}`}
+                detail={d}
+                onSave={(v) => update('taskName', v)}
+              />
               <Switch
                 label={T.done}
                 checked={d.collectStatus === TASK_DONE}
                 onChange={(e) => update('collectStatus', e.currentTarget.checked ? TASK_DONE : TASK_OPEN)}
               />
-              <AssigneeField detail={d} projectId={props.projectId} onSave={(v) => update('assigner', v)} />
+              <AssigneeField
+                detail={d}
+                projectId={props.projectId}
+                disabled={readOnly}
+                onSave={(v) => update('assigner', v)}
+              />
               <SimpleGrid cols={2} spacing="sm">
                 <DatePickerInput
                   label={T.deadline}
@@ -139,13 +231,14 @@ export function TaskDialog(props: {
                   allowDeselect={false}
                   data={Object.entries(TASK_PRIORITY_TEXT).map(([v, l]) => ({ value: v, label: l }))}
                   value={String(d.priority)}
+                  disabled={readOnly}
                   onChange={(v) => v && update('priority', Number(v))}
                 />
               </SimpleGrid>
-              <Subtasks detail={d} write={write} />
+              <Subtasks detail={d} task={ref!} offline={readOnly} write={write} queued={queued} />
             </Stack>
             <Stack gap="sm">
-              <Comments taskId={d.taskId} onChanged={reload} />
+              <Comments task={ref!} offline={readOnly} waiting={d.queued.comments} queued={queued} />
               <History taskId={d.taskId} version={d.version} />
             </Stack>
           </SimpleGrid>
@@ -155,7 +248,7 @@ export function TaskDialog(props: {
   );
 }
 
-function TitleField({ detail, onSave }: { detail: TaskDetail; onSave: (v: string) => void }) {
+function TitleField({ detail, onSave }: { detail: TaskView; onSave: (v: string) => void }) {
   const [value, setValue] = useState(detail.taskName);
   const [error, setError] = useState<string | null>(null);
   const commit = () => {
@@ -183,7 +276,12 @@ function TitleField({ detail, onSave }: { detail: TaskDetail; onSave: (v: string
 }
 
 /** The assignee, chosen among the project's collaborators only (the server refuses anyone else). */
-function AssigneeField(props: { detail: TaskDetail; projectId: number; onSave: (v: number | null) => void }) {
+function AssigneeField(props: {
+  detail: TaskView;
+  projectId: number;
+  disabled: boolean;
+  onSave: (v: number | null) => void;
+}) {
   const people = useQuery({
     queryKey: projectKeys.people(props.projectId),
     queryFn: ({ signal }) => projectCalls.people(props.projectId, signal),
@@ -201,6 +299,7 @@ function AssigneeField(props: { detail: TaskDetail; projectId: number; onSave: (
       onChange={(v) => props.onSave(v === null ? null : Number(v))}
       clearable
       searchable
+      disabled={props.disabled}
       data-testid="task-assignee"
     />
   );
@@ -208,10 +307,16 @@ function AssigneeField(props: { detail: TaskDetail; projectId: number; onSave: (
 
 function Subtasks({
   detail,
+  task,
+  offline,
   write,
+  queued,
 }: {
-  detail: TaskDetail;
+  detail: TaskView;
+  task: TaskRef;
+  offline: boolean;
   write: (run: () => Promise<unknown>, ok?: string) => Promise<void>;
+  queued: Queued;
 }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -221,11 +326,11 @@ function Subtasks({
     if (!n) return setError(PROJECT_MSG.kidNameEmpty);
     setSaving(true);
     try {
-      await write(() => projectCalls.addKid(detail.taskId, n), T.kidAdded);
+      await queued(() => projectWrites.addKid(task, n), T.kidAdded);
       setName('');
     } catch (e) {
       // The server's words, beside the field; the typed name stays for another try.
-      if (e instanceof ApiError) setError(e.message);
+      if (e instanceof Error) setError(e.message);
     } finally {
       setSaving(false);
     }
@@ -243,10 +348,12 @@ function Subtasks({
             <Checkbox
               checked={done}
               aria-label={k.taskName}
+              // A subtask added offline has no id until the server has it.
+              disabled={k.queued}
               onChange={() =>
-                void write(() =>
-                  projectCalls.toggleKid(k.kidId, done ? TASK_OPEN : TASK_DONE, k.version),
-                ).catch(() => {})
+                void queued(() => projectWrites.toggleKid(task, k, done ? TASK_OPEN : TASK_DONE)).catch(
+                  () => {},
+                )
               }
             />
             <Text
@@ -258,6 +365,11 @@ function Subtasks({
             >
               {k.taskName}
             </Text>
+            {k.syncPending && (
+              <Badge size="xs" color="yellow" variant="light">
+                {OFF.pending}
+              </Badge>
+            )}
             {k.assigner !== null && <UserAvatar name={k.assignerName} image={k.assignerImage} size="xs" />}
             {k.deadline && (
               <Text size="xs" c="dimmed">
@@ -268,6 +380,7 @@ function Subtasks({
               variant="subtle"
               color="red"
               size="sm"
+              disabled={offline || k.queued}
               aria-label={`${T.deleteKid}：${k.taskName}`}
               onClick={() =>
                 confirmAction({
@@ -304,9 +417,21 @@ function Subtasks({
   );
 }
 
-function Comments({ taskId, onChanged }: { taskId: number; onChanged: () => Promise<unknown> }) {
+function Comments({
+  task,
+  offline,
+  waiting,
+  queued,
+}: {
+  task: TaskRef;
+  offline: boolean;
+  /** Comments written on this device, not yet sent. */
+  waiting: string[];
+  queued: Queued;
+}) {
   const qc = useQueryClient();
-  const key = ['project', 'comments', taskId];
+  const { taskId } = task;
+  const key = projectKeys.comments(taskId);
   const list = useQuery({ queryKey: key, queryFn: ({ signal }) => projectCalls.comments(taskId, signal) });
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -316,12 +441,10 @@ function Comments({ taskId, onChanged }: { taskId: number; onChanged: () => Prom
     if (!html) return setError(PROJECT_MSG.commentEmpty);
     setSaving(true);
     try {
-      qc.setQueryData(key, await projectCalls.addComment(taskId, html));
+      await queued(() => projectWrites.comment(task, html), T.commented);
       setText('');
-      notifySuccess(T.commented);
-      await onChanged();
     } catch (e) {
-      if (e instanceof ApiError) setError(e.message);
+      if (e instanceof Error) setError(e.message);
     } finally {
       setSaving(false);
     }
@@ -331,7 +454,7 @@ function Comments({ taskId, onChanged }: { taskId: number; onChanged: () => Prom
       <Divider label={T.comments} labelPosition="left" />
       <ScrollArea.Autosize mah={220}>
         <Stack gap={8}>
-          {(list.data ?? []).length === 0 && (
+          {(list.data ?? []).length === 0 && waiting.length === 0 && (
             <Text size="sm" c="dimmed">
               {T.noComments}
             </Text>
@@ -353,6 +476,7 @@ function Comments({ taskId, onChanged }: { taskId: number; onChanged: () => Prom
                   color="red"
                   size="sm"
                   aria-label={T.deleteComment}
+                  disabled={offline}
                   onClick={() =>
                     confirmAction({
                       title: T.deleteComment,
@@ -363,7 +487,6 @@ function Comments({ taskId, onChanged }: { taskId: number; onChanged: () => Prom
                         await projectCalls.deleteComment(c.commentId);
                         notifySuccess(T.commentDeleted);
                         await qc.invalidateQueries({ queryKey: key });
-                        await onChanged();
                       },
                     })
                   }
@@ -371,6 +494,16 @@ function Comments({ taskId, onChanged }: { taskId: number; onChanged: () => Prom
                   <IconTrash size={14} />
                 </ActionIcon>
               )}
+            </Group>
+          ))}
+          {waiting.map((html, i) => (
+            <Group key={i} gap="xs" wrap="nowrap" data-testid="comment">
+              <Text size="sm" style={{ flex: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                {htmlText(html)}
+              </Text>
+              <Badge size="xs" color="yellow" variant="light">
+                {OFF.pending}
+              </Badge>
             </Group>
           ))}
         </Stack>
