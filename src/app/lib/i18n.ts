@@ -1529,6 +1529,18 @@ export const t = {
       deleteCommentConfirm: '确定删除这条评论吗？',
       commentDeleted: '删除评论成功',
     },
+    dnd: {
+      handle: (name: string) => `拖动任务：${name}`,
+      roleDescription: '可拖动的任务卡片',
+      instructions:
+        '按空格键或回车键拿起任务卡片，用方向键移动，再按空格键或回车键放下，按 Esc 键取消。触屏上长按卡片后拖动。',
+      picked: (name: string) => `已拿起任务「${name}」`,
+      over: (name: string, target: string) => `任务「${name}」移到「${target}」`,
+      dropped: (name: string) => `已放下任务「${name}」`,
+      cancelled: (name: string) => `已取消拖动任务「${name}」`,
+      moveLeft: '左移',
+      moveRight: '右移',
+    },
     offline: {
       pending: '待同步',
       refusedTitle: '以下离线更改未能同步，已显示服务器上的最新内容',

@@ -18,7 +18,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconDots, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   BLOCK_NAME_MAX,
   PROJECT_MSG,
@@ -35,6 +35,8 @@ import { UserAvatar } from '../../components/user-avatar';
 import { ApiError, errorToast } from '../../lib/api';
 import { useCachedQuery } from '../../lib/cached-query';
 import { t } from '../../lib/i18n';
+import { BoardDnd, ColumnDrop, DraggableCard, useOptimisticBlocks } from './board-dnd';
+import { moveCard, shiftBoard } from './board-order';
 import type { BoardCard as TaskCard, BoardView } from '../../lib/project-overlay';
 import { boardOverlay } from '../../lib/projects';
 import { projectCalls, projectKeys } from './project-data';
@@ -67,6 +69,9 @@ export function ProjectBoardPage() {
   const [naming, setNaming] = useState<{ block: Block | null } | null>(null);
   const [moving, setMoving] = useState<TaskCard | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: projectKeys.board(projectId ?? 0) });
+  // Drops and board moves show at once; the server's order comes back when they settle.
+  const ordered = useOptimisticBlocks(view.data?.blocks, refresh);
+  const [today] = useState(() => museumDate(Date.now()));
   const openTask = (id: number | null) =>
     void navigate({
       to: '/project/sub',
@@ -84,8 +89,40 @@ export function ProjectBoardPage() {
     );
   const board = view.data;
   const writable = !view.offline && board?.project.archived === 0;
-  // Moving a card is queued when offline (lib/projects.ts).
+  // Moving a card is queued when offline (lib/projects.ts); the other board writes need the network.
   const movable = board?.project.archived === 0;
+  const blocks = ordered.blocks ?? [];
+  const dropCard = (taskId: number, blockId: number, index: number) => {
+    const from = blocks.flatMap((b) => b.tasks).find((x) => x.taskId === taskId);
+    const to = blocks.find((b) => b.blockId === blockId);
+    if (!from || !to) return;
+    // With `seen`, like the 移动 dialog: offline it waits in the outbox as 待同步.
+    const write = async () => {
+      try {
+        const r = await projectCalls.moveTask(taskId, blockId, index, {
+          task: { ...from, projectId },
+          blockName: to.name,
+        });
+        if ((r as { queued?: boolean }).queued)
+          notifications.show({ color: 'yellow', message: t.offline.queuedToast });
+      } catch (e) {
+        // The outbox rejects with the server's words and does not toast them itself.
+        errorToast(e instanceof Error ? e.message : t.errors.server);
+        throw e;
+      }
+    };
+    void ordered.apply(moveCard(blocks, taskId, blockId, index), write);
+  };
+  const shiftBlock = (b: Block, step: -1 | 1) => {
+    const next = shiftBoard(blocks, b.blockId, step);
+    if (next)
+      void ordered.apply(next, () =>
+        projectCalls.sortBlocks(
+          projectId,
+          next.map((x) => x.blockId),
+        ),
+      );
+  };
 
   const deleteBlock = (b: Block) =>
     confirmAction({
@@ -136,24 +173,36 @@ export function ProjectBoardPage() {
         <CachedViewState view={view} />
       ) : (
         // A plain scroller: the columns scroll sideways inside the work area, never the page.
-        <Box style={{ overflowX: 'auto', maxWidth: '100%' }} data-testid="board-columns">
-          <Group align="flex-start" wrap="nowrap" gap="md" pb="sm">
-            {board.blocks.map((b) => (
-              <Column
-                key={b.blockId}
-                block={b}
-                projectId={projectId}
-                writable={writable}
-                movable={movable}
-                onOpen={(id) => openTask(id)}
-                onMove={setMoving}
-                onRename={() => setNaming({ block: b })}
-                onDelete={() => deleteBlock(b)}
-                onAdded={refresh}
-              />
-            ))}
-          </Group>
-        </Box>
+        <BoardDnd
+          blocks={blocks}
+          onDrop={dropCard}
+          renderOverlay={(task) => (
+            <TaskCardView task={task} today={today} movable={false} onOpen={() => {}} onMove={() => {}} />
+          )}
+        >
+          <Box style={{ overflowX: 'auto', maxWidth: '100%' }} data-testid="board-columns">
+            <Group align="flex-start" wrap="nowrap" gap="md" pb="sm">
+              {blocks.map((b, i) => (
+                <Column
+                  key={b.blockId}
+                  block={b}
+                  projectId={projectId}
+                  writable={writable}
+                  movable={movable}
+                  today={today}
+                  first={i === 0}
+                  last={i === blocks.length - 1}
+                  onOpen={(id) => openTask(id)}
+                  onMove={setMoving}
+                  onRename={() => setNaming({ block: b })}
+                  onShift={(step) => shiftBlock(b, step)}
+                  onDelete={() => deleteBlock(b)}
+                  onAdded={refresh}
+                />
+              ))}
+            </Group>
+          </Box>
+        </BoardDnd>
       )}
       <BoardNameDialog
         key={naming?.block?.blockId ?? 'new'}
@@ -165,7 +214,7 @@ export function ProjectBoardPage() {
       <MoveTaskDialog
         task={moving}
         projectId={projectId}
-        blocks={board?.blocks ?? []}
+        blocks={blocks}
         onClose={() => setMoving(null)}
         onDone={refresh}
       />
@@ -188,9 +237,13 @@ function Column(props: {
   projectId: number;
   writable: boolean;
   movable: boolean;
+  today: string;
+  first: boolean;
+  last: boolean;
   onOpen: (taskId: number) => void;
   onMove: (task: TaskCard) => void;
   onRename: () => void;
+  onShift: (step: -1 | 1) => void;
   onDelete: () => void;
   onAdded: () => Promise<unknown>;
 }) {
@@ -198,7 +251,6 @@ function Column(props: {
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [today] = useState(() => museumDate(Date.now()));
   const add = async () => {
     const name = title.trim();
     if (!name) {
@@ -218,77 +270,102 @@ function Column(props: {
     }
   };
   return (
-    <Card
-      withBorder
-      radius="md"
-      p="sm"
-      bg="var(--mantine-color-default-hover)"
-      style={{ width: 280, flex: 'none' }}
-      data-testid="board-column"
-      aria-label={block.name}
-    >
-      <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap">
-          <Text fw={600} lineClamp={1}>
-            {block.name}{' '}
-            <Text span c="dimmed" size="sm">
-              {block.tasks.length}
-            </Text>
-          </Text>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="subtle" aria-label={B.boardMenu} disabled={!writable}>
-                <IconDots size={16} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item onClick={props.onRename}>{B.rename}</Menu.Item>
-              <Menu.Item color="red" onClick={props.onDelete}>
-                {B.deleteBoard}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
-        {block.tasks.length === 0 && (
-          <Text size="sm" c="dimmed" ta="center" py="xs">
-            {B.emptyBoard}
-          </Text>
-        )}
-        {block.tasks.map((task) => (
-          <TaskCardView
-            key={task.taskId}
-            task={task}
-            today={today}
-            movable={props.movable}
-            onOpen={() => props.onOpen(task.taskId)}
-            onMove={() => props.onMove(task)}
-          />
-        ))}
-        {writable && (
-          <TextInput
-            size="sm"
-            placeholder={B.taskTitlePlaceholder}
-            aria-label={`${B.addTask}（${block.name}）`}
-            maxLength={TASK_NAME_MAX}
-            value={title}
-            error={error}
-            disabled={saving}
-            onChange={(e) => {
-              setTitle(e.currentTarget.value);
-              setError(null);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.nativeEvent.isComposing) void add();
-            }}
-            rightSection={
-              <ActionIcon variant="subtle" aria-label={B.addTask} onClick={() => void add()} loading={saving}>
-                <IconPlus size={16} />
-              </ActionIcon>
-            }
-          />
-        )}
-      </Stack>
-    </Card>
+    <ColumnDrop block={block} disabled={!props.movable}>
+      {(drop) => (
+        <Card
+          ref={drop.ref}
+          withBorder
+          radius="md"
+          p="sm"
+          bg="var(--mantine-color-default-hover)"
+          // The column a card is carried over is outlined, so the drop's landing board is plain.
+          style={{
+            width: 280,
+            flex: 'none',
+            borderColor: drop.isOver ? 'var(--mantine-primary-color-filled)' : undefined,
+          }}
+          data-testid="board-column"
+          aria-label={block.name}
+        >
+          <Stack gap="xs">
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={600} lineClamp={1}>
+                {block.name}{' '}
+                <Text span c="dimmed" size="sm">
+                  {block.tasks.length}
+                </Text>
+              </Text>
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon variant="subtle" aria-label={B.boardMenu} disabled={!writable}>
+                    <IconDots size={16} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item onClick={props.onRename}>{B.rename}</Menu.Item>
+                  <Menu.Item disabled={props.first} onClick={() => props.onShift(-1)}>
+                    {t.project.dnd.moveLeft}
+                  </Menu.Item>
+                  <Menu.Item disabled={props.last} onClick={() => props.onShift(1)}>
+                    {t.project.dnd.moveRight}
+                  </Menu.Item>
+                  <Menu.Item color="red" onClick={props.onDelete}>
+                    {B.deleteBoard}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Group>
+            {block.tasks.length === 0 && (
+              <Text size="sm" c="dimmed" ta="center" py="xs">
+                {B.emptyBoard}
+              </Text>
+            )}
+            {block.tasks.map((task) => (
+              <DraggableCard key={task.taskId} task={task} disabled={!props.movable}>
+                {(handle) => (
+                  <TaskCardView
+                    task={task}
+                    today={props.today}
+                    movable={props.movable}
+                    handle={handle}
+                    onOpen={() => props.onOpen(task.taskId)}
+                    onMove={() => props.onMove(task)}
+                  />
+                )}
+              </DraggableCard>
+            ))}
+            {writable && (
+              <TextInput
+                size="sm"
+                placeholder={B.taskTitlePlaceholder}
+                aria-label={`${B.addTask}（${block.name}）`}
+                maxLength={TASK_NAME_MAX}
+                value={title}
+                error={error}
+                disabled={saving}
+                onChange={(e) => {
+                  setTitle(e.currentTarget.value);
+                  setError(null);
+                }}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' && !e.nativeEvent.isComposing) void add();
+                }}
+                rightSection={
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={B.addTask}
+                    onClick={() => void add()}
+                    loading={saving}
+                  >
+                    <IconPlus size={16} />
+                  </ActionIcon>
+                }
+              />
+            )}
+          </Stack>
+        </Card>
+      )}
+    </ColumnDrop>
   );
 }
 
@@ -296,6 +373,8 @@ function TaskCardView(props: {
   task: TaskCard;
   today: string;
   movable: boolean;
+  /** The drag grip (keyboard dragging starts there). */
+  handle?: ReactNode;
   onOpen: () => void;
   onMove: () => void;
 }) {
@@ -349,6 +428,7 @@ function TaskCardView(props: {
           {task.assigner !== null ? (
             <UserAvatar name={task.assignerName} image={task.assignerImage} size="sm" />
           ) : null}
+          {props.handle}
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <ActionIcon

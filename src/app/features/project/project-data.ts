@@ -41,6 +41,8 @@ export const projectCalls = {
     post<{ blockId: number }>('/projectBlock/add', { projectId, name }, true),
   renameBlock: (blockId: number, name: string) => post('/projectBlock/rename', { blockId, name }, true),
   deleteBlock: (blockId: number) => post('/projectBlock/delete', { blockId }),
+  /** Every board of the project in the new order (the server refuses a stale list). */
+  sortBlocks: (projectId: number, blockIds: number[]) => post('/projectBlock/sort', { projectId, blockIds }),
   addTask: (body: z.input<typeof AddTaskBody>) => post<TaskDetail>('/projectTask/addProjectTask', body, true),
   task: (taskId: number, signal?: AbortSignal) =>
     museum.post<TaskDetail>('/projectTask/getProjectTask', { taskId }, { signal, silent: true }),
