@@ -9,22 +9,49 @@ import { defineConfig } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18765);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/*
+ * Two lanes, each with its own server and data dir, run side by side: most of a test's time is
+ * spent waiting (debounces, live pushes, service-worker installs), so two lanes on two cores
+ * finish the suite far sooner than one. Within a lane, files still run one at a time against
+ * one server, as they were written to (shared demo accounts, deterministic state). The drive
+ * lane takes the drive's own specs; the office lane takes the rest. Balance them by time.
+ */
+const DRIVE_LANE = [
+  /upload\.spec/,
+  /upload-compat\.spec/,
+  /drive\.spec/,
+  /preview-editors\.spec/,
+  /preview-media\.spec/,
+  /unzip\.spec/,
+  /share\.spec/,
+  /session\.spec/,
+];
+const lanes = [
+  { name: 'drive', port: E2E_PORT + 1, match: { testMatch: DRIVE_LANE } },
+  { name: 'office', port: E2E_PORT, match: { testIgnore: DRIVE_LANE } },
+];
 // Per port, so two runs on one machine (E2E_PORT set) never share or delete each other's data.
-const dataDir = path.resolve(`.tmp/e2e-data-${E2E_PORT}`);
+const dataDirOf = (port: number) => path.resolve(`.tmp/e2e-data-${port}`);
 
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
-  // One server, shared accounts and sign-in throttling: run serially for deterministic state.
-  workers: 1,
+  // One worker per lane (each lane's files run serially against its own server).
+  workers: lanes.length,
   fullyParallel: false,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   outputDir: 'test-results/e2e',
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  projects: lanes.map((lane) => ({
+    name: lane.name,
+    ...lane.match,
+    workers: 1,
+    use: { baseURL: `http://127.0.0.1:${lane.port}` },
+  })),
   use: {
-    baseURL: BASE_URL,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1024, height: 768 },
@@ -47,20 +74,20 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx src/server/main.ts`,
-    url: `${BASE_URL}/login`,
+  webServer: lanes.map((lane) => ({
+    command: `rm -rf ${dataDirOf(lane.port)} && node --import tsx src/server/main.ts`,
+    url: `http://127.0.0.1:${lane.port}/login`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
-      PORT: String(E2E_PORT),
+      PORT: String(lane.port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: dataDirOf(lane.port),
       ADMIN_PASSWORD: 'Admin@12345',
       SEED_DEMO: '1',
       DEMO_PASSWORD: 'Demo@2026',
       NODE_ENV: 'production',
     },
-    stdout: 'pipe',
-  },
+    stdout: 'pipe' as const,
+  })),
 });
