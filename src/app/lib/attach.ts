@@ -61,6 +61,15 @@ export function attachFromDrive(tableName: string, userFileId: number, image = f
 }
 
 /**
+ * Deletes an upload that was never saved with a record (a file removed before submit or save).
+ * GET, as the spec has it; the server refuses attachments already bound to a record. Silent:
+ * callers drop it best-effort, the sweep removes anything left.
+ */
+export function deleteAttachment(id: number): Promise<unknown> {
+  return museum.get<unknown>('/attach/deleteAttachment', { query: { id }, silent: true });
+}
+
+/**
  * What is worth another try: the network, a busy server (429) and server errors. A refusal of
  * the chunk itself (wrong size, too large, no right) would only be refused again.
  */

@@ -41,8 +41,6 @@ export const announceCalls = {
     museum.post<unknown>('/infoPublish/delete', { id }, { idempotencyKey }),
   publishOrCancel: (id: number, status: 1 | 2, idempotencyKey: string) =>
     museum.post<{ status: number }>('/infoPublish/publishOrCancel', { id, status }, { idempotencyKey }),
-  deleteAttachment: (id: number) =>
-    museum.get<unknown>('/attach/deleteAttachment', { query: { id }, silent: true }),
 };
 
 /** 全员, the departments' names, or the first names and how many people. */

@@ -22,7 +22,7 @@ import { FormActions } from '../../components/form-actions';
 import { LoadingBlock, notifySuccess } from '../../components/page-states';
 import { PeoplePicker, type PickedPerson } from '../../components/people-picker';
 import { RichTextEditor } from '../../components/rich-text-editor';
-import { uploadAttachment } from '../../lib/attach';
+import { deleteAttachment, uploadAttachment } from '../../lib/attach';
 import { t } from '../../lib/i18n';
 import { announceCalls, announceKeys } from './announce-data';
 import { AttachmentLine, RemoveButton } from './attachment-line';
@@ -152,7 +152,7 @@ function Form({ id, initial, onClose }: { id: number | null; initial: Initial; o
   const dropFile = (att: Attachment) => {
     setFiles((f) => f.filter((x) => x.attId !== att.attId));
     // A saved record's attachment goes when the record is saved without it; a fresh one now.
-    if (fresh.current.delete(att.attId)) void announceCalls.deleteAttachment(att.attId).catch(() => {});
+    if (fresh.current.delete(att.attId)) void deleteAttachment(att.attId).catch(() => {});
   };
 
   const save = async () => {

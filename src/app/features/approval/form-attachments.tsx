@@ -5,9 +5,8 @@ import { ATTACH_HINT_TYPES, type Attachment } from '../../../shared/api/attach';
 import { formatSize } from '../../../shared/drive/file-types';
 import type { FormField } from '../../../shared/workflow/definition';
 import { DriveFilePicker } from '../../components/drive-file-picker';
-import { attachFromDrive, uploadAttachment } from '../../lib/attach';
+import { attachFromDrive, deleteAttachment, uploadAttachment } from '../../lib/attach';
 import { t } from '../../lib/i18n';
-import { startCalls } from './start-data';
 
 const S = t.approvalStart;
 export const APPROVAL_TABLE = 'approval';
@@ -81,7 +80,7 @@ export function AttachmentField({
   const remove = (att: Attachment) => {
     update((prev) => prev.filter((a) => a.attId !== att.attId));
     // Not yet part of a request: nothing else holds it.
-    void startCalls.deleteAttachment(att.attId).catch(() => {});
+    void deleteAttachment(att.attId).catch(() => {});
   };
 
   const removeButton = (name: string, onClick: () => void) => (

@@ -15,6 +15,4 @@ export const startCalls = {
   /** Silent: the page shows the refusal above the submit button, where the person looks. */
   start: (body: InstStartBody, idempotencyKey: string) =>
     museum.post<{ actvityId: number }>('/workflowInst/start', body, { idempotencyKey, silent: true }),
-  deleteAttachment: (id: number) =>
-    museum.get<unknown>('/attach/deleteAttachment', { query: { id }, silent: true }),
 };
