@@ -100,7 +100,11 @@ export async function startServer(
     bus,
     notices: createNoticeService(db, bus),
     close: async () => {
-      await app.close();
+      // Every test is over: a response body a test never read (a status check) must not keep
+      // its connection counted active and hang the hook, as it did once under CI's load.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       await db.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

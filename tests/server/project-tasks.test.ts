@@ -623,6 +623,7 @@ describe('task files', () => {
   /** Whether `who` is served the image (a refusal is the JSON envelope). */
   const seesImage = async (who: string, path: string) => {
     const res = await fetch(`${s.url}${path}`, { headers: { token: tok[who]! } });
+    await res.arrayBuffer(); // read to the end so the connection is free again
     return res.status === 200 && res.headers.get('content-type') === 'image/png';
   };
 
