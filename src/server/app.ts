@@ -207,7 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     canRead: (user, id) => approvals.canSee(user, id),
     isPublished: async () => true,
   });
-  const projects = createProjectService({ db, notices, attach });
+  const projects = createProjectService({ db, notices, attach, drive });
   // Task files: any member of staff uploads (the task call checks the project); the project's
   // collaborators read them; a task's file is deleted through the task (deleteRelative).
   attach.register(PROJECT_TABLE, {
@@ -250,7 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(
     async (wangpan) => {
-      const areas = createAreas(access);
+      const areas = createAreas(access, (user, projectId) => projects.docRights(user, projectId));
       driveRoutes(wangpan, { drive, areas, access, store, media, shares: shares.grants });
       shareRoutes(wangpan, { shares, config });
       officeRoutes(wangpan, { office: createOfficeService({ drive, config }), areas, store });

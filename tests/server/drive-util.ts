@@ -1,5 +1,5 @@
 import yauzl from 'yauzl';
-import { areaOf, type AreaKind } from '../../src/server/modules/drive/area';
+import { areaOf, type FixedAreaKind } from '../../src/server/modules/drive/area';
 import type { DriveService } from '../../src/server/modules/drive/drive.service';
 import { driveServiceOf, type TestServer } from './harness';
 import { userIdOf } from './util';
@@ -35,7 +35,12 @@ export interface DriveUser {
   /** Creates a folder and answers its id. */
   mkdir: (filePath: string, name: string, area?: Record<string, unknown>) => Promise<number>;
   /** Stores a file through the service (as an upload will) and answers its id. */
-  put: (filePath: string, fullName: string, content: string | Buffer, kind?: AreaKind) => Promise<number>;
+  put: (
+    filePath: string,
+    fullName: string,
+    content: string | Buffer,
+    kind?: FixedAreaKind,
+  ) => Promise<number>;
   /** The id of the entry named `fullName` in a folder. */
   idOf: (filePath: string, fullName: string, area?: Record<string, unknown>) => Promise<number>;
 }

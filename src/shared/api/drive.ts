@@ -23,8 +23,14 @@ const Flag = z.coerce.number().int().optional();
 /**
  * Which library a call works in. Personal by default; `fileType=9` is 其他资源 (the museum-wide
  * library), `isFmt=2` is 高清图片. `isAdmin=1` asks for the management rights there.
+ * `projectId` is a project's documents (项目文档; rights from the project, server/drive/area.ts).
  */
-export const AreaQuery = z.object({ fileType: Flag, isFmt: Flag, isAdmin: Flag });
+export const AreaQuery = z.object({
+  fileType: Flag,
+  isFmt: Flag,
+  isAdmin: Flag,
+  projectId: z.coerce.number({ error: '项目不正确' }).int('项目不正确').positive('项目不正确').optional(),
+});
 export type AreaQuery = z.infer<typeof AreaQuery>;
 
 export const SortField = z.enum(['name', 'size', 'time']);

@@ -416,16 +416,29 @@ export type PickerUser = z.infer<typeof PickerUser>;
 export const UploadRelativeBody = z.object({ relativeId: Id, taskId: Id });
 export const DeleteRelativeBody = z.object({ relativeId: Id, taskId: Id });
 /**
- * POST /projectTask/addRelevanceFile: links a file to the task, either `fileId` (a file of the
- * caller's own drive, copied: source 'drive') or `attachmentId` (a file of another task of the
- * same project: source 'project').
+ * POST /projectTask/addRelevanceFile: links a file to the task as a copy in the attachment store
+ * (the task keeps its file whatever happens to the source later). One of:
+ * - `fileId`: a file of the caller's own drive (source 'drive', the id kept as its origin);
+ * - `fileId` with `projectId`: a document of that project (source 'project'; the caller must be
+ *   one of that project's people; any project the caller sees, not only the task's);
+ * - `attachmentId`: a file of another task of the same project (source 'project'; kept for
+ *   callers of the first version: the picker now offers the document space instead).
  */
 export const AddRelevanceBody = z
-  .object({ taskId: Id, attachmentId: Id.optional(), fileId: Id.optional() })
+  .object({ taskId: Id, attachmentId: Id.optional(), fileId: Id.optional(), projectId: Id.optional() })
   .refine((b) => (b.attachmentId === undefined) !== (b.fileId === undefined), {
     message: '请选择要关联的文件',
   });
-/** POST /projectTask/taskGetFileList: the picker (spec §3 "Picker items"): my projects, and in associate mode ('0') their files. */
+/**
+ * POST /projectTask/taskGetFileList: the picker (spec §3 "Picker items"), over the projects I am
+ * a collaborator of that are not archived. '1' (move): projects (type 2) and their document
+ * folders (type 1); `fileName` filters project names. '0' (associate): projects, folders and
+ * files (type 0) of the document space; `fileName` keeps the files whose name contains it, with
+ * the folders above them, and only the projects where something matched.
+ * A folder or file carries `fileId` = its id in the project's document space (the drive's
+ * userFileId there, with `projectId`); `attachmentId` is null. `level`: 0 project, 1 its root's
+ * items, and so on down.
+ */
 export const TaskFileListBody = z.object({
   fileName: z.string().trim().max(100).default(''),
   fileType: z.enum(['0', '1'], { message: '选择类型不正确' }),
@@ -453,12 +466,28 @@ export const PickerItem: z.ZodType<PickerItem> = z.lazy(() =>
     list: z.array(PickerItem),
   }),
 );
-/** POST /projectFile/checkFileInProject: whether a drive file of mine is already a file of the project. */
+/**
+ * POST /projectFile/checkFileInProject: whether an item of the same name as `fileId` (a file or
+ * folder of my own drive) is already in folder `parentId` (-1: the root) of the project's
+ * documents; asked before moveFromDrive. Needs the right to change the project's documents.
+ */
 export const CheckFileBody = z.object({
   projectId: Id,
   fileId: Id,
   parentId: z.coerce.number().int('参数不正确').default(-1),
 });
+export const CheckFileAnswer = z.object({ exists: z.boolean() });
+/**
+ * POST /projectFile/moveFromDrive (ours): moves files and folders of my own drive into folder
+ * `parentId` (-1: the root) of the project's documents, all or nothing; a taken name gets the
+ * first free one (「名称(1)」, as the drive's own move). My quota is freed by their size.
+ */
+export const MoveFromDriveBody = z.object({
+  projectId: Id,
+  fileIds: z.array(Id).min(1, '请选择要移动的文件').max(1000, '一次最多操作 1000 项'),
+  parentId: z.coerce.number().int('参数不正确').default(-1),
+});
+export const MoveFromDriveAnswer = z.object({ names: z.array(z.string()) });
 
 // ——— Progress (/approve/project-progress, ours) ———
 

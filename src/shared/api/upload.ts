@@ -34,6 +34,8 @@ export const UploadParams = z.object({
   fileType: z.coerce.number().int().optional(),
   isFmt: z.coerce.number().int().optional(),
   isAdmin: z.coerce.number().int().optional(),
+  /** A project's documents (AreaQuery). */
+  projectId: z.coerce.number().int().positive('项目不正确').optional(),
 });
 export type UploadParams = z.output<typeof UploadParams>;
 

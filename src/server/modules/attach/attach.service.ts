@@ -278,15 +278,16 @@ export function createAttachService(opts: {
 
     /**
      * attach/fromDrive: a copy of a file of the caller's own drive as a new unbound attachment
-     * (why a copy: shared/api/attach.ts). Looked up in the caller's personal space only.
+     * (why a copy: shared/api/attach.ts). Looked up in the caller's personal space, or in
+     * `space` when the caller already checked the right to read it (a project's documents).
      */
     async fromDrive(
       user: SessionUser,
-      input: { table: string; userFileId: number; image: boolean },
+      input: { table: string; userFileId: number; image: boolean; space?: string },
     ): Promise<Attachment> {
       await service.assertMayUpload(user, input.table);
       if (!opts.driveStore) throw invalid('暂不支持从网盘选择文件');
-      const space = personalSpace(user.id);
+      const space = input.space ?? personalSpace(user.id);
       const file = await driveRepo.findAny(db, space, input.userFileId);
       if (!file) throw notFound('网盘中找不到该文件，请重新选择');
       if (file.is_dir) throw invalid('不能选择文件夹，请选择一个文件');

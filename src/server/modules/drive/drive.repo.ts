@@ -603,3 +603,72 @@ export async function setQuota(db: Db, userId: number, totalBytes: number) {
 export function userExists(db: Db, userId: number) {
   return db.selectFrom('user').select('id').where('id', '=', userId).executeTakeFirst();
 }
+
+// ---------------------------------------------------------------- across spaces (项目文档)
+
+/**
+ * Moves one live row to another space under a new path and name (moveFromDrive). Its id stays,
+ * so what pointed at it (a task's `drive_file_id`) still names the same file.
+ */
+export async function moveRowToSpace(
+  db: Db,
+  from: string,
+  id: number,
+  to: string,
+  place: { file_path: string; file_name: string },
+) {
+  await db
+    .updateTable('user_file')
+    .set({ space: to, ...place })
+    .where('space', '=', from)
+    .where('id', '=', id)
+    .where('delete_flag', '=', LIVE)
+    .execute();
+}
+
+/**
+ * Moves the live rows below folder path `fromPath` of space `from` to below `toPath` of space
+ * `to`, in one statement. Recycled rows stay in their bin (restoring one recreates its folder).
+ */
+export async function moveLiveSubtreeToSpace(
+  db: Db,
+  from: string,
+  to: string,
+  fromPath: string,
+  toPath: string,
+) {
+  await db
+    .updateTable('user_file')
+    .set({ space: to, file_path: sql<string>`${toPath} || substr(file_path, length(${fromPath}) + 1)` })
+    .where('space', '=', from)
+    .where('delete_flag', '=', LIVE)
+    .where(under(fromPath))
+    .execute();
+}
+
+/**
+ * The live folders of some spaces, and with `files` their live files too (of names containing
+ * `name`, case-insensitive for ASCII, when given): the project picker's tree.
+ */
+export function liveTreeOf(db: Db, spaces: string[], opts: { files: boolean; name: string }) {
+  if (!spaces.length) return Promise.resolve([]);
+  return db
+    .selectFrom('user_file')
+    .select(['id', 'space', 'file_path', 'file_name', 'extend_name', 'is_dir'])
+    .where('space', 'in', spaces)
+    .where('delete_flag', '=', LIVE)
+    .where((w) =>
+      opts.files
+        ? w.or([
+            w('is_dir', '=', 1),
+            opts.name
+              ? sql<boolean>`lower(${FULL_NAME}) like ${`%${likeEscape(asciiLower(opts.name))}%`} escape '\\'`
+              : w('is_dir', '=', 0),
+          ])
+        : w('is_dir', '=', 1),
+    )
+    .orderBy('is_dir', 'desc')
+    .orderBy('file_name')
+    .orderBy('extend_name')
+    .execute();
+}

@@ -59,16 +59,16 @@ export function driveRoutes(
   // anonymous visitors too).
   const shareRead = { shareVisitor: 'withBatch' as const };
   r.get('/file/getfilelist', { schema: { querystring: GetFileListQuery } }, async (req) =>
-    drive.list(areas.read(req.user, req.query), req.query),
+    drive.list(await areas.read(req.user, req.query), req.query),
   );
   r.get('/file/selectfilebyfiletype', { schema: { querystring: ByTypeQuery } }, async (req) =>
-    drive.byType(areas.read(req.user, undefined), req.query),
+    drive.byType(await areas.read(req.user, undefined), req.query),
   );
   r.get('/file/recent', { schema: { querystring: RecentQuery } }, async (req) =>
-    drive.recent(areas.read(req.user, undefined), req.query.limit),
+    drive.recent(await areas.read(req.user, undefined), req.query.limit),
   );
   r.get('/file/getfiletree', { schema: { querystring: AreaQuery } }, async (req) =>
-    drive.tree(areas.read(req.user, req.query)),
+    drive.tree(await areas.read(req.user, req.query)),
   );
   // The entry plus image size and music details (FileDetail).
   r.get('/file/detail', { schema: { querystring: DetailQuery }, config: shareRead }, async (req) => {
@@ -80,11 +80,11 @@ export function driveRoutes(
       return { ...detail, filePath: '/', deleteBatchNum: null };
     }
     const withBinned = await areas.mayManage(req.user, req.query);
-    const area = areas.read(req.user, req.query);
+    const area = await areas.read(req.user, req.query);
     return deps.media.detail(area, await drive.detail(area, req.query.userFileId, withBinned));
   });
   r.get('/file/search', { schema: { querystring: SearchQuery } }, async (req) =>
-    drive.search(areas.read(req.user, req.query), req.query),
+    drive.search(await areas.read(req.user, req.query), req.query),
   );
   r.get(
     '/filetransfer/downloadfile',
@@ -98,7 +98,7 @@ export function driveRoutes(
               extractionCode: q.extractionCode,
               ids: q.userFileIds ? q.userFileIds.split(',').map(Number) : q.userFileId ? [q.userFileId] : [],
             })
-          : await drive.download(areas.read(req.user, q), q);
+          : await drive.download(await areas.read(req.user, q), q);
       return sendDownload(req, reply, plan, deps.store);
     },
   );

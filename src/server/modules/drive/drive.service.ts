@@ -46,6 +46,7 @@ export const COPY_INTO_SELF = '原路径与目标路径冲突，不能复制';
 export const MOVE_INTO_SELF = '原路径与目标路径冲突，不能移动';
 export const RECOVERY_GONE = '该文件已被彻底删除或不存在';
 export const RESTORE_GONE = '该文件已还原或已被彻底删除';
+export const IN_BIN = '该文件在回收站中，请先还原后再移动';
 
 /** A row as every list answers it (shared/api/drive.ts FileEntry). */
 export function toEntry(r: FileRow): FileEntry {
@@ -536,7 +537,7 @@ export function createDriveService({
 
   // ------------------------------------------------------------ the calls
 
-  return {
+  const service = {
     /** A folder's page, folders first; one count and one page query, never one per row. */
     async list(area: Area, q: Out<typeof GetFileListQuery>): Promise<FileList> {
       const { total, dirs } = await repo.countFolder(db, area.space, q.filePath);
@@ -673,6 +674,73 @@ export function createDriveService({
         }
         await assertRoom(trx, area, bytes);
         for (const r of rows) await copyNode(trx, area, r, target, now);
+      });
+    },
+
+    /** Live folders (and with `files`, files whose name contains `name`) of some spaces: a picker's tree. */
+    liveTreeOf(spaces: string[], opts: { files: boolean; name: string }) {
+      return repo.liveTreeOf(db, spaces, opts);
+    },
+
+    /** The path of folder `folderId` of the area (-1: the root); any other id: TARGET_MISSING. */
+    async folderPathOf(area: Area, folderId: number, q: Db = db): Promise<string> {
+      if (folderId === -1) return ROOT;
+      const row = await repo.findLive(q, area.space, folderId);
+      if (row?.is_dir !== 1) throw notFound(TARGET_MISSING);
+      return pathOf(row);
+    },
+
+    /**
+     * Whether an item of the same name as `id` (of area `from`) is in folder `folderId` of area
+     * `to`: asked before moveAcross, which would otherwise give the item a free name.
+     */
+    async clashAcross(from: Area, to: Area, id: number, folderId: number): Promise<boolean> {
+      const row = await repo.findLive(db, from.space, id);
+      if (!row) throw (await repo.findAny(db, from.space, id)) ? invalid(IN_BIN) : notFound(NOT_FOUND);
+      const target = await service.folderPathOf(to, folderId);
+      return (await repo.findLiveByName(db, to.space, target, row.file_name, row.extend_name)) !== undefined;
+    },
+
+    /**
+     * Moves items of area `from` (a folder with its live subtree) into folder `folderId` of area
+     * `to`, all or nothing, in one transaction; ids keep. A name taken there gets the first free
+     * name (as a move in the drive does; the UI asks first). Bytes leave `from`'s quota and are
+     * charged to `to`'s, if it has one. `then` writes the caller's own lines (a history entry)
+     * in the same transaction. Answers the names used.
+     */
+    async moveAcross(
+      from: Area,
+      to: Area,
+      ids: number[],
+      folderId: number,
+      then?: (trx: Db, names: string[]) => Promise<unknown>,
+    ): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
+        const live = await repo.findLiveMany(trx, from.space, ids);
+        if (live.length !== new Set(ids).size) {
+          for (const id of ids) {
+            if (live.some((r) => r.id === id)) continue;
+            throw (await repo.findAny(trx, from.space, id)) ? invalid(IN_BIN) : notFound(NOT_FOUND);
+          }
+        }
+        const rows = await selection(trx, from, ids);
+        const target = await service.folderPathOf(to, folderId, trx);
+        let bytes = 0;
+        for (const r of rows) {
+          bytes += r.is_dir ? await repo.liveSubtreeBytes(trx, from.space, pathOf(r)) : Number(r.file_size);
+        }
+        await assertRoom(trx, to, bytes);
+        const names: string[] = [];
+        for (const r of rows) {
+          const name = await free(trx, to.space, target, r.file_name, r.extend_name);
+          await repo.moveRowToSpace(trx, from.space, r.id, to.space, { file_path: target, file_name: name });
+          if (r.is_dir) {
+            await repo.moveLiveSubtreeToSpace(trx, from.space, to.space, pathOf(r), folderPath(target, name));
+          }
+          names.push(joinName(name, r.extend_name));
+        }
+        await then?.(trx, names);
+        return names;
       });
     },
 
@@ -1018,5 +1086,6 @@ export function createDriveService({
       await assertRoom(db, area, bytes);
     },
   };
+  return service;
 }
 export type DriveService = ReturnType<typeof createDriveService>;

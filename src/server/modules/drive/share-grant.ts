@@ -63,6 +63,7 @@ export function readArea(
     fileType?: number;
     isFmt?: number;
     isAdmin?: number;
+    projectId?: number;
   },
 ): Promise<Area> {
   if (q.shareBatchNum !== undefined) {
@@ -72,5 +73,5 @@ export function readArea(
       userFileId: q.userFileId,
     });
   }
-  return Promise.resolve(areas.read(req.user, q));
+  return areas.read(req.user, q);
 }

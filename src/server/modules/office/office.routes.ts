@@ -35,7 +35,13 @@ export function officeRoutes(
     ),
   );
   r.post('/office/previewofficefile', { schema: { body: OfficeFileBody } }, async (req) =>
-    office.editor(areas.read(req.user, req.body), req.user, req.body.userFileId, 'view', req.body.mobile),
+    office.editor(
+      await areas.read(req.user, req.body),
+      req.user,
+      req.body.userFileId,
+      'view',
+      req.body.mobile,
+    ),
   );
 
   r.get(

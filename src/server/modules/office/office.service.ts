@@ -18,7 +18,7 @@ import { joinName, splitName } from '../../../shared/drive/names';
 import type { Config } from '../../config';
 import { AppError, invalid } from '../../errors';
 import type { SessionUser } from '../auth/auth.service';
-import { type Area, type AreaKind, areaOf } from '../drive/area';
+import { type Area, type FixedAreaKind, areaOf } from '../drive/area';
 import type { DriveService } from '../drive/drive.service';
 import { type BlankType, blankDocument } from './blank';
 import { type Claims, signJwt, verifyJwt } from './jwt';
@@ -144,7 +144,7 @@ export function createOfficeService({ drive, config, fetch: fetchImpl = fetch }:
   function areaFrom(claims: Claims): Area | null {
     const { u, a } = claims;
     if (typeof u !== 'number' || !['personal', 'res', 'hd'].includes(a as string)) return null;
-    return areaOf(u, a as AreaKind);
+    return areaOf(u, a as FixedAreaKind);
   }
 
   /** Refuses with HTTP 403 and a message that tells the person what to do. */
@@ -206,6 +206,8 @@ export function createOfficeService({ drive, config, fetch: fetchImpl = fetch }:
       mobile = false,
     ): Promise<OfficeEditor> {
       const ds = requireOffice();
+      // Signed links name only the personal and library areas (areaFrom): not offered in a project.
+      if (area.kind === 'project') throw invalid('项目文档暂不支持在线打开，请下载后查看或编辑');
       const { plan, ext } = await officeFile(area, userFileId);
       const mode = want === 'edit' && isEditable(ext) ? 'edit' : 'view';
       const key = documentKey(userFileId, plan.md5, plan.mtime);

@@ -483,16 +483,3 @@ export function filesOfProjects(db: Db, projectIds: number[], name: string) {
   if (name) q = q.where('a.name', 'like', likeOf(name));
   return q.orderBy('a.id').execute();
 }
-
-export async function driveFileInProject(db: Db, projectId: number, driveFileId: number, userId: number) {
-  const r = await db
-    .selectFrom('project_task_file as f')
-    .innerJoin('project_task as t', 't.id', 'f.task_id')
-    .select('f.attachment_id')
-    .where('t.project_id', '=', projectId)
-    .where('f.source', '=', 'drive')
-    .where('f.drive_file_id', '=', driveFileId)
-    .where('f.added_by', '=', userId)
-    .executeTakeFirst();
-  return r !== undefined;
-}

@@ -10,6 +10,7 @@ import {
   BlockRenameBody,
   BlockSortBody,
   CheckFileBody,
+  MoveFromDriveBody,
   CommentAddBody,
   CommentDeleteBody,
   CommentListBody,
@@ -154,5 +155,8 @@ export function projectRoutes(app: FastifyInstance, deps: { projects: ProjectSer
   );
   r.post('/projectFile/checkFileInProject', { schema: { body: CheckFileBody } }, async (req) =>
     s.checkFileInProject(req.user, req.body.projectId, req.body.fileId, req.body.parentId),
+  );
+  r.post('/projectFile/moveFromDrive', { schema: { body: MoveFromDriveBody } }, async (req) =>
+    s.moveFromDrive(req.user, req.body.projectId, req.body.fileIds, req.body.parentId),
   );
 }

@@ -25,6 +25,8 @@ import { formatMuseumTime, museumDate } from '../../../shared/rules/museum-time'
 import type { Db } from '../../db/index';
 import { conflict, forbidden, invalid, notFound } from '../../errors';
 import type { AttachService } from '../attach/attach.service';
+import { personalSpace, projectArea, projectSpace, areaOf } from '../drive/area';
+import type { DriveService } from '../drive/drive.service';
 import { grantedKeys, type SessionUser } from '../auth/auth.service';
 import { hasContent, imageIdsIn, sanitizeAnnouncement } from '../announce/sanitize';
 import type { NoticeService } from '../notice/notice.service';
@@ -81,9 +83,10 @@ export function createProjectService(deps: {
   db: Db;
   notices: NoticeService;
   attach: AttachService;
+  drive: DriveService;
   now?: () => number;
 }) {
-  const { db, notices, attach } = deps;
+  const { db, notices, attach, drive } = deps;
   const now = deps.now ?? Date.now;
   const today = () => museumDate(now());
   /**
@@ -828,19 +831,30 @@ export function createProjectService(deps: {
       });
       await attach.dropBytes(md5s);
     },
-    async addRelevance(user: SessionUser, taskId: number, input: { attachmentId?: number; fileId?: number }) {
-      // A drive file is copied into the attachment store first (ownership: the caller's own drive).
+    async addRelevance(
+      user: SessionUser,
+      taskId: number,
+      input: { attachmentId?: number; fileId?: number; projectId?: number },
+    ) {
+      // A drive file or a project document is copied into the attachment store first. The
+      // space it is looked up in is the caller's own drive, or a project the caller may read.
       const fromDrive =
         input.fileId !== undefined
           ? await (async () => {
               await taskFor(db, user, taskId);
+              const space =
+                input.projectId !== undefined
+                  ? projectSpace((await projectFor(db, user, input.projectId)).id)
+                  : personalSpace(user.id);
               return attach.fromDrive(user, {
                 table: PROJECT_TABLE,
                 userFileId: input.fileId!,
                 image: false,
+                space,
               });
             })()
           : null;
+      const fromDocs = input.projectId !== undefined;
       try {
         await db.transaction().execute(async (trx) => {
           const { t, p } = await taskFor(trx, user, taskId);
@@ -867,14 +881,20 @@ export function createProjectService(deps: {
             {
               attachment_id: id,
               task_id: t.id,
-              source: fromDrive ? 'drive' : 'project',
+              source: fromDrive && !fromDocs ? 'drive' : 'project',
               drive_file_id: input.fileId ?? null,
               added_by: user.id,
             },
             now(),
           );
           await repo.touchTask(trx, t.id, user.id, now());
-          await history(trx, user, p.id, t.id, `关联了${fromDrive ? '网盘' : '项目'}文件「${name}」`);
+          await history(
+            trx,
+            user,
+            p.id,
+            t.id,
+            `关联了${fromDrive && !fromDocs ? '网盘' : '项目'}文件「${name}」`,
+          );
         });
       } catch (err) {
         if (fromDrive) await attach.remove(user, fromDrive.attId).catch(() => undefined);
@@ -882,7 +902,10 @@ export function createProjectService(deps: {
       }
       return service.task(user, taskId);
     },
-    /** The picker: my projects (type 2) and, to associate ('0'), their files (type 0). */
+    /**
+     * The picker (shared/api/project.ts TaskFileListBody): my open projects, their document
+     * folders and, to associate ('0'), their files; a search keeps the matches and their folders.
+     */
     async pickerItems(user: SessionUser, fileName: string, fileType: '0' | '1'): Promise<PickerItem[]> {
       const projects = await repo.listProjects(db, {
         userId: user.id,
@@ -890,42 +913,75 @@ export function createProjectService(deps: {
         archived: 0,
         keyword: fileType === '1' ? fileName : '',
       });
-      const files =
-        fileType === '0'
-          ? await repo.filesOfProjects(
-              db,
-              projects.map((p) => p.id),
-              fileName,
-            )
-          : [];
-      const items = projects.map((p): PickerItem => ({
-        fileId: null,
-        attachmentId: null,
-        projectId: p.id,
-        projectName: p.name,
-        attName: p.name,
-        type: 2,
-        level: 0,
-        list: files
-          .filter((f) => f.project_id === p.id)
-          .map((f) => ({
-            fileId: null,
-            attachmentId: f.id,
+      const files = fileType === '0';
+      const rows = await drive.liveTreeOf(
+        projects.map((p) => projectSpace(p.id)),
+        { files, name: files ? fileName : '' },
+      );
+      return projects.flatMap((p) => {
+        const space = projectSpace(p.id);
+        const mine = rows.filter((r) => r.space === space);
+        const node = (r: (typeof mine)[number], level: number): PickerItem | null => {
+          const list = r.is_dir ? children(`${r.file_path}${r.file_name}/`, level + 1) : [];
+          // Searching: a folder stays only on the way to a matching file.
+          if (r.is_dir && files && fileName && !list.length) return null;
+          return {
+            fileId: r.id,
+            attachmentId: null,
             projectId: p.id,
             projectName: p.name,
-            attName: f.name,
-            type: 0,
-            level: 1,
-            list: [],
-          })),
-      }));
-      // Searching documents: only projects where something matched.
-      return fileType === '0' && fileName ? items.filter((i) => i.list.length) : items;
+            attName: r.extend_name ? `${r.file_name}.${r.extend_name}` : r.file_name,
+            type: r.is_dir ? 1 : 0,
+            level,
+            list,
+          };
+        };
+        const children = (path: string, level: number): PickerItem[] =>
+          mine
+            .filter((r) => r.file_path === path)
+            .map((r) => node(r, level))
+            .filter((i): i is PickerItem => i !== null);
+        const list = children('/', 1);
+        if (files && fileName && !list.length) return [];
+        return [
+          {
+            fileId: null,
+            attachmentId: null,
+            projectId: p.id,
+            projectName: p.name,
+            attName: p.name,
+            type: 2 as const,
+            level: 0,
+            list,
+          },
+        ];
+      });
     },
-    async checkFileInProject(user: SessionUser, projectId: number, fileId: number, parentId: number) {
+
+    /** Rights of a project's documents for the drive's areas (server/drive/area.ts). */
+    async docRights(user: SessionUser, projectId: number): Promise<{ archived: boolean }> {
       const p = await projectFor(db, user, projectId);
-      if (parentId !== -1) throw invalid('项目文档暂不支持文件夹，请选择项目根目录');
-      return { exists: await repo.driveFileInProject(db, p.id, fileId, user.id) };
+      return { archived: p.archived !== 0 };
+    },
+
+    /** Whether the name of my drive item `fileId` is taken in the project folder (before a move). */
+    async checkFileInProject(user: SessionUser, projectId: number, fileId: number, parentId: number) {
+      const p = writable(await projectFor(db, user, projectId));
+      const exists = await drive.clashAcross(areaOf(user.id), projectArea(user.id, p.id), fileId, parentId);
+      return { exists };
+    },
+
+    /** Moves items of my own drive into a project folder (shared/api/project.ts MoveFromDriveBody). */
+    async moveFromDrive(user: SessionUser, projectId: number, fileIds: number[], parentId: number) {
+      const p = writable(await projectFor(db, user, projectId));
+      const names = await drive.moveAcross(
+        areaOf(user.id),
+        projectArea(user.id, p.id),
+        fileIds,
+        parentId,
+        (trx, moved) => history(trx, user, p.id, null, `从网盘移入了项目文档「${moved.join('」「')}」`),
+      );
+      return { names };
     },
 
     // ——— progress ———
