@@ -92,6 +92,7 @@ describe('file menu: whole menus in display order', () => {
       'share',
       'copy',
       'move',
+      'toProject',
       'rename',
       'delete',
       'detail',
@@ -138,6 +139,16 @@ describe('blank-space menu', () => {
   });
 });
 
+describe('移动到项目 (toProject)', () => {
+  it('is offered in my own drive only, never in the bin, shares, libraries or a share page', () => {
+    for (const fileType of [0, 1, 2, 3, 4, 5])
+      expect(showsFileItem('toProject', { fileType }, file)).toBe(true);
+    for (const fileType of [6, 8, 9]) expect(showsFileItem('toProject', { fileType }, file)).toBe(false);
+    expect(showsFileItem('toProject', { fileType: 9, isAdmin: 1 }, folder)).toBe(false);
+    expect(showsFileItem('toProject', { fileType: 0, shareRoute: true }, file)).toBe(false);
+  });
+});
+
 describe('batch actions', () => {
   it('offers what every selected item allows', () => {
     expect(batchActions({ fileType: 0 }, [file, folder])).toEqual([
@@ -145,6 +156,7 @@ describe('batch actions', () => {
       'share',
       'copy',
       'move',
+      'toProject',
       'delete',
     ]);
     expect(batchActions({ fileType: 8 }, [file, folder])).toEqual([]);

@@ -11,6 +11,7 @@ import { isArchive } from './file-types';
  * | delete                       | hidden for fileType 8 and on the Share route          |
  * | restore                      | only fileType 6, not on Share                         |
  * | copy, move, rename, share    | hidden for fileType 6 and 8 and on Share              |
+ * | toProject (移动到项目)        | only the personal drive (fileType 0–5), not on Share  |
  * | download                     | hidden for fileType 6 and 8                           |
  * | unzip                        | only zip, rar, 7z, tar, gz (+tgz); not 6, 8 or Share  |
  * | copy link                    | only fileType 8                                       |
@@ -25,6 +26,7 @@ export type FileMenuItem =
   | 'download'
   | 'copy'
   | 'move'
+  | 'toProject'
   | 'rename'
   | 'share'
   | 'unzip'
@@ -41,6 +43,7 @@ export const FILE_MENU_ORDER: readonly FileMenuItem[] = [
   'copyLink',
   'copy',
   'move',
+  'toProject',
   'rename',
   'unzip',
   'restore',
@@ -98,6 +101,9 @@ export function showsFileItem(item: FileMenuItem, ctx: MenuContext, target: Menu
         fileType !== SHARES &&
         !shareRoute
       );
+    case 'toProject':
+      // Out of my own drive into a project's documents (the libraries' bytes are not mine to move).
+      return fileType >= 0 && fileType <= 5 && !shareRoute;
     case 'copyLink':
       return fileType === SHARES;
     case 'detail':
@@ -129,8 +135,16 @@ export function blankMenuItems(ctx: MenuContext): BlankMenuItem[] {
  * selected item allows (batch move, delete and download; restore in the bin; one share link
  * for several items).
  */
-export type BatchAction = 'download' | 'share' | 'copy' | 'move' | 'delete' | 'restore';
-const BATCHABLE: readonly BatchAction[] = ['download', 'share', 'copy', 'move', 'restore', 'delete'];
+export type BatchAction = 'download' | 'share' | 'copy' | 'move' | 'toProject' | 'delete' | 'restore';
+const BATCHABLE: readonly BatchAction[] = [
+  'download',
+  'share',
+  'copy',
+  'move',
+  'toProject',
+  'restore',
+  'delete',
+];
 
 export function batchActions(ctx: MenuContext, targets: readonly MenuTarget[]): BatchAction[] {
   if (targets.length === 0) return [];

@@ -19,6 +19,7 @@ import { notifications } from '@mantine/notifications';
 import {
   IconArrowLeft,
   IconArrowsMove,
+  IconFolderShare,
   IconCheck,
   IconCloudUpload,
   IconCopy,
@@ -74,6 +75,7 @@ import { ShareDialog } from './share/share-dialog';
 import { dragHasFiles, fromDrop } from './upload/pick';
 import { UploadDock, openUploadPanel, useAddUploads } from './upload/upload-dock';
 import classes from './drive.module.css';
+import { ToProjectDialog } from './to-project';
 
 type Dialog =
   | { kind: 'newFolder' }
@@ -82,7 +84,8 @@ type Dialog =
   | { kind: 'restore'; items: DriveItem[] }
   | { kind: 'moveCopy'; mode: 'move' | 'copy'; items: DriveItem[] }
   | { kind: 'detail'; item: DriveItem }
-  | { kind: 'share'; items: DriveItem[] };
+  | { kind: 'share'; items: DriveItem[] }
+  | { kind: 'toProject'; items: DriveItem[] };
 
 const m = t.drive.menu;
 const ICON = 16;
@@ -257,6 +260,8 @@ export function DrivePage() {
       case 'copy':
       case 'move':
         return openDialog({ kind: 'moveCopy', mode: action, items: targets });
+      case 'toProject':
+        return openDialog({ kind: 'toProject', items: targets });
       case 'rename':
         return openDialog({ kind: 'rename', item: first });
       case 'delete':
@@ -275,6 +280,7 @@ export function DrivePage() {
     copyLink: { label: m.copyLink, icon: <IconLink size={ICON} /> },
     copy: { label: m.copy, icon: <IconCopy size={ICON} /> },
     move: { label: m.move, icon: <IconArrowsMove size={ICON} /> },
+    toProject: { label: t.drive.toProject.menu, icon: <IconFolderShare size={ICON} /> },
     rename: { label: m.rename, icon: <IconPencil size={ICON} /> },
     unzip: { label: m.unzip, icon: <IconFileZip size={ICON} /> },
     restore: { label: m.restore, icon: <IconRestore size={ICON} /> },
@@ -822,6 +828,17 @@ export function DrivePage() {
           items={dialog.items as FileEntry[]}
           onSubmit={(to) => driveWrites.moveOrCopy(view, dialog.mode, dialog.items, to)}
           onClose={finished(dialog.mode === 'move' ? t.drive.copyMove.moved : t.drive.copyMove.copied)}
+        />
+      )}
+      {dialog?.kind === 'toProject' && (
+        <ToProjectDialog
+          key={dialogNonce}
+          opened={dialogOpen}
+          items={dialog.items}
+          onClose={(moved) => {
+            closeDialog();
+            if (moved) setSelection(new Set());
+          }}
         />
       )}
       {dialog?.kind === 'share' && (

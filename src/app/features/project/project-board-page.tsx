@@ -9,6 +9,7 @@ import {
   Modal,
   Select,
   Stack,
+  Tabs,
   Text,
   TextInput,
   Title,
@@ -26,6 +27,7 @@ import {
   TASK_PRIORITY_TEXT,
   type ProjectBoard,
 } from '../../../shared/api/project';
+import { pathProblem } from '../../../shared/drive/names';
 import { museumDate } from '../../../shared/rules/museum-time';
 import { CachedViewState } from '../../components/cached-state';
 import { FormActions } from '../../components/form-actions';
@@ -40,11 +42,19 @@ import { moveCard, shiftBoard } from './board-order';
 import type { BoardCard as TaskCard, BoardView } from '../../lib/project-overlay';
 import { boardOverlay } from '../../lib/projects';
 import { projectCalls, projectKeys } from './project-data';
+import { ProjectDocs } from './project-docs';
 import { ProjectMembers } from './project-members';
 import { deadlineState, idParam, moveTargets } from './project-rules';
 import { TaskDialog } from './task-dialog';
 
 const B = t.project.board;
+
+/** The documents folder in the address, or the root for a missing or malformed one. */
+function docsPathOf(raw: unknown): string {
+  if (typeof raw !== 'string' || !raw.startsWith('/')) return '/';
+  const path = raw.endsWith('/') ? raw : `${raw}/`;
+  return pathProblem(path) ? '/' : path;
+}
 type Block = BoardView['blocks'][number];
 
 /**
@@ -59,6 +69,16 @@ export function ProjectBoardPage() {
   const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
   const projectId = idParam(search.projectId);
   const taskId = idParam(search.taskId);
+  // The second-level menu (spec §2): 任务看板 | 项目文档 (view=docs, with the folder in `path`).
+  const docsPath = search.view === 'docs' ? docsPathOf(search.path) : null;
+  const showDocs = (path: string | null) =>
+    void navigate({
+      to: '/project/sub',
+      search:
+        path === null
+          ? { projectId: String(projectId) }
+          : { projectId: String(projectId), view: 'docs', path },
+    });
   const view = useCachedQuery<BoardView>({
     queryKey: projectKeys.board(projectId ?? 0),
     fetch: ({ signal }): Promise<ProjectBoard> => projectCalls.board(projectId!, signal),
@@ -169,7 +189,23 @@ export function ProjectBoardPage() {
           </Button>
         </Group>
       </Group>
-      {view.status !== 'ready' || !board ? (
+      <Tabs
+        value={docsPath === null ? 'board' : 'docs'}
+        onChange={(v) => showDocs(v === 'docs' ? '/' : null)}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="board">{t.project.docs.tabBoard}</Tabs.Tab>
+          <Tabs.Tab value="docs">{t.project.docs.tabDocs}</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {docsPath !== null ? (
+        <ProjectDocs
+          projectId={projectId}
+          writable={board?.project.archived === 0}
+          path={docsPath}
+          onPath={(path) => showDocs(path)}
+        />
+      ) : view.status !== 'ready' || !board ? (
         <CachedViewState view={view} />
       ) : (
         // A plain scroller: the columns scroll sideways inside the work area, never the page.

@@ -5,11 +5,11 @@ import type { TaskDetail } from '../../../shared/api/project';
 import { formatSize } from '../../../shared/drive/file-types';
 import { DriveFilePicker } from '../../components/drive-file-picker';
 import { confirmAction, notifySuccess } from '../../components/page-states';
+import { ProjectFilePicker } from '../../components/project-file-picker';
 import { errorToast } from '../../lib/api';
 import { uploadAttachment } from '../../lib/attach';
 import { t } from '../../lib/i18n';
 import { useOnline } from '../../lib/online';
-import { FilePicker } from './file-picker';
 import { filesCalls } from './files-data';
 
 const F = t.project.files;
@@ -17,7 +17,8 @@ const F = t.project.files;
 /**
  * A task's files (spec §2, §5): upload (attach/upload, or attach/chunk for files over one
  * chunk, with tableName 'project'; then projectTask/upload binds it), associate a file of my
- * drive (copied; it keeps source 'drive') or of another task of this project, download
+ * drive (copied; it keeps source 'drive') or a document of the project's document space
+ * (copied; source 'project'; the picker offers the projects I am in), download
  * (attach/downloadFile, the token cookie authorizes it) and delete after a confirmation. All
  * of it needs the network: the bytes are not queued in the outbox.
  */
@@ -133,7 +134,7 @@ export function TaskFiles(props: { detail: TaskDetail; onChanged: () => Promise<
           disabled={!online}
           onClick={() => setPicker('project')}
         >
-          {F.fromProject}
+          {t.project.docs.fromDocs}
         </Button>
       </Group>
       <Text size="xs" c="dimmed">
@@ -144,22 +145,18 @@ export function TaskFiles(props: { detail: TaskDetail; onChanged: () => Promise<
           opened
           onClose={() => setPicker(null)}
           onPick={async (file) => {
-            // The same drive file twice in one project is refused here: link the project's copy instead.
-            const { exists } = await filesCalls.inProject(detail.projectId, file.userFileId);
-            if (exists) throw new Error(F.alreadyInProject);
             await filesCalls.associate(detail.taskId, { fileId: file.userFileId });
             await associated();
           }}
         />
       )}
       {picker === 'project' && (
-        <FilePicker
+        <ProjectFilePicker
           mode="associate"
           opened
-          onlyProjectId={detail.projectId}
           onClose={() => setPicker(null)}
           onPick={async (item) => {
-            await filesCalls.associate(detail.taskId, { attachmentId: item.attachmentId! });
+            await filesCalls.associate(detail.taskId, { fileId: item.fileId!, projectId: item.projectId! });
             await associated();
           }}
         />

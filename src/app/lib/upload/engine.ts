@@ -55,6 +55,8 @@ export interface UploadView {
   name: string;
   relativePath: string;
   filePath: string;
+  /** The area flags of the target (a project's documents carry projectId). */
+  area: Record<string, number>;
   size: number;
   way: UploadRow['way'];
   state: UploadState;
@@ -279,6 +281,7 @@ export function createUploadEngine(deps: EngineDeps) {
       name: r.name,
       relativePath: r.relativePath,
       filePath: r.filePath,
+      area: r.area,
       size: r.size,
       way: r.way,
       state: r.state,

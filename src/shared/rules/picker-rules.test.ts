@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PickerItem } from '../../../shared/api/project';
+import type { PickerItem } from '../api/project';
 import { pickerColumns, pickerError } from './picker-rules';
 
 const words = { needFolder: '请选择文件夹或项目', needFile: '请选择要关联的文件' };

@@ -1,4 +1,4 @@
-import type { PickerItem } from '../../../shared/api/project';
+import type { PickerItem } from '../api/project';
 
 export type PickerMode = 'move' | 'associate';
 

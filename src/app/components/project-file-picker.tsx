@@ -2,13 +2,13 @@ import { Box, Button, Group, Modal, ScrollArea, Stack, Text, UnstyledButton } fr
 import { IconChevronRight, IconFile, IconFolder, IconLayoutKanban } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { PickerItem } from '../../../shared/api/project';
-import { LoadFailed } from '../../components/load-failed';
-import { LoadingBlock } from '../../components/page-states';
-import { SearchField } from '../../components/search-field';
-import { t } from '../../lib/i18n';
-import { filesCalls, filesKeys } from './files-data';
-import { pickerColumns, pickerError, type PickerMode } from './picker-rules';
+import type { PickerItem } from '../../shared/api/project';
+import { pickerColumns, pickerError, type PickerMode } from '../../shared/rules/picker-rules';
+import { t } from '../lib/i18n';
+import { docCalls, docKeys } from '../lib/project-docs';
+import { LoadFailed } from './load-failed';
+import { LoadingBlock } from './page-states';
+import { SearchField } from './search-field';
 
 const P = t.project.picker;
 const COLUMN = 220;
@@ -17,13 +17,15 @@ const keyOf = (i: PickerItem) => `${i.type}-${i.attachmentId ?? i.fileId ?? i.pr
 const ICONS = { 2: IconLayoutKanban, 1: IconFolder, 0: IconFile } as const;
 
 /**
- * The move/associate picker (spec §2: 700 px, titled 移动到 or 关联): projects, folders and
- * files in columns, one per level opened (taskGetFileList, fileType '1' move, '0' associate).
- * Associate mode has the 搜索项目文档 box (the server filters by name). `onlyProjectId` keeps
- * the first column to one project (a task links files of its own project only). `onPick`
- * rejecting keeps the dialog open with the reason shown.
+ * The move/associate picker (spec §2: 700 px, titled 移动到 or 关联): projects, their document
+ * folders and, to associate, their files, in columns, one per level opened (taskGetFileList,
+ * fileType '1' move, '0' associate). Associate mode has the 搜索项目文档 box (the server keeps
+ * the matching files and the folders above them). Shared by the task dialog (associate a
+ * document) and the drive (移动到项目), so it lives here rather than in a feature folder.
+ * `onlyProjectId` keeps the first column to one project. `onPick` rejecting keeps the dialog
+ * open with the reason shown.
  */
-export function FilePicker(props: {
+export function ProjectFilePicker(props: {
   mode: PickerMode;
   opened: boolean;
   onClose: () => void;
@@ -37,9 +39,9 @@ export function FilePicker(props: {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const list = useQuery({
-    queryKey: filesKeys.picker(fileType, keyword),
+    queryKey: docKeys.picker(fileType, keyword),
     enabled: props.opened,
-    queryFn: ({ signal }) => filesCalls.picker(fileType, keyword, signal),
+    queryFn: ({ signal }) => docCalls.picker(fileType, keyword, signal),
   });
   const top = (list.data ?? []).filter(
     (p) => props.onlyProjectId === undefined || p.projectId === props.onlyProjectId,
