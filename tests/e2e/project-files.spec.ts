@@ -1,12 +1,13 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { driveApi } from './drive-helpers';
+import { contextAction, driveApi, openDrive, row } from './drive-helpers';
 import { signIn, tokenOf } from './helpers';
 
 /**
  * Task files, the associate picker, the description, members and progress (issue 9): 刘洋
- * uploads a file to a task, links a file of his drive (seeded through the drive API) and a file
- * of the project, downloads one, deletes one after the confirmation; the picker's rule and the
- * duplicate-drive-file refusal show; the progress page lists the project.
+ * uploads a file to a task, links a file of his drive (seeded through the drive API), downloads
+ * it, deletes it after the confirmation; the picker's rules show; the progress page lists the
+ * project. The second test: the project's documents (a folder, an upload, associating a
+ * document to a task) and 移动到项目 from the drive page.
  */
 
 async function museum<T>(request: APIRequestContext, token: string, path: string, data: unknown) {
@@ -65,31 +66,18 @@ test('a task takes uploads and drive and project files, downloads and deletes th
   await drivePicker.getByRole('button', { name: '选择 展品清单.txt' }).click();
   const fromDrive = files.getByTestId('task-file').filter({ hasText: '展品清单.txt' });
   await expect(fromDrive).toContainText('网盘');
-  // The same drive file again is refused in the picker, which stays open with the reason.
-  await files.getByRole('button', { name: '从网盘关联' }).click();
-  await drivePicker.getByText(folder).click();
-  await drivePicker.getByRole('button', { name: '选择 展品清单.txt' }).click();
-  await expect(drivePicker.getByRole('alert')).toHaveText('该文件已在本项目中，请从项目文件关联');
-  await page.getByRole('dialog', { name: '从网盘选择' }).getByRole('button', { name: '关闭' }).click();
-  await expect(drivePicker).toBeHidden();
-
-  // From the project: the picker (700 px, 关联) refuses confirming without a file, or with a project.
-  await files.getByRole('button', { name: '从项目文件关联' }).click();
+  // The picker (700 px, 关联) over the project documents refuses confirming without a file, or
+  // with a project; the search box filters by name (the documents themselves: the next test).
+  await files.getByRole('button', { name: '从项目文档关联' }).click();
   const picker = page.getByRole('dialog', { name: '关联' });
   await picker.getByRole('button', { name: '确定' }).click();
   await expect(picker.getByRole('alert')).toHaveText('请选择要关联的文件');
   await picker.getByTestId('picker-item').filter({ hasText: projectName }).click();
   await picker.getByRole('button', { name: '确定' }).click();
   await expect(picker.getByRole('alert')).toHaveText('请选择要关联的文件');
-  // The search box filters by name; a file of the project then links.
-  await picker.getByPlaceholder('搜索项目文档').fill('布展');
-  await expect(picker.getByTestId('picker-item').filter({ hasText: '展品清单.txt' })).toHaveCount(0);
-  await picker.getByTestId('picker-item').filter({ hasText: projectName }).click();
-  await picker.getByTestId('picker-item').filter({ hasText: '布展方案.pdf' }).click();
-  await picker.getByRole('button', { name: '确定' }).click();
+  await picker.getByRole('button', { name: '取消' }).click();
   await expect(picker).toBeHidden();
-  await expect(files.getByTestId('task-file').filter({ hasText: '项目' })).toContainText('布展方案.pdf');
-  await expect(files.getByTestId('task-file')).toHaveCount(3);
+  await expect(files.getByTestId('task-file')).toHaveCount(2);
 
   // Download: the drive file's bytes come back as they were.
   const [download] = await Promise.all([
@@ -111,7 +99,7 @@ test('a task takes uploads and drive and project files, downloads and deletes th
   await fromDrive.getByRole('button', { name: '删除文件：展品清单.txt' }).click();
   await confirm.getByRole('button', { name: '删除' }).click();
   await expect(page.getByText('删除文件成功')).toBeVisible();
-  await expect(files.getByTestId('task-file')).toHaveCount(2);
+  await expect(files.getByTestId('task-file')).toHaveCount(1);
   await expect(dialog.getByTestId('task-history')).toContainText('删除了文件「展品清单.txt」');
 
   // The description: the rich-text editor, saved once, shown as text.
@@ -144,4 +132,88 @@ test('a task takes uploads and drive and project files, downloads and deletes th
   await expect(card).toContainText('任务 1');
   await expect(card).toContainText('未完成 1');
   await expect(card.getByTestId('progress-by-assignee')).toContainText('未分配');
+});
+
+test('project documents: a folder and an upload, a document joins a task, a drive file moves in', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now().toString(36);
+  const projectName = `文档项目${stamp}`;
+  await signIn(page, 'staff05');
+  const token = await tokenOf(page);
+  const project = await museum<{ projectId: number }>(request, token, '/project/add', {
+    name: projectName,
+    type: 'exhibition',
+  });
+  const board = await request.get('/singleMuseum/project/board', {
+    headers: { token },
+    params: { projectId: project.projectId },
+  });
+  const blockId = ((await board.json()).result as { blocks: { blockId: number }[] }).blocks[0]!.blockId;
+  const task = await museum<{ taskId: number }>(request, token, '/projectTask/addProjectTask', {
+    taskName: '出图',
+    blockId,
+  });
+  const drive = driveApi(request, token);
+  const planName = `平面图${stamp}.txt`;
+  await drive.put('/', planName, Buffer.from('一层平面图'));
+
+  // The 项目文档 tab: empty, then a folder (the drive's name rule first), then an upload inside it.
+  await page.goto(`/project/sub?projectId=${project.projectId}`);
+  await page.getByRole('tab', { name: '项目文档' }).click();
+  const docs = page.getByTestId('project-docs');
+  await expect(docs.getByText('暂无项目文档')).toBeVisible();
+  await docs.getByTestId('docs-new-folder').click();
+  const naming = page.getByRole('dialog', { name: '新建文件夹' });
+  await naming.getByTestId('docs-name').fill('设计/稿');
+  await naming.getByRole('button', { name: '确定' }).click();
+  await expect(naming).toContainText('文件夹名称不能包含');
+  await naming.getByTestId('docs-name').fill('设计稿');
+  await naming.getByRole('button', { name: '确定' }).click();
+  await expect(naming).toBeHidden();
+  await docs.getByRole('button', { name: '设计稿', exact: true }).click();
+  await expect(page).toHaveURL(/view=docs/);
+  await expect(docs.getByTestId('docs-breadcrumb')).toContainText('设计稿');
+  await docs.locator('input[type=file]').setInputFiles({
+    name: '展线.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('展线方案'),
+  });
+  await expect(docs.getByTestId('docs-row').filter({ hasText: '展线.txt' })).toBeVisible({ timeout: 15_000 });
+
+  // The task dialog links it from the picker, searched by name: a copy, source 项目.
+  await page.goto(`/project/sub?projectId=${project.projectId}&taskId=${task.taskId}`);
+  const files = page.getByRole('dialog', { name: `${projectName} / 待办` }).getByTestId('task-files');
+  await files.getByRole('button', { name: '从项目文档关联' }).click();
+  const picker = page.getByRole('dialog', { name: '关联' });
+  // The search applies after its debounce and starts the columns over: wait for its answer.
+  const searched = page.waitForResponse(
+    (r) =>
+      r.url().includes('/projectTask/taskGetFileList') && (r.request().postData() ?? '').includes('展线'),
+  );
+  await picker.getByPlaceholder('搜索项目文档').fill('展线');
+  await searched;
+  await picker.getByTestId('picker-item').filter({ hasText: projectName }).click();
+  await picker.getByTestId('picker-item').filter({ hasText: '设计稿' }).click();
+  await picker.getByTestId('picker-item').filter({ hasText: '展线.txt' }).click();
+  await picker.getByRole('button', { name: '确定' }).click();
+  await expect(picker).toBeHidden();
+  await expect(files.getByTestId('task-file').filter({ hasText: '展线.txt' })).toContainText('项目');
+  await page.keyboard.press('Escape');
+
+  // The drive: 移动到项目 asks for a folder or project, then moves the file out of my drive.
+  await openDrive(page);
+  await contextAction(page, planName, '移动到项目');
+  const mover = page.getByRole('dialog', { name: '移动到' });
+  await mover.getByRole('button', { name: '确定' }).click();
+  await expect(mover.getByRole('alert')).toHaveText('请选择文件夹或项目');
+  await mover.getByTestId('picker-item').filter({ hasText: projectName }).click();
+  await mover.getByTestId('picker-item').filter({ hasText: '设计稿' }).click();
+  await mover.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('已移动 1 项到项目文档')).toBeVisible();
+  await expect(row(page, planName)).toHaveCount(0);
+  expect(await drive.names('/设计稿/', { projectId: project.projectId })).toEqual(
+    [planName, '展线.txt'].sort(),
+  );
 });
