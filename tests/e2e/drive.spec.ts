@@ -233,6 +233,7 @@ test('context menus follow the spec table in each view', async ({ page, request 
     '分享',
     '复制到',
     '移动到',
+    '移动到项目',
     '重命名',
     '删除',
     '文件详情',

@@ -17,7 +17,7 @@ async function museum<T>(request: APIRequestContext, token: string, path: string
   return body.result;
 }
 
-test('a task takes uploads and drive and project files, downloads and deletes them; progress lists the project', async ({
+test('a task takes uploads and drive files, downloads and deletes them; the picker rules; progress lists the project', async ({
   page,
   request,
 }) => {
