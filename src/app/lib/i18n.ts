@@ -1617,5 +1617,53 @@ export const t = {
       unassigned: '未分配',
       openBoard: '打开看板',
     },
+    // pj-task2: subtask deadline/assignee, rich comments, delete task, archived read-only.
+    taskMore: {
+      kidDeadline: (name: string) => `子任务「${name}」的截止日期`,
+      kidAssignee: (name: string) => `子任务「${name}」的负责人`,
+      kidAssigneePlaceholder: '负责人',
+      kidOffline: '当前离线，联网后才能修改子任务的截止日期和负责人',
+      commentPlaceholder: '请输入评论内容',
+      deleteTask: '删除任务',
+      deleteTaskConfirm: (name: string, kids: number) =>
+        kids > 0
+          ? `确定删除任务「${name}」吗？它的 ${kids} 个子任务会一并删除，且无法恢复。`
+          : `确定删除任务「${name}」吗？删除后无法恢复。`,
+      taskDeleted: '删除任务成功',
+      deleteOffline: '当前离线，联网后才能删除任务',
+      archivedNote: '项目已归档，只能查看；如需修改，请在项目列表的「已归档」中取消归档。',
+    },
+    edit: {
+      action: '编辑',
+      title: '编辑项目',
+      owner: '项目负责人',
+      ownerPlaceholder: '选择项目成员',
+      ownerHint: '负责人须是项目成员',
+      saved: '项目已保存',
+    },
+    archive: {
+      working: '进行中',
+      archived: '已归档',
+      restore: '取消归档',
+      restoreTitle: '取消归档',
+      restoreConfirm: (name: string) => `确定取消归档项目「${name}」吗？项目会回到进行中，可以再修改。`,
+      restored: '已取消归档',
+      empty: '没有已归档的项目',
+      boardNote: '项目已归档，看板和任务只能查看；如需修改，请先取消归档。',
+    },
+    plan: {
+      title: '展览计划',
+      intro: '按开始日期排列的展览项目：档期、负责人、任务进度和逾期任务，点击可打开看板。',
+      empty: '还没有展览项目',
+      emptyHint: '在「展览管理」中新建展览项目，并填写开始和结束日期，这里会按档期排出计划。',
+      undated: '未定档期',
+      period: '档期',
+      owner: '负责人',
+      progress: (done: number, total: number) => `任务 ${done}/${total}`,
+      overdue: (n: number) => `逾期 ${n}`,
+      status: { upcoming: '筹备中', running: '展出中', ended: '已结束', undated: '未定档期' },
+      open: '打开看板',
+      month: (ym: string) => `${ym.slice(0, 4)} 年 ${Number(ym.slice(5, 7))} 月`,
+    },
   },
 } as const;

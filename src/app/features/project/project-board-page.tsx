@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Alert,
   Badge,
   Box,
   Button,
@@ -40,6 +41,7 @@ import { moveCard, shiftBoard } from './board-order';
 import type { BoardCard as TaskCard, BoardView } from '../../lib/project-overlay';
 import { boardOverlay } from '../../lib/projects';
 import { projectCalls, projectKeys } from './project-data';
+import { ProjectEditDialog } from './project-form';
 import { ProjectMembers } from './project-members';
 import { deadlineState, idParam, moveTargets } from './project-rules';
 import { TaskDialog } from './task-dialog';
@@ -68,6 +70,7 @@ export function ProjectBoardPage() {
   });
   const [naming, setNaming] = useState<{ block: Block | null } | null>(null);
   const [moving, setMoving] = useState<TaskCard | null>(null);
+  const [editing, setEditing] = useState(false);
   const refresh = () => qc.invalidateQueries({ queryKey: projectKeys.board(projectId ?? 0) });
   // Drops and board moves show at once; the server's order comes back when they settle.
   const ordered = useOptimisticBlocks(view.data?.blocks, refresh);
@@ -156,6 +159,17 @@ export function ProjectBoardPage() {
         </Group>
         <Group gap="xs">
           {board && (
+            // 编辑项目 (pj-task2): the same dialog as the list's cards.
+            <Button
+              variant="default"
+              disabled={!writable}
+              onClick={() => setEditing(true)}
+              data-testid="project-edit-open"
+            >
+              {t.project.edit.action}
+            </Button>
+          )}
+          {board && (
             <ProjectMembers projectId={projectId} count={board.project.memberCount} onChanged={refresh} />
           )}
           <Button
@@ -169,6 +183,12 @@ export function ProjectBoardPage() {
           </Button>
         </Group>
       </Group>
+      {board?.project.archived === 1 && (
+        // An archived project reads only; its cards, boards and task dialog offer no edits.
+        <Alert color="gray" data-testid="board-archived">
+          {t.project.archive.boardNote}
+        </Alert>
+      )}
       {view.status !== 'ready' || !board ? (
         <CachedViewState view={view} />
       ) : (
@@ -211,6 +231,7 @@ export function ProjectBoardPage() {
         onClose={() => setNaming(null)}
         onDone={refresh}
       />
+      {editing && board && <ProjectEditDialog project={board.project} onClose={() => setEditing(false)} />}
       <MoveTaskDialog
         task={moving}
         projectId={projectId}
@@ -224,6 +245,7 @@ export function ProjectBoardPage() {
           key={taskId}
           taskId={taskId}
           projectId={projectId}
+          archived={board?.project.archived === 1}
           onClose={() => openTask(null)}
           onChanged={refresh}
         />
