@@ -58,6 +58,7 @@ export function RichTextEditor({
   required,
   testId,
   placeholder,
+  ariaLabel,
 }: {
   value: string;
   onChange: (html: string) => void;
@@ -69,6 +70,8 @@ export function RichTextEditor({
   testId?: string;
   /** Shown in the empty editor (Mantine's styles draw it from data-placeholder). */
   placeholder?: string;
+  /** The editable area's accessible name (a box without a visible label, like the comment box). */
+  ariaLabel?: string;
 }) {
   const changeRef = useRef(onChange);
   useEffect(() => {
@@ -90,6 +93,9 @@ export function RichTextEditor({
       }),
     ],
     content: value,
+    editorProps: ariaLabel
+      ? { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': ariaLabel } }
+      : undefined,
     onUpdate: ({ editor: e }) => changeRef.current(e.isEmpty ? '' : e.getHTML()),
   });
 

@@ -668,6 +668,7 @@ function Comments({
             tableName="project"
             minHeight={80}
             placeholder={M.commentPlaceholder}
+            ariaLabel={T.comments}
             error={error}
             testId="comment-editor"
           />
