@@ -93,9 +93,10 @@ export function RichTextEditor({
       }),
     ],
     content: value,
-    editorProps: ariaLabel
-      ? { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': ariaLabel } }
-      : undefined,
+    // Left out when unnamed: tiptap reads editorProps, so an undefined one would replace its default.
+    ...(ariaLabel && {
+      editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': ariaLabel } },
+    }),
     onUpdate: ({ editor: e }) => changeRef.current(e.isEmpty ? '' : e.getHTML()),
   });
 
