@@ -221,6 +221,14 @@ test('a stale edit names who changed the task and reloads; the board and task re
   await liu.context().close();
 });
 
+/** The id of a project's first board (待办), read as the page's user. */
+async function firstBlockId(page: Page, token: string, projectId: number): Promise<number> {
+  const res = await page.request.get(`/singleMuseum/project/board?projectId=${projectId}`, {
+    headers: { token },
+  });
+  return ((await res.json()).result.blocks[0] as { blockId: number }).blockId;
+}
+
 /**
  * 刘洋's project with 孙悦 in it and a task with the subtask 除锈 (made through the API), and
  * 孙悦 with the task's dialog open (so it is kept on her device).
@@ -235,10 +243,7 @@ async function sharedTask(browser: Browser) {
     type: 'conservation',
     userIds: [await userIdOf(liu, token, '孙悦')],
   });
-  const board = await (
-    await liu.request.get(`/singleMuseum/project/board?projectId=${projectId}`, { headers: { token } })
-  ).json();
-  const blockId = (board.result.blocks[0] as { blockId: number }).blockId;
+  const blockId = await firstBlockId(liu, token, projectId);
   const { taskId } = await api<{ taskId: number }>('/projectTask/addProjectTask', {
     taskName: '修复瓷瓶',
     blockId,
@@ -337,4 +342,98 @@ test('an offline edit that someone changed meanwhile, or a task deleted meanwhil
   await expect(dialog.getByTestId('task-gone')).toHaveText('此任务已被删除');
   await liu.context().close();
   await sun.context().close();
+});
+
+test('subtask deadline and assignee, a bold comment, deleting a task, archive and restore, and the exhibition plan', async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const name = `青铜特展${stamp}`;
+  const liu = await asUser(browser, 'staff05');
+  const token = await tokenOf(liu);
+  const api = apiOf(liu, token);
+  const { projectId } = await api<{ projectId: number }>('/project/add', {
+    name,
+    type: 'exhibition',
+    startDate: '2031-03-01',
+    endDate: '2031-05-31',
+    userIds: [await userIdOf(liu, token, '孙悦')],
+  });
+  const blockId = await firstBlockId(liu, token, projectId);
+  const doomed = await api<{ taskId: number }>('/projectTask/addProjectTask', { taskName: '布展', blockId });
+  await api('/projectTask/addKidTask', { parentId: doomed.taskId, taskName: '除锈' });
+  await api('/projectTask/addProjectTask', { taskName: '撰写图录', blockId });
+
+  // 展览计划: the exhibition under its opening month, with its owner; it opens the board.
+  await liu.goto('/project/project-plan');
+  const row = liu.getByTestId('plan-row').filter({ hasText: name });
+  await expect(row).toContainText('2031-03-01 ~ 2031-05-31');
+  await expect(row).toContainText('负责人：刘洋');
+  await expect(liu.getByTestId('plan-month').filter({ has: row })).toContainText('2031 年 3 月');
+  await row.getByRole('button', { name: '打开看板' }).click();
+  await expect(liu).toHaveURL(new RegExp(`/project/sub\\?projectId=${projectId}`));
+
+  // The subtask's assignee and deadline; once ticked it is locked.
+  await liu.getByTestId('task-card').filter({ hasText: '布展' }).getByText('布展').click();
+  const dialog = liu.getByTestId('task-dialog');
+  await dialog.getByRole('combobox', { name: '子任务「除锈」的负责人' }).click();
+  await liu.getByRole('option', { name: '孙悦' }).click();
+  await expect(dialog.getByTestId('task-history')).toContainText('将子任务「除锈」的负责人改为孙悦');
+  await dialog.getByRole('button', { name: '子任务「除锈」的截止日期' }).click();
+  await liu.locator('.mantine-DatePickerInput-day:not([data-outside])').filter({ hasText: /^15$/ }).click();
+  await expect(dialog.getByTestId('task-history')).toContainText(
+    /子任务「除锈」的截止日期改为 \d{4}-\d{2}-15/,
+  );
+  await dialog.getByRole('checkbox', { name: '除锈' }).click();
+  await expect(dialog.getByRole('combobox', { name: '子任务「除锈」的负责人' })).toBeDisabled();
+
+  // A comment is rich text: empty is refused, bold comes back bold.
+  await dialog.getByRole('button', { name: '发表评论' }).click();
+  await expect(dialog.getByText('请输入评论内容')).toBeVisible();
+  await dialog.getByRole('textbox', { name: '评论' }).click();
+  await liu.keyboard.press('Control+b');
+  await liu.keyboard.type('灯光偏暗');
+  await dialog.getByRole('button', { name: '发表评论' }).click();
+  await expect(dialog.getByTestId('comment').locator('strong', { hasText: '灯光偏暗' })).toBeVisible();
+
+  // 删除任务 warns that the subtask goes too; Escape in the confirmation leaves the task open.
+  await dialog.getByTestId('task-delete').click();
+  const confirm = liu.getByRole('dialog', { name: '删除任务' });
+  await expect(confirm).toContainText('它的 1 个子任务会一并删除');
+  await liu.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(dialog.getByRole('textbox', { name: '任务标题' })).toHaveValue('布展');
+  await dialog.getByTestId('task-delete').click();
+  await confirm.getByRole('button', { name: '删除' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(liu.getByTestId('task-card').filter({ hasText: '布展' })).toHaveCount(0);
+
+  // Archived from the list: it moves to 已归档, and its board and tasks read only.
+  await liu.goto('/exhibition');
+  await liu
+    .getByTestId('project-card')
+    .filter({ hasText: name })
+    .getByRole('button', { name: '归档' })
+    .click();
+  await liu.getByRole('dialog', { name: '归档项目' }).getByRole('button', { name: '归档' }).click();
+  await expect(liu.getByTestId('project-card').filter({ hasText: name })).toHaveCount(0);
+  await liu.getByTestId('project-tabs').getByText('已归档').click();
+  const archived = liu.getByTestId('project-card').filter({ hasText: name });
+  await archived.getByRole('button', { name: '打开' }).click();
+  await expect(liu.getByTestId('board-archived')).toBeVisible();
+  await expect(liu.getByTestId('board-add')).toBeDisabled();
+  await liu.getByTestId('task-card').filter({ hasText: '撰写图录' }).getByText('撰写图录').click();
+  await expect(dialog.getByTestId('task-archived')).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: '任务标题' })).toBeDisabled();
+  await expect(dialog.getByTestId('task-delete')).toHaveCount(0);
+
+  // 取消归档 brings it back to the working list.
+  await liu.goto('/exhibition');
+  await liu.getByTestId('project-tabs').getByText('已归档').click();
+  await archived.getByRole('button', { name: '取消归档' }).click();
+  await liu.getByRole('dialog', { name: '取消归档' }).getByRole('button', { name: '取消归档' }).click();
+  await expect(archived).toHaveCount(0);
+  await liu.getByTestId('project-tabs').getByText('进行中').click();
+  await expect(liu.getByTestId('project-card').filter({ hasText: name })).toBeVisible();
+  await liu.context().close();
 });

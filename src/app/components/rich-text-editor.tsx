@@ -2,6 +2,7 @@ import '@mantine/tiptap/styles.css';
 import { Input } from '@mantine/core';
 import { Link, RichTextEditor as Editor, getUploadImageExtension } from '@mantine/tiptap';
 import Image from '@tiptap/extension-image';
+import { Placeholder } from '@tiptap/extensions';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, type CSSProperties } from 'react';
@@ -56,6 +57,8 @@ export function RichTextEditor({
   error,
   required,
   testId,
+  placeholder,
+  ariaLabel,
 }: {
   value: string;
   onChange: (html: string) => void;
@@ -65,6 +68,10 @@ export function RichTextEditor({
   error?: string | null;
   required?: boolean;
   testId?: string;
+  /** Shown in the empty editor (Mantine's styles draw it from data-placeholder). */
+  placeholder?: string;
+  /** The editable area's accessible name (a box without a visible label, like the comment box). */
+  ariaLabel?: string;
 }) {
   const changeRef = useRef(onChange);
   useEffect(() => {
@@ -75,6 +82,7 @@ export function RichTextEditor({
       // The starter kit's own link is replaced by Mantine's, which the link control needs.
       StarterKit.configure({ heading: { levels: [1, 2, 3] }, link: false }),
       Link.configure({ openOnClick: false, protocols: ['mailto'] }),
+      ...(placeholder ? [Placeholder.configure({ placeholder })] : []),
       getUploadImageExtension(Image, {
         onImageUpload: async (file: File) => {
           const att = await uploadAttachment('image', file, { tableName });
@@ -85,6 +93,10 @@ export function RichTextEditor({
       }),
     ],
     content: value,
+    // Left out when unnamed: tiptap reads editorProps, so an undefined one would replace its default.
+    ...(ariaLabel && {
+      editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': ariaLabel } },
+    }),
     onUpdate: ({ editor: e }) => changeRef.current(e.isEmpty ? '' : e.getHTML()),
   });
 

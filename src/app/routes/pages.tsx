@@ -73,6 +73,8 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   // Project tasks (issue 9): my projects, and a project's boards with the task dialog.
   '/project-list': ProjectListPage,
   '/exhibition': ProjectListPage,
+  // 展览计划: the exhibitions by their dates (design in the page's doc comment).
+  '/project/project-plan': page(() => import('../features/project/project-plan-page'), 'ProjectPlanPage'),
   '/project/sub': page(() => import('../features/project/project-board-page'), 'ProjectBoardPage'),
   '/approve/project-progress': page(
     () => import('../features/project/project-progress-page'),

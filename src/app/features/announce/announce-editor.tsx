@@ -18,6 +18,7 @@ import { AnnounceCreate, TITLE_MAX, type AudienceType } from '../../../shared/ap
 import { ATTACH_HINT_TYPES, type Attachment } from '../../../shared/api/attach';
 import { formatSize } from '../../../shared/drive/file-types';
 import { DeptPicker } from '../../components/dept-picker';
+import { useDialogEscape } from '../../components/dialog-escape';
 import { FormActions } from '../../components/form-actions';
 import { LoadingBlock, notifySuccess } from '../../components/page-states';
 import { PeoplePicker, type PickedPerson } from '../../components/people-picker';
@@ -55,8 +56,11 @@ export function AnnounceEditor({
   onClose: () => void;
 }) {
   const phone = useMediaQuery('(max-width: 600px)');
+  // Escape in the people or department picker closes the picker, not the editor with its text.
+  const escape = useDialogEscape(onClose, opened);
   return (
     <Modal
+      {...escape}
       opened={opened}
       onClose={onClose}
       title={id ? E.editTitle : E.newTitle}

@@ -41,6 +41,7 @@ import { conditionProblems, nodeProblems } from '../../../shared/workflow/valida
 import { t } from '../../lib/i18n';
 import { newCondition, type ConditionField } from '../../lib/workflow-designer';
 import { TargetField, usePickerData } from './designer-picker';
+import { useDialogEscape } from '../../components/dialog-escape';
 
 const D = t.designer.drawer;
 /** Designer drawers are 550 px (spec §9). */
@@ -92,8 +93,11 @@ export function DesignerDrawer(props: Props) {
     props.onClose();
   };
 
+  // Escape in the person picker closes the picker, not this drawer.
+  const escape = useDialogEscape(props.onClose, target !== null && work !== null);
   return (
     <Drawer
+      {...escape}
       opened={target !== null && work !== null}
       onClose={props.onClose}
       position="right"

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CachedViewState } from '../../components/cached-state';
 import { OfflineNote } from '../../components/offline-note';
 import { confirmAction } from '../../components/page-states';
+import { useDialogEscape } from '../../components/dialog-escape';
 import { UserAvatar } from '../../components/user-avatar';
 import { errorToast } from '../../lib/api';
 import { refusedFor, type DecideMeta } from '../../lib/approval-overlay';
@@ -54,8 +55,11 @@ export function DetailPanel({
   onClose: () => void;
 }) {
   const phone = useMediaQuery('(max-width: 575px)');
+  // Escape in the action dialog or contact picker closes that one, not the panel under it.
+  const escape = useDialogEscape(onClose, id !== null);
   return (
     <Drawer
+      {...escape}
       opened={id !== null}
       onClose={onClose}
       position="right"

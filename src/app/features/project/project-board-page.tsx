@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Alert,
   Badge,
   Box,
   Button,
@@ -43,6 +44,7 @@ import type { BoardCard as TaskCard, BoardView } from '../../lib/project-overlay
 import { boardOverlay } from '../../lib/projects';
 import { projectCalls, projectKeys } from './project-data';
 import { ProjectDocs } from './project-docs';
+import { ProjectEditDialog } from './project-form';
 import { ProjectMembers } from './project-members';
 import { deadlineState, idParam, moveTargets } from './project-rules';
 import { TaskDialog } from './task-dialog';
@@ -88,6 +90,7 @@ export function ProjectBoardPage() {
   });
   const [naming, setNaming] = useState<{ block: Block | null } | null>(null);
   const [moving, setMoving] = useState<TaskCard | null>(null);
+  const [editing, setEditing] = useState(false);
   const refresh = () => qc.invalidateQueries({ queryKey: projectKeys.board(projectId ?? 0) });
   // Drops and board moves show at once; the server's order comes back when they settle.
   const ordered = useOptimisticBlocks(view.data?.blocks, refresh);
@@ -176,19 +179,39 @@ export function ProjectBoardPage() {
         </Group>
         <Group gap="xs">
           {board && (
+            // 编辑项目 (pj-task2): the same dialog as the list's cards.
+            <Button
+              variant="default"
+              disabled={!writable}
+              onClick={() => setEditing(true)}
+              data-testid="project-edit-open"
+            >
+              {t.project.edit.action}
+            </Button>
+          )}
+          {board && (
             <ProjectMembers projectId={projectId} count={board.project.memberCount} onChanged={refresh} />
           )}
-          <Button
-            leftSection={<IconPlus size={16} />}
-            variant="light"
-            disabled={!writable}
-            onClick={() => setNaming({ block: null })}
-            data-testid="board-add"
-          >
-            {B.addBoard}
-          </Button>
+          {docsPath === null && (
+            // A board is added on the board tab; the documents tab has its own 新建文件夹.
+            <Button
+              leftSection={<IconPlus size={16} />}
+              variant="light"
+              disabled={!writable}
+              onClick={() => setNaming({ block: null })}
+              data-testid="board-add"
+            >
+              {B.addBoard}
+            </Button>
+          )}
         </Group>
       </Group>
+      {board?.project.archived === 1 && (
+        // An archived project reads only; its cards, boards and task dialog offer no edits.
+        <Alert color="gray" data-testid="board-archived">
+          {t.project.archive.boardNote}
+        </Alert>
+      )}
       <Tabs
         value={docsPath === null ? 'board' : 'docs'}
         onChange={(v) => showDocs(v === 'docs' ? '/' : null)}
@@ -247,6 +270,7 @@ export function ProjectBoardPage() {
         onClose={() => setNaming(null)}
         onDone={refresh}
       />
+      {editing && board && <ProjectEditDialog project={board.project} onClose={() => setEditing(false)} />}
       <MoveTaskDialog
         task={moving}
         projectId={projectId}
@@ -260,6 +284,7 @@ export function ProjectBoardPage() {
           key={taskId}
           taskId={taskId}
           projectId={projectId}
+          archived={board?.project.archived === 1}
           onClose={() => openTask(null)}
           onChanged={refresh}
         />

@@ -6,6 +6,7 @@ import type {
   ProjectAddBody,
   ProjectBoard,
   ProjectRow,
+  ProjectUpdateBody,
   TaskDetail,
   TaskField,
 } from '../../../shared/api/project';
@@ -30,11 +31,14 @@ const post = <T = unknown>(path: string, body: unknown, inPlace = false) =>
 
 /** Reads and the writes that need the network; the ones that work offline are in lib/projects.ts. */
 export const projectCalls = {
-  list: (type: 'exhibition' | undefined, signal?: AbortSignal) =>
-    museum.get<ProjectRow[]>('/project/list', { query: { type }, signal, silent: true }),
+  /** `archived` 1 lists the archived projects (the list's 已归档 tab), else the working ones. */
+  list: (type: 'exhibition' | undefined, signal?: AbortSignal, archived: 0 | 1 = 0) =>
+    museum.get<ProjectRow[]>('/project/list', { query: { type, archived }, signal, silent: true }),
   board: (projectId: number, signal?: AbortSignal) =>
     museum.get<ProjectBoard>('/project/board', { query: { projectId }, signal, silent: true }),
   create: (body: z.input<typeof ProjectAddBody>) => post<ProjectRow>('/project/add', body),
+  /** Every field of the project; `ownerId` must be a collaborator (the server says so otherwise). */
+  update: (body: z.input<typeof ProjectUpdateBody>) => post<ProjectRow>('/project/update', body, true),
   archive: (projectId: number, archived: 0 | 1) =>
     post<ProjectRow>('/project/archive', { projectId, archived }),
   addBlock: (projectId: number, name: string) =>
@@ -58,6 +62,15 @@ export const projectCalls = {
     seen
       ? projectWrites.move(seen.task, { blockId, name: seen.blockName }, sort)
       : post<TaskDetail>('/projectTask/moveProjectTask', { taskId, parentId: blockId, sort }),
+  /** Deletes the task and its subtasks (spec §5: the confirmation says so). */
+  deleteTask: (taskId: number) => post('/projectTask/deleteTask', { taskId }),
+  /** Changes a subtask's deadline or assignee (online only); a completed subtask is refused. */
+  updateKid: (
+    kidId: number,
+    field: 'deadline' | 'assigner',
+    value: string | number | null,
+    version: number,
+  ) => post<TaskDetail>('/projectTask/updateKidTask', { kidId, ext1: field, [field]: value, version }),
   deleteKid: (kidId: number) => post('/projectTask/deleteKidTask', { kidId }),
   history: (taskId: number, signal?: AbortSignal) =>
     museum.post<HistoryLine[]>('/projectTask/getProjectHistoryList', { taskId }, { signal, silent: true }),

@@ -5,25 +5,16 @@ import {
   Group,
   Modal,
   Progress,
-  Select,
+  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
-import {
-  PROJECT_NAME_MAX,
-  PROJECT_TYPE_TEXT,
-  PROJECT_TYPES,
-  type ProjectRow,
-  type ProjectType,
-} from '../../../shared/api/project';
+import { PROJECT_TYPE_TEXT, type ProjectRow } from '../../../shared/api/project';
 import { CachedViewState } from '../../components/cached-state';
 import { FormActions } from '../../components/form-actions';
 import { OfflineNote } from '../../components/offline-note';
@@ -31,21 +22,29 @@ import { EmptyBlock, confirmAction, notifySuccess } from '../../components/page-
 import { useCachedQuery } from '../../lib/cached-query';
 import { t } from '../../lib/i18n';
 import { projectCalls, projectKeys } from './project-data';
+import { ProjectEditDialog, ProjectFormFields, useProjectForm, ymd } from './project-form';
 import { dateRange, progressPercent } from './project-rules';
 
 const L = t.project.list;
 const F = t.project.form;
+const A = t.project.archive;
 
 /**
- * /project-list: the projects I work on, as cards; create one, archive one. /exhibition (展览管理)
- * is the same page for exhibitions only. Kept on the device for offline reading.
+ * /project-list: the projects I work on, as cards; create, edit (编辑: name, type, dates, owner)
+ * and archive one. The 已归档 tab lists the archived projects, read-only, each with 取消归档.
+ * /exhibition (展览管理) is the same page for exhibitions only. Kept on the device for offline
+ * reading (each tab its own copy).
  */
 export function ProjectListPage() {
   const [creating, setCreating] = useState(false);
+  const [tab, setTab] = useState<'working' | 'archived'>('working');
+  const [editing, setEditing] = useState<ProjectRow | null>(null);
   const exhibitions = useRouterState({ select: (s) => s.location.pathname }) === '/exhibition';
+  const archived = tab === 'archived' ? 1 : 0;
   const view = useCachedQuery<ProjectRow[]>({
-    queryKey: projectKeys.list(exhibitions ? 'exhibition' : 'all'),
-    fetch: ({ signal }) => projectCalls.list(exhibitions ? 'exhibition' : undefined, signal),
+    // Under projectKeys.lists, so every write that invalidates the lists reaches both tabs.
+    queryKey: [...projectKeys.list(exhibitions ? 'exhibition' : 'all'), tab],
+    fetch: ({ signal }) => projectCalls.list(exhibitions ? 'exhibition' : undefined, signal, archived),
     toastErrors: false,
   });
   const list = view.data ?? [];
@@ -57,6 +56,15 @@ export function ProjectListPage() {
           <Title order={3}>{exhibitions ? L.exhibitionTitle : L.title}</Title>
           <OfflineNote view={view} />
         </Group>
+        <SegmentedControl
+          value={tab}
+          onChange={(v) => setTab(v as typeof tab)}
+          data={[
+            { value: 'working', label: A.working },
+            { value: 'archived', label: A.archived },
+          ]}
+          data-testid="project-tabs"
+        />
         <Button onClick={() => setCreating(true)} disabled={view.offline} data-testid="project-create">
           {L.create}
         </Button>
@@ -64,20 +72,21 @@ export function ProjectListPage() {
       {view.status !== 'ready' ? (
         <CachedViewState view={view} />
       ) : list.length === 0 ? (
-        <EmptyBlock title={L.empty} description={L.emptyHint} />
+        <EmptyBlock title={archived ? A.empty : L.empty} description={archived ? undefined : L.emptyHint} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
           {list.map((p) => (
-            <ProjectCard key={p.projectId} p={p} offline={view.offline} />
+            <ProjectCard key={p.projectId} p={p} offline={view.offline} onEdit={() => setEditing(p)} />
           ))}
         </SimpleGrid>
       )}
       <CreateProjectDialog opened={creating} onClose={() => setCreating(false)} />
+      {editing && <ProjectEditDialog project={editing} onClose={() => setEditing(null)} />}
     </Stack>
   );
 }
 
-function ProjectCard({ p, offline }: { p: ProjectRow; offline: boolean }) {
+function ProjectCard({ p, offline, onEdit }: { p: ProjectRow; offline: boolean; onEdit: () => void }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const pct = progressPercent(p.doneCount, p.taskCount);
@@ -91,6 +100,17 @@ function ProjectCard({ p, offline }: { p: ProjectRow; offline: boolean }) {
         await projectCalls.archive(p.projectId, 1);
         notifySuccess(L.archived);
         await qc.invalidateQueries({ queryKey: projectKeys.lists });
+      },
+    });
+  const restore = () =>
+    confirmAction({
+      title: A.restoreTitle,
+      message: A.restoreConfirm(p.name),
+      confirmLabel: A.restore,
+      run: async () => {
+        await projectCalls.archive(p.projectId, 0);
+        notifySuccess(A.restored);
+        await qc.invalidateQueries({ queryKey: projectKeys.all });
       },
     });
   return (
@@ -117,9 +137,20 @@ function ProjectCard({ p, offline }: { p: ProjectRow; offline: boolean }) {
           </Text>
         </Group>
         <Group justify="flex-end" gap="xs">
-          <Button variant="subtle" color="red" size="compact-sm" onClick={archive} disabled={offline}>
-            {L.archive}
-          </Button>
+          {p.archived ? (
+            <Button variant="subtle" size="compact-sm" onClick={restore} disabled={offline}>
+              {A.restore}
+            </Button>
+          ) : (
+            <>
+              <Button variant="subtle" size="compact-sm" onClick={onEdit} disabled={offline}>
+                {t.project.edit.action}
+              </Button>
+              <Button variant="subtle" color="red" size="compact-sm" onClick={archive} disabled={offline}>
+                {L.archive}
+              </Button>
+            </>
+          )}
           <Button
             size="compact-sm"
             onClick={() => void navigate({ to: '/project/sub', search: { projectId: String(p.projectId) } })}
@@ -132,25 +163,16 @@ function ProjectCard({ p, offline }: { p: ProjectRow; offline: boolean }) {
   );
 }
 
-/** The date pickers hand 'YYYY-MM-DD' strings (Mantine dates 8+); '' when cleared. */
-const ymd = (d: string | null) => (d ? d.slice(0, 10) : null);
-
 function CreateProjectDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
-  const form = useForm<{
-    name: string;
-    type: ProjectType | null;
-    startDate: string | null;
-    endDate: string | null;
-  }>({
-    initialValues: { name: '', type: 'exhibition', startDate: null, endDate: null },
-    validate: {
-      name: (v) => (v.trim() ? null : F.nameEmpty),
-      type: (v) => (v ? null : F.typeEmpty),
-      endDate: (v, all) => (v && all.startDate && ymd(v)! < ymd(all.startDate)! ? F.datesOrder : null),
-    },
+  const form = useProjectForm({
+    name: '',
+    type: 'exhibition',
+    startDate: null,
+    endDate: null,
+    ownerId: null,
   });
   const close = () => {
     form.reset();
@@ -179,35 +201,7 @@ function CreateProjectDialog({ opened, onClose }: { opened: boolean; onClose: ()
     <Modal opened={opened} onClose={close} title={F.title} closeOnClickOutside={false}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label={F.name}
-            placeholder={F.namePlaceholder}
-            withAsterisk
-            maxLength={PROJECT_NAME_MAX}
-            data-autofocus
-            {...form.getInputProps('name')}
-          />
-          <Select
-            label={F.type}
-            withAsterisk
-            allowDeselect={false}
-            data={PROJECT_TYPES.map((k) => ({ value: k, label: PROJECT_TYPE_TEXT[k] }))}
-            {...form.getInputProps('type')}
-          />
-          <SimpleGrid cols={2} spacing="sm">
-            <DatePickerInput
-              label={F.startDate}
-              valueFormat="YYYY-MM-DD"
-              clearable
-              {...form.getInputProps('startDate')}
-            />
-            <DatePickerInput
-              label={F.endDate}
-              valueFormat="YYYY-MM-DD"
-              clearable
-              {...form.getInputProps('endDate')}
-            />
-          </SimpleGrid>
+          <ProjectFormFields form={form} />
           <FormActions onCancel={close} saving={saving} mt="sm" />
         </Stack>
       </form>

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PickerUser } from '../../../shared/api/project';
 import { confirmAction, notifySuccess } from '../../components/page-states';
+import { useDialogEscape } from '../../components/dialog-escape';
 import { SearchField } from '../../components/search-field';
 import { UserAvatar } from '../../components/user-avatar';
 import { t } from '../../lib/i18n';
@@ -69,8 +70,10 @@ function MembersDialog(props: { projectId: number; onClose: () => void; onChange
     await changed();
   };
 
+  // Escape in the removal confirmation closes that, not the members dialog.
+  const escape = useDialogEscape(props.onClose);
   return (
-    <Modal opened onClose={props.onClose} title={M.title} size={480} closeOnClickOutside={false}>
+    <Modal {...escape} opened onClose={props.onClose} title={M.title} size={480} closeOnClickOutside={false}>
       <Stack gap="sm" data-testid="members-dialog">
         <ScrollArea.Autosize mah={260}>
           <Stack gap={4}>

@@ -5,7 +5,9 @@ import {
   idParam,
   moveTargets,
   progressPercent,
-  textToCommentHtml,
+  isBlankHtml,
+  planMonths,
+  planStatus,
 } from './project-rules';
 
 describe('deadlineState', () => {
@@ -58,13 +60,52 @@ describe('moveTargets', () => {
   });
 });
 
-describe('textToCommentHtml', () => {
-  it('escapes markup and keeps lines as paragraphs', () => {
-    expect(textToCommentHtml('<b>好</b> & 坏\n\n  第二行 ')).toBe(
-      '<p>&lt;b&gt;好&lt;/b&gt; &amp; 坏</p><p>第二行</p>',
-    );
+describe('isBlankHtml', () => {
+  it('is blank for an empty editor, empty paragraphs and spaces', () => {
+    expect(isBlankHtml('')).toBe(true);
+    expect(isBlankHtml('<p></p>')).toBe(true);
+    expect(isBlankHtml('<p> &nbsp; </p><p><br></p>')).toBe(true);
   });
-  it('is empty for blank text, so the server answers 请输入评论内容', () => {
-    expect(textToCommentHtml(' \n ')).toBe('');
+  it('keeps text, formatted text and an image alone', () => {
+    expect(isBlankHtml('<p><strong>好</strong></p>')).toBe(false);
+    expect(isBlankHtml('<p>0</p>')).toBe(false);
+    expect(isBlankHtml('<p><img src="/api/attach/image/1"></p>')).toBe(false);
+  });
+});
+
+describe('planStatus', () => {
+  it('is upcoming before the start, running through the end day, ended after', () => {
+    expect(planStatus('2026-12-01', '2027-02-28', '2026-11-22')).toBe('upcoming');
+    expect(planStatus('2026-12-01', '2027-02-28', '2026-12-01')).toBe('running');
+    expect(planStatus('2026-12-01', '2027-02-28', '2027-02-28')).toBe('running');
+    expect(planStatus('2026-12-01', '2027-02-28', '2027-03-01')).toBe('ended');
+  });
+  it('has no end without an end date, and no schedule without a start', () => {
+    expect(planStatus('2026-01-01', null, '2030-01-01')).toBe('running');
+    expect(planStatus(null, '2026-12-31', '2026-11-22')).toBe('undated');
+  });
+});
+
+describe('planMonths', () => {
+  const p = (name: string, startDate: string | null, endDate: string | null = null) => ({
+    name,
+    startDate,
+    endDate,
+  });
+  it('groups by opening month in date order, undated last', () => {
+    const months = planMonths([
+      p('乙', '2027-01-10'),
+      p('无期', null, '2027-01-01'),
+      p('甲', '2026-12-20', '2027-03-01'),
+      p('丙', '2026-12-05', '2026-12-30'),
+    ]);
+    expect(months.map((m) => [m.month, m.projects.map((x) => x.name)])).toEqual([
+      ['2026-12', ['丙', '甲']],
+      ['2027-01', ['乙']],
+      ['', ['无期']],
+    ]);
+  });
+  it('is empty for no projects', () => {
+    expect(planMonths([])).toEqual([]);
   });
 });

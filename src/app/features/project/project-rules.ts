@@ -44,15 +44,53 @@ export function moveTargets<B extends { blockId: number }>(blocks: B[], current:
 }
 
 /**
- * A typed comment as the HTML the server stores (comments are rich HTML, sanitized there):
- * escaped, one <p> per non-empty line. The rich-text editor replaces this later.
+ * Whether the rich-text editor's HTML says nothing: no text once tags and spaces (&nbsp; too)
+ * are gone, and no image. Such a comment is refused with 请输入评论内容 before it is sent
+ * (the server refuses it too, after sanitizing).
  */
-export function textToCommentHtml(text: string): string {
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .map((l) => `<p>${esc(l)}</p>`)
-    .join('');
+export function isBlankHtml(html: string): boolean {
+  if (/<img\b/i.test(html)) return false;
+  const text = html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;|&#160;|\u00a0/gi, '')
+    .trim();
+  return text === '';
+}
+
+export type PlanStatus = 'upcoming' | 'running' | 'ended' | 'undated';
+
+/**
+ * Where an exhibition stands on `today` (museum date 'yyyy-MM-dd'): 筹备中 before it opens,
+ * 展出中 from its start to its end (inclusive), 已结束 after. Without a start date it is 未定档期;
+ * without an end date it runs on once opened.
+ */
+export function planStatus(start: string | null, end: string | null, today: string): PlanStatus {
+  if (!start) return 'undated';
+  if (today < start) return 'upcoming';
+  if (end && today > end) return 'ended';
+  return 'running';
+}
+
+/**
+ * The exhibition plan's months: projects grouped by the month they open ('yyyy-MM'), months
+ * in date order and, within one, by start then end date then name; those without a start date
+ * come last under the key ''.
+ */
+export function planMonths<P extends { name: string; startDate: string | null; endDate: string | null }>(
+  list: P[],
+): { month: string; projects: P[] }[] {
+  const sorted = [...list].sort(
+    (a, b) =>
+      (a.startDate ?? '9999').localeCompare(b.startDate ?? '9999') ||
+      (a.endDate ?? '9999').localeCompare(b.endDate ?? '9999') ||
+      a.name.localeCompare(b.name, 'zh-CN'),
+  );
+  const out: { month: string; projects: P[] }[] = [];
+  for (const p of sorted) {
+    const month = p.startDate ? p.startDate.slice(0, 7) : '';
+    const last = out[out.length - 1];
+    if (last && last.month === month) last.projects.push(p);
+    else out.push({ month, projects: [p] });
+  }
+  return out;
 }

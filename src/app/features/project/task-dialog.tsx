@@ -13,13 +13,13 @@ import {
   Switch,
   Text,
   TextInput,
-  Textarea,
   Button,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import {
   PROJECT_MSG,
@@ -30,8 +30,11 @@ import {
   type TaskField,
 } from '../../../shared/api/project';
 import { CachedViewState } from '../../components/cached-state';
+import { useDialogEscape } from '../../components/dialog-escape';
 import { OfflineNote } from '../../components/offline-note';
 import { confirmAction, notifySuccess } from '../../components/page-states';
+import { RichHtml } from '../../components/rich-html';
+import { RichTextEditor } from '../../components/rich-text-editor';
 import { UserAvatar } from '../../components/user-avatar';
 import { ApiError, errorToast } from '../../lib/api';
 import { useCachedQuery } from '../../lib/cached-query';
@@ -41,12 +44,13 @@ import type { SubmitResult } from '../../lib/outbox';
 import { projectRefusals, type OfflineField, type TaskView } from '../../lib/project-overlay';
 import { projectWrites, taskOverlay, type TaskRef } from '../../lib/projects';
 import { projectCalls, projectKeys } from './project-data';
-import { textToCommentHtml } from './project-rules';
+import { idParam, isBlankHtml } from './project-rules';
 import { TaskDescription } from './task-description';
 import { TaskFiles } from './task-files';
 
 const T = t.project.task;
 const OFF = t.project.offline;
+const M = t.project.taskMore;
 const OFFLINE_FIELDS: readonly TaskField[] = [
   'taskName',
   'deadline',
@@ -56,12 +60,6 @@ const OFFLINE_FIELDS: readonly TaskField[] = [
 /** A write through the outbox (lib/projects.ts); `ok` is said only when the server took it. */
 type Queued = (run: () => Promise<SubmitResult>, ok?: string) => Promise<SubmitResult>;
 
-/** Comments are sanitized HTML; this slice shows their text (DOMParser runs no scripts and loads nothing). */
-function htmlText(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  return [...doc.body.childNodes].map((n) => n.textContent ?? '').join('\n');
-}
-
 /**
  * The task detail dialog (spec §2: 900 px, titled project name / board name). Each change calls
  * updateProjectTask with `ext1` naming the field and the `version` the dialog saw; a refusal
@@ -69,14 +67,24 @@ function htmlText(html: string): string {
  * server's truth. The title, deadline, done, subtask ticks, new subtasks and comments also work
  * offline (lib/projects.ts): queued, drawn as 待同步 and replayed once; a replay the server
  * refused is listed here with its reason over the server's truth. The rest needs the network.
+ * Subtasks show and edit their deadline and assignee (online; a completed one is locked, as
+ * the server rules). Comments are written in the rich-text editor and shown sanitized. 删除任务
+ * (online) confirms that the subtasks go too. In an archived project (`archived`) the dialog
+ * is read-only: every control is disabled, the writing boxes are hidden, and a note says why.
+ * Escape closes only the top-most dialog (components/dialog-escape.ts): a confirmation opened
+ * from here closes alone.
  */
 export function TaskDialog(props: {
   taskId: number;
   projectId: number;
+  /** The project is archived: everything is read-only. */
+  archived?: boolean;
   onClose: () => void;
   onChanged: () => Promise<unknown>;
 }) {
   const { taskId } = props;
+  const escape = useDialogEscape(props.onClose);
+  const archived = props.archived ?? false;
   const qc = useQueryClient();
   // Kept on the device like the board, so a task opened once reads offline (then read-only).
   const view = useCachedQuery<TaskView>({
@@ -147,12 +155,29 @@ export function TaskDialog(props: {
       ).catch(() => {});
     else void write(() => projectCalls.updateTask(d.taskId, field, value, d.version)).catch(() => {});
   };
+  const deleteTask = () =>
+    d &&
+    confirmAction({
+      title: M.deleteTask,
+      message: M.deleteTaskConfirm(d.taskName, d.kidsTasks.length),
+      confirmLabel: t.common.delete,
+      danger: true,
+      run: async () => {
+        await projectCalls.deleteTask(d.taskId);
+        notifySuccess(M.taskDeleted);
+        props.onClose();
+        // The device copy goes too, so the task never reopens from the cache.
+        qc.removeQueries({ queryKey: projectKeys.task(taskId) });
+        await props.onChanged();
+      },
+    });
 
   return (
     <Modal
       opened
       onClose={props.onClose}
       size={900}
+      {...escape}
       closeOnClickOutside={false}
       title={d ? `${d.projectName} / ${d.blockName}` : ''}
       data-testid="task-dialog"
@@ -192,13 +217,35 @@ export function TaskDialog(props: {
       ) : (
         // Offline the dialog shows the device copy and its 离线 mark; the changes that can wait
         // are queued, the others (assignee, priority, deletions) are disabled until the network returns.
-        <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <Group gap="xs">
-            <OfflineNote view={view} />
-            {d.queued.syncPending && (
-              <Badge color="yellow" variant="light" data-testid="sync-pending">
-                {OFF.pending}
-              </Badge>
+        // An archived project's task: the disabled fieldset turns off every native control inside.
+        <fieldset disabled={archived} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          {archived && (
+            <Alert color="gray" mb="sm" data-testid="task-archived">
+              {M.archivedNote}
+            </Alert>
+          )}
+          <Group gap="xs" justify="space-between">
+            <Group gap="xs">
+              <OfflineNote view={view} />
+              {d.queued.syncPending && (
+                <Badge color="yellow" variant="light" data-testid="sync-pending">
+                  {OFF.pending}
+                </Badge>
+              )}
+            </Group>
+            {!archived && (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                disabled={readOnly}
+                title={readOnly ? M.deleteOffline : undefined}
+                onClick={deleteTask}
+                data-testid="task-delete"
+              >
+                {M.deleteTask}
+              </Button>
             )}
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
@@ -243,11 +290,25 @@ export function TaskDialog(props: {
                   write(() => projectCalls.updateTask(d.taskId, 'description', v, d.version), T.saved)
                 }
               />
-              <Subtasks detail={d} task={ref!} offline={readOnly} write={write} queued={queued} />
+              <Subtasks
+                detail={d}
+                task={ref!}
+                projectId={props.projectId}
+                offline={readOnly}
+                archived={archived}
+                write={write}
+                queued={queued}
+              />
             </Stack>
             <Stack gap="sm">
               <TaskFiles detail={d} onChanged={reload} />
-              <Comments task={ref!} offline={readOnly} waiting={d.queued.comments} queued={queued} />
+              <Comments
+                task={ref!}
+                offline={readOnly}
+                archived={archived}
+                waiting={d.queued.comments}
+                queued={queued}
+              />
               <History taskId={d.taskId} version={d.version} />
             </Stack>
           </SimpleGrid>
@@ -284,6 +345,26 @@ function TitleField({ detail, onSave }: { detail: TaskView; onSave: (v: string) 
   );
 }
 
+/**
+ * The people list widget (spec §2): the project's collaborators, for the projectId of the
+ * current route (the board's URL; `fallback` when the route has none). The one who holds the
+ * field now stays listed even if they left the project, so the field still shows a name.
+ */
+function usePeopleOptions(fallback: number, current: { id: number | null; name: string }) {
+  const routeId = useRouterState({
+    select: (s) => idParam((s.location.search as Record<string, unknown>).projectId),
+  });
+  const projectId = routeId ?? fallback;
+  const people = useQuery({
+    queryKey: projectKeys.people(projectId),
+    queryFn: ({ signal }) => projectCalls.people(projectId, signal),
+  });
+  const data = (people.data ?? []).map((p) => ({ value: String(p.userId), label: p.userName }));
+  if (current.id !== null && !data.some((o) => o.value === String(current.id)))
+    data.unshift({ value: String(current.id), label: current.name });
+  return data;
+}
+
 /** The assignee, chosen among the project's collaborators only (the server refuses anyone else). */
 function AssigneeField(props: {
   detail: TaskView;
@@ -291,14 +372,8 @@ function AssigneeField(props: {
   disabled: boolean;
   onSave: (v: number | null) => void;
 }) {
-  const people = useQuery({
-    queryKey: projectKeys.people(props.projectId),
-    queryFn: ({ signal }) => projectCalls.people(props.projectId, signal),
-  });
-  const data = (people.data ?? []).map((p) => ({ value: String(p.userId), label: p.userName }));
   const { assigner, assignerName } = props.detail;
-  if (assigner !== null && !data.some((o) => o.value === String(assigner)))
-    data.unshift({ value: String(assigner), label: assignerName });
+  const data = usePeopleOptions(props.projectId, { id: assigner, name: assignerName });
   return (
     <Select
       label={T.assignee}
@@ -317,13 +392,17 @@ function AssigneeField(props: {
 function Subtasks({
   detail,
   task,
+  projectId,
   offline,
+  archived,
   write,
   queued,
 }: {
   detail: TaskView;
   task: TaskRef;
+  projectId: number;
   offline: boolean;
+  archived: boolean;
   write: (run: () => Promise<unknown>, ok?: string) => Promise<void>;
   queued: Queued;
 }) {
@@ -350,78 +429,139 @@ function Subtasks({
         label={`${T.subtasks} ${detail.kidsTasks.filter((k) => k.collectStatus === TASK_DONE).length}/${detail.kidsTasks.length}`}
         labelPosition="left"
       />
-      {detail.kidsTasks.map((k) => {
-        const done = k.collectStatus === TASK_DONE;
-        return (
-          <Group key={k.kidId} gap="xs" wrap="nowrap" data-testid="subtask">
-            <Checkbox
-              checked={done}
-              aria-label={k.taskName}
-              // A subtask added offline has no id until the server has it.
-              disabled={k.queued}
-              onChange={() =>
-                void queued(() => projectWrites.toggleKid(task, k, done ? TASK_OPEN : TASK_DONE)).catch(
-                  () => {},
-                )
-              }
-            />
-            <Text
-              size="sm"
-              style={{ flex: 1 }}
-              td={done ? 'line-through' : undefined}
-              c={done ? 'dimmed' : undefined}
-              title={done ? T.kidLocked : undefined}
-            >
-              {k.taskName}
-            </Text>
-            {k.syncPending && (
-              <Badge size="xs" color="yellow" variant="light">
-                {OFF.pending}
-              </Badge>
-            )}
-            {k.assigner !== null && <UserAvatar name={k.assignerName} image={k.assignerImage} size="xs" />}
-            {k.deadline && (
-              <Text size="xs" c="dimmed">
-                {k.deadline}
-              </Text>
-            )}
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="sm"
-              disabled={offline || k.queued}
-              aria-label={`${T.deleteKid}：${k.taskName}`}
-              onClick={() =>
-                confirmAction({
-                  title: T.deleteKid,
-                  message: T.deleteKidConfirm(k.taskName),
-                  confirmLabel: t.common.delete,
-                  danger: true,
-                  run: () => write(() => projectCalls.deleteKid(k.kidId), T.kidDeleted),
-                })
-              }
-            >
-              <IconTrash size={14} />
-            </ActionIcon>
-          </Group>
-        );
-      })}
-      <TextInput
-        size="sm"
-        placeholder={T.kidPlaceholder}
-        aria-label={T.kidPlaceholder}
-        maxLength={TASK_NAME_MAX}
-        value={name}
-        error={error}
-        disabled={saving}
-        onChange={(e) => {
-          setName(e.currentTarget.value);
-          setError(null);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && !e.nativeEvent.isComposing) void add();
-        }}
-      />
+      {detail.kidsTasks.map((k) => (
+        <SubtaskRow
+          key={k.kidId}
+          kid={k}
+          task={task}
+          projectId={projectId}
+          offline={offline}
+          write={write}
+          queued={queued}
+        />
+      ))}
+      {!archived && (
+        <TextInput
+          size="sm"
+          placeholder={T.kidPlaceholder}
+          aria-label={T.kidPlaceholder}
+          maxLength={TASK_NAME_MAX}
+          value={name}
+          error={error}
+          disabled={saving}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            setError(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.nativeEvent.isComposing) void add();
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * One subtask: the tick (queued offline), its name, and below its deadline and assignee. Those
+ * two go straight to updateKidTask with the version seen, so they need the network (disabled
+ * offline with a note); a completed subtask is locked (spec §5) until it is reopened, and the
+ * server refuses it too, in words the client toasts.
+ */
+function SubtaskRow({
+  kid: k,
+  task,
+  projectId,
+  offline,
+  write,
+  queued,
+}: {
+  kid: TaskView['kidsTasks'][number];
+  task: TaskRef;
+  projectId: number;
+  offline: boolean;
+  write: (run: () => Promise<unknown>, ok?: string) => Promise<void>;
+  queued: Queued;
+}) {
+  const done = k.collectStatus === TASK_DONE;
+  const people = usePeopleOptions(projectId, { id: k.assigner, name: k.assignerName });
+  // Locked: done (the rule), not yet on the server, or no network.
+  const locked = done || k.queued || offline;
+  const hint = done ? T.kidLocked : offline ? M.kidOffline : undefined;
+  const save = (field: 'deadline' | 'assigner', value: string | number | null) =>
+    void write(() => projectCalls.updateKid(k.kidId, field, value, k.version), T.saved).catch(() => {});
+  return (
+    <Stack gap={4} data-testid="subtask">
+      <Group gap="xs" wrap="nowrap">
+        <Checkbox
+          checked={done}
+          aria-label={k.taskName}
+          // A subtask added offline has no id until the server has it.
+          disabled={k.queued}
+          onChange={() =>
+            void queued(() => projectWrites.toggleKid(task, k, done ? TASK_OPEN : TASK_DONE)).catch(() => {})
+          }
+        />
+        <Text
+          size="sm"
+          style={{ flex: 1 }}
+          td={done ? 'line-through' : undefined}
+          c={done ? 'dimmed' : undefined}
+          title={done ? T.kidLocked : undefined}
+        >
+          {k.taskName}
+        </Text>
+        {k.syncPending && (
+          <Badge size="xs" color="yellow" variant="light">
+            {OFF.pending}
+          </Badge>
+        )}
+        {k.assigner !== null && <UserAvatar name={k.assignerName} image={k.assignerImage} size="xs" />}
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size="sm"
+          disabled={offline || k.queued}
+          aria-label={`${T.deleteKid}：${k.taskName}`}
+          onClick={() =>
+            confirmAction({
+              title: T.deleteKid,
+              message: T.deleteKidConfirm(k.taskName),
+              confirmLabel: t.common.delete,
+              danger: true,
+              run: () => write(() => projectCalls.deleteKid(k.kidId), T.kidDeleted),
+            })
+          }
+        >
+          <IconTrash size={14} />
+        </ActionIcon>
+      </Group>
+      <Group gap="xs" wrap="nowrap" pl={28} title={hint}>
+        <DatePickerInput
+          size="xs"
+          valueFormat="YYYY-MM-DD"
+          placeholder={T.deadline}
+          aria-label={M.kidDeadline(k.taskName)}
+          clearable
+          value={k.deadline}
+          disabled={locked}
+          onChange={(v) => save('deadline', v ? String(v).slice(0, 10) : null)}
+          style={{ flex: 1 }}
+        />
+        <Select
+          size="xs"
+          placeholder={M.kidAssigneePlaceholder}
+          aria-label={M.kidAssignee(k.taskName)}
+          data={people}
+          value={k.assigner === null ? null : String(k.assigner)}
+          clearable
+          searchable
+          disabled={locked}
+          onChange={(v) => save('assigner', v === null ? null : Number(v))}
+          comboboxProps={{ withinPortal: true }}
+          style={{ flex: 1 }}
+        />
+      </Group>
     </Stack>
   );
 }
@@ -429,12 +569,14 @@ function Subtasks({
 function Comments({
   task,
   offline,
+  archived,
   waiting,
   queued,
 }: {
   task: TaskRef;
   offline: boolean;
-  /** Comments written on this device, not yet sent. */
+  archived: boolean;
+  /** Comments written on this device, not yet sent (their HTML). */
   waiting: string[];
   queued: Queued;
 }) {
@@ -442,16 +584,16 @@ function Comments({
   const { taskId } = task;
   const key = projectKeys.comments(taskId);
   const list = useQuery({ queryKey: key, queryFn: ({ signal }) => projectCalls.comments(taskId, signal) });
-  const [text, setText] = useState('');
+  const [html, setHtml] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const send = async () => {
-    const html = textToCommentHtml(text);
-    if (!html) return setError(PROJECT_MSG.commentEmpty);
+    if (isBlankHtml(html)) return setError(PROJECT_MSG.commentEmpty);
     setSaving(true);
     try {
+      // Offline the HTML waits in the outbox; the server sanitizes it when it arrives.
       await queued(() => projectWrites.comment(task, html), T.commented);
-      setText('');
+      setHtml('');
     } catch (e) {
       if (e instanceof Error) setError(e.message);
     } finally {
@@ -461,7 +603,7 @@ function Comments({
   return (
     <Stack gap={6}>
       <Divider label={T.comments} labelPosition="left" />
-      <ScrollArea.Autosize mah={220}>
+      <ScrollArea.Autosize mah={260}>
         <Stack gap={8}>
           {(list.data ?? []).length === 0 && waiting.length === 0 && (
             <Text size="sm" c="dimmed">
@@ -471,15 +613,13 @@ function Comments({
           {(list.data ?? []).map((c) => (
             <Group key={c.commentId} gap="xs" wrap="nowrap" align="flex-start" data-testid="comment">
               <UserAvatar name={c.ext1} image={c.ext2} size="sm" />
-              <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+              <Stack gap={2} style={{ flex: 1, minWidth: 0, wordBreak: 'break-word' }}>
                 <Text size="xs" c="dimmed">
                   {c.ext1} · {c.ext3}
                 </Text>
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                  {htmlText(c.commentContent)}
-                </Text>
+                <RichHtml html={c.commentContent} />
               </Stack>
-              {c.canDelete && (
+              {c.canDelete && !archived && (
                 <ActionIcon
                   variant="subtle"
                   color="red"
@@ -505,11 +645,11 @@ function Comments({
               )}
             </Group>
           ))}
-          {waiting.map((html, i) => (
+          {waiting.map((w, i) => (
             <Group key={i} gap="xs" wrap="nowrap" data-testid="comment">
-              <Text size="sm" style={{ flex: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                {htmlText(html)}
-              </Text>
+              <div style={{ flex: 1, minWidth: 0, wordBreak: 'break-word' }}>
+                <RichHtml html={w} />
+              </div>
               <Badge size="xs" color="yellow" variant="light">
                 {OFF.pending}
               </Badge>
@@ -517,24 +657,28 @@ function Comments({
           ))}
         </Stack>
       </ScrollArea.Autosize>
-      <Textarea
-        placeholder={T.commentPlaceholder}
-        aria-label={T.comments}
-        autosize
-        minRows={2}
-        maxRows={6}
-        value={text}
-        error={error}
-        onChange={(e) => {
-          setText(e.currentTarget.value);
-          setError(null);
-        }}
-      />
-      <Group justify="flex-end">
-        <Button size="compact-sm" onClick={() => void send()} loading={saving}>
-          {T.send}
-        </Button>
-      </Group>
+      {!archived && (
+        <>
+          <RichTextEditor
+            value={html}
+            onChange={(v) => {
+              setHtml(v);
+              setError(null);
+            }}
+            tableName="project"
+            minHeight={80}
+            placeholder={M.commentPlaceholder}
+            ariaLabel={T.comments}
+            error={error}
+            testId="comment-editor"
+          />
+          <Group justify="flex-end">
+            <Button size="compact-sm" onClick={() => void send()} loading={saving}>
+              {T.send}
+            </Button>
+          </Group>
+        </>
+      )}
     </Stack>
   );
 }
