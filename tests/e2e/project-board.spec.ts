@@ -1,11 +1,13 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { waitForServiceWorker } from './drive-helpers';
+import { driveApi, waitForServiceWorker } from './drive-helpers';
 import { signIn, tokenOf } from './helpers';
 
 /**
- * Project tasks, first UI slice (issue 9): 刘洋 creates a project, a board and a task for 孙悦
- * with a subtask; 孙悦 opens the bell's collaboration item straight into the task dialog and
- * ticks the subtask; 刘洋 reloads and sees it ticked, and the history names 孙悦.
+ * Project tasks (issue 9), the issue's story first: 刘洋 creates a project and a board, adds 孙悦,
+ * assigns her a task with a subtask and a file from his drive; her bell counts it within 2 s; she
+ * opens the collaboration item straight into the task and ticks the subtask offline; back online,
+ * 刘洋 sees it ticked with her name in the history. Then stale and refused offline edits, and the
+ * second slice (subtask fields, rich comments, deleting, archiving, the exhibition plan).
  */
 
 async function asUser(browser: Browser, who: string, offline = false): Promise<Page> {
@@ -19,13 +21,18 @@ async function asUser(browser: Browser, who: string, offline = false): Promise<P
   return page;
 }
 
-test('a task assigned on the board reaches the assignee through the bell, and her tick comes back', async ({
+test('the story: 刘洋 adds 孙悦 and assigns her a task with a subtask and a drive file; her bell shows it within 2 s; her offline tick comes back with her name', async ({
   browser,
 }, testInfo) => {
   const stamp = Date.now().toString(36);
   const projectName = `秋季修复项目${stamp}`;
   const taskName = `清洗青铜鼎${stamp}`;
+  const fileName = `修复方案${stamp}.txt`;
   const liu = await asUser(browser, 'staff05');
+  // 孙悦 has the app open all along: the bell is live, not reloaded.
+  const sun = await asUser(browser, 'staff06');
+  const token = await tokenOf(liu);
+  await driveApi(liu.request, token).put('/', fileName, Buffer.from('除锈、清洗、封护\n'));
 
   // Create the project; the empty name is refused in place first.
   await liu.goto('/project-list');
@@ -41,13 +48,14 @@ test('a task assigned on the board reaches the assignee through the bell, and he
   await expect(liu).toHaveURL(/\/project\/sub\?projectId=\d+/);
   const projectId = Number(new URL(liu.url()).searchParams.get('projectId'));
 
-  // 孙悦 joins (member management is not in this slice: the API the page will call).
-  const token = await tokenOf(liu);
-  const added = await liu.request.post('/singleMuseum/projectUser/addUser', {
-    headers: { token },
-    data: { projectId, userIds: [await userIdOf(liu, token, '孙悦')] },
-  });
-  expect((await added.json()).success).toBe(true);
+  // 孙悦 joins through 成员.
+  await liu.getByTestId('project-members').click();
+  const members = liu.getByTestId('members-dialog');
+  await members.getByPlaceholder('按姓名搜索同事').fill('孙悦');
+  await members.getByRole('button', { name: '添加 孙悦' }).click();
+  await expect(members.getByTestId('member').filter({ hasText: '孙悦' })).toBeVisible();
+  await liu.keyboard.press('Escape');
+  await expect(members).toBeHidden();
 
   // A new board, then a task in it; an empty title is refused with the spec's words.
   await liu.getByTestId('board-add').click();
@@ -64,35 +72,54 @@ test('a task assigned on the board reaches the assignee through the bell, and he
   const card = column.getByTestId('task-card').filter({ hasText: taskName });
   await expect(card).toBeVisible();
 
-  // The dialog: assign 孙悦, add a subtask (an empty one is refused first).
+  // The dialog: assign 孙悦; her bell counts it within 2 s, without a reload (the live stream).
   await card.getByText(taskName).click();
   const dialog = liu.getByRole('dialog', { name: `${projectName} / 现场清洗` });
   await expect(dialog).toBeVisible();
+  const bell = sun.getByTestId('notice-total');
+  const before = Number(await bell.textContent());
   await dialog.getByRole('combobox', { name: '负责人' }).click();
   await liu.getByRole('option', { name: '孙悦' }).click();
+  await expect(bell).toHaveText(String(before + 1), { timeout: 2000 });
   await expect(dialog.getByTestId('task-history')).toContainText('孙悦');
+
+  // A subtask (an empty one is refused first) and a file from 刘洋's drive.
   const kidInput = dialog.getByRole('textbox', { name: '添加子任务，回车确认' });
   await kidInput.press('Enter');
   await expect(dialog.getByText('请输入子任务名称')).toBeVisible();
   await kidInput.fill('除锈');
   await kidInput.press('Enter');
   await expect(dialog.getByTestId('subtask').filter({ hasText: '除锈' })).toBeVisible();
+  const files = dialog.getByTestId('task-files');
+  await files.getByRole('button', { name: '从网盘关联' }).click();
+  await liu
+    .getByTestId('drive-file-picker')
+    .getByRole('button', { name: `选择 ${fileName}` })
+    .click();
+  await expect(files.getByTestId('task-file').filter({ hasText: fileName })).toContainText('网盘');
   await liu.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(card).toContainText('子任务 0/1');
 
-  // 孙悦: the collaboration item opens the task's dialog; she ticks the subtask.
-  const sun = await asUser(browser, 'staff06');
+  // 孙悦: the collaboration item opens the task's dialog, with the file.
   await sun.getByTestId('notice-centre').click();
   await sun.getByRole('tab', { name: /协作/ }).click();
   await sun.getByTestId('cooperation-row').filter({ hasText: taskName }).first().click();
   await expect(sun).toHaveURL(new RegExp(`/project/sub\\?projectId=${projectId}&taskId=\\d+`));
   const sunDialog = sun.getByRole('dialog', { name: `${projectName} / 现场清洗` });
   await expect(sunDialog.getByRole('textbox', { name: '任务标题' })).toHaveValue(taskName);
-  // The box follows the server's answer (no optimistic tick in this slice): click, then wait.
-  await sunDialog.getByRole('checkbox', { name: '除锈' }).click();
-  await expect(sunDialog.getByRole('checkbox', { name: '除锈' })).toBeChecked();
-  await expect(sunDialog.getByTestId('task-history')).toContainText('孙悦');
+  await expect(sunDialog.getByTestId('task-file').filter({ hasText: fileName })).toBeVisible();
+
+  // She ticks the subtask offline: shown at once, 待同步; online again, it replays.
+  await sun.context().setOffline(true);
+  const tick = sunDialog.getByRole('checkbox', { name: '除锈' });
+  await tick.click();
+  await expect(tick).toBeChecked();
+  await expect(sunDialog.getByTestId('subtask').filter({ hasText: '除锈' })).toContainText('待同步');
+  await sun.context().setOffline(false);
+  await expect(sunDialog.getByTestId('subtask').filter({ hasText: '除锈' })).not.toContainText('待同步', {
+    timeout: 15_000,
+  });
 
   // 刘洋 reloads: ticked, and the history says who did it.
   await liu.reload();
@@ -101,19 +128,18 @@ test('a task assigned on the board reaches the assignee through the bell, and he
   await expect(dialog.getByRole('checkbox', { name: '除锈' })).toBeChecked();
   await expect(dialog.getByTestId('task-history')).toContainText('孙悦 完成了子任务「除锈」');
 
+  // The tablet-size screenshot kept as an artefact (the HTML report and test-results/e2e).
   const shot = testInfo.outputPath('project-task-tablet.png');
   await liu.screenshot({ path: shot, fullPage: true });
   await testInfo.attach('project-task-tablet', { path: shot, contentType: 'image/png' });
 
-  // The task is deleted (no delete button in this slice: the call the page will make); the
-  // link 孙悦 followed now warns instead of opening an empty dialog.
+  // 刘洋 deletes the task (its subtask goes too, the confirmation says); the link 孙悦 followed
+  // now warns instead of opening an empty dialog.
   const taskUrl = sun.url();
-  const taskId = Number(new URL(taskUrl).searchParams.get('taskId'));
-  const gone = await liu.request.post('/singleMuseum/projectTask/deleteTask', {
-    headers: { token },
-    data: { taskId },
-  });
-  expect((await gone.json()).success).toBe(true);
+  await dialog.getByTestId('task-delete').click();
+  await liu.getByRole('dialog', { name: '删除任务' }).getByRole('button', { name: '删除' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card).toBeHidden();
   await sun.goto(taskUrl);
   await expect(sun.getByTestId('task-gone')).toHaveText('此任务已被删除');
   await liu.context().close();
