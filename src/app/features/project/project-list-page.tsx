@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Badge,
   Button,
   Card,
@@ -113,13 +114,24 @@ function ProjectCard({ p, offline, onEdit }: { p: ProjectRow; offline: boolean; 
         await qc.invalidateQueries({ queryKey: projectKeys.all });
       },
     });
+  const open = () => void navigate({ to: '/project/sub', search: { projectId: String(p.projectId) } });
   return (
     <Card withBorder radius="md" p="md" data-testid="project-card">
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={600} lineClamp={2}>
+          {/* The name is a link to the board too: the first thing a person taps on a card. */}
+          <Anchor
+            href={`/project/sub?projectId=${p.projectId}`}
+            onClick={(e) => {
+              e.preventDefault();
+              open();
+            }}
+            fw={600}
+            c="var(--mantine-color-text)"
+            lineClamp={2}
+          >
             {p.name}
-          </Text>
+          </Anchor>
           <Badge variant="light" style={{ flex: 'none' }}>
             {PROJECT_TYPE_TEXT[p.type]}
           </Badge>
@@ -151,10 +163,7 @@ function ProjectCard({ p, offline, onEdit }: { p: ProjectRow; offline: boolean; 
               </Button>
             </>
           )}
-          <Button
-            size="compact-sm"
-            onClick={() => void navigate({ to: '/project/sub', search: { projectId: String(p.projectId) } })}
-          >
+          <Button size="compact-sm" onClick={open}>
             {L.open}
           </Button>
         </Group>
