@@ -166,10 +166,10 @@ test('project documents: a folder and an upload, a document joins a task, a driv
   await expect(docs.getByText('暂无项目文档')).toBeVisible();
   await docs.getByTestId('docs-new-folder').click();
   const naming = page.getByRole('dialog', { name: '新建文件夹' });
-  await naming.getByTestId('docs-name').fill('设计/稿');
+  await naming.getByLabel('文件夹名称').fill('设计/稿');
   await naming.getByRole('button', { name: '确定' }).click();
   await expect(naming).toContainText('文件夹名称不能包含');
-  await naming.getByTestId('docs-name').fill('设计稿');
+  await naming.getByLabel('文件夹名称').fill('设计稿');
   await naming.getByRole('button', { name: '确定' }).click();
   await expect(naming).toBeHidden();
   await docs.getByRole('button', { name: '设计稿', exact: true }).click();

@@ -7,7 +7,7 @@ import { ROOT, joinName } from '../../../shared/drive/names';
 import { ApiError, drive } from '../../lib/api';
 import { t } from '../../lib/i18n';
 import type { SubmitResult } from '../../lib/outbox';
-import { DIALOG_WIDTH } from './dialogs/dialog-kit';
+import { DIALOG_WIDTH } from '../../components/dialog-kit';
 import { MoveCopyDialog } from './dialogs/move-copy-dialog';
 import type { DriveView } from './drive-view';
 

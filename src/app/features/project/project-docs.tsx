@@ -6,12 +6,10 @@ import {
   FileButton,
   Group,
   Menu,
-  Modal,
   Progress,
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
 import {
   IconArrowLeft,
@@ -28,8 +26,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FileEntry } from '../../../shared/api/drive';
 import { formatSize } from '../../../shared/drive/file-types';
-import { ROOT, breadcrumb, folderPath, joinName, nameProblem, parentPath } from '../../../shared/drive/names';
+import { ROOT, breadcrumb, folderPath, joinName, parentPath } from '../../../shared/drive/names';
 import { CachedViewState } from '../../components/cached-state';
+import { NameDialog } from '../../components/name-dialog';
 import { OfflineNote } from '../../components/offline-note';
 import { EmptyBlock, confirmAction, notifySuccess } from '../../components/page-states';
 import { errorToast } from '../../lib/api';
@@ -251,85 +250,31 @@ export function ProjectDocs(props: {
           </Table>
         </Table.ScrollContainer>
       )}
-      <NameDialog
-        key={naming?.item?.userFileId ?? 'new'}
-        target={naming}
-        onClose={() => setNaming(null)}
-        onSave={async (name) => {
-          if (naming?.item) {
-            await docCalls.rename(projectId, naming.item.userFileId, name);
-            notifySuccess(D.renamed);
-          } else {
-            await docCalls.createFolder(projectId, path, name);
-            notifySuccess(D.created);
-          }
-          await refresh();
-        }}
-      />
+      {naming && (
+        // The drive's own name dialog: its rules, the n/255 counter, the server's words in place.
+        <NameDialog
+          key={naming.item?.userFileId ?? 'new'}
+          opened
+          title={naming.item ? t.drive.rename.title : t.drive.newFolder.title}
+          label={naming.item ? t.drive.rename.label : t.drive.newFolder.label}
+          placeholder={naming.item ? t.drive.rename.placeholder : t.drive.newFolder.placeholder}
+          what={naming.item ? '文件名称' : '文件夹名称'}
+          initial={naming.item ? fullNameOf(naming.item) : ''}
+          selectBaseName={naming.item?.isDir === 0}
+          onSubmit={async (name) => {
+            const item = naming.item;
+            if (item && name === fullNameOf(item)) return 'unchanged';
+            if (item) await docCalls.rename(projectId, item.userFileId, name);
+            else await docCalls.createFolder(projectId, path, name);
+            notifySuccess(item ? D.renamed : D.created);
+            return { queued: false };
+          }}
+          onClose={(result) => {
+            setNaming(null);
+            if (result === 'confirm') void refresh();
+          }}
+        />
+      )}
     </Stack>
-  );
-}
-
-/** New folder or rename: the drive's name rules checked as typed, the server's words shown in place. */
-function NameDialog(props: {
-  target: { item: FileEntry | null } | null;
-  onClose: () => void;
-  onSave: (name: string) => Promise<void>;
-}) {
-  const item = props.target?.item ?? null;
-  const [name, setName] = useState(item ? fullNameOf(item) : '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const what = !item || item.isDir ? '文件夹名称' : '文件名称';
-  const save = async () => {
-    const v = name.trim();
-    const problem = nameProblem(v, what);
-    if (problem) return setError(problem);
-    setBusy(true);
-    try {
-      await props.onSave(v);
-      props.onClose();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : t.errors.server);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal
-      opened={props.target !== null}
-      onClose={props.onClose}
-      title={item ? D.rename : D.newFolder}
-      closeOnClickOutside={false}
-    >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
-        <Stack gap="sm">
-          <TextInput
-            label={item ? D.name : D.folderName}
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
-            data-autofocus
-            data-testid="docs-name"
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              {t.common.cancel}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t.common.confirm}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core'
 import { useState, type ReactNode } from 'react';
 import { t } from '../../../lib/i18n';
 import { OutboxRefusal } from '../../../lib/outbox';
-import { DIALOG_WIDTH, type DialogResult } from './dialog-kit';
+import { DIALOG_WIDTH, type DialogResult } from '../../../components/dialog-kit';
 
 export interface ConfirmDialogProps {
   opened: boolean;

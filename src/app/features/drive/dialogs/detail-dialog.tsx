@@ -6,7 +6,7 @@ import { type ReadArea, useDetail } from '../drive-data';
 import type { DriveView } from '../drive-view';
 import { FileIcon } from '../file-icon';
 import type { DriveItem } from '../overlay';
-import { DIALOG_WIDTH, type DialogResult } from './dialog-kit';
+import { DIALOG_WIDTH, type DialogResult } from '../../../components/dialog-kit';
 
 /** m:ss (or h:mm:ss) of a track length in seconds. */
 function clock(seconds: number): string {

@@ -8,7 +8,7 @@ import { OutboxRefusal, type SubmitResult } from '../../../lib/outbox';
 import { useFolderTree } from '../drive-data';
 import type { DriveView } from '../drive-view';
 import { targetProblem } from '../overlay';
-import { DIALOG_WIDTH, type DialogResult } from './dialog-kit';
+import { DIALOG_WIDTH, type DialogResult } from '../../../components/dialog-kit';
 import { FolderTree } from './folder-tree';
 import { OfflineNote } from '../../../components/offline-note';
 

@@ -13,8 +13,8 @@ import { t } from '../../../lib/i18n';
 import { useOnline } from '../../../lib/online';
 import { driveKeys } from '../drive-data';
 import type { DriveView } from '../drive-view';
-import { DIALOG_WIDTH } from './dialog-kit';
-import { NameField } from './name-field';
+import { DIALOG_WIDTH } from '../../../components/dialog-kit';
+import { NameField } from '../../../components/name-field';
 
 type Ext = (typeof CREATABLE_OFFICE_EXTS)[number];
 const tt = t.preview.office;

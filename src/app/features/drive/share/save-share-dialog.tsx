@@ -5,7 +5,7 @@ import { ROOT } from '../../../../shared/drive/names';
 import { FormActions } from '../../../components/form-actions';
 import { OfflineError } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
-import { DIALOG_WIDTH, type DialogResult } from '../dialogs/dialog-kit';
+import { DIALOG_WIDTH, type DialogResult } from '../../../components/dialog-kit';
 import { FolderTree } from '../dialogs/folder-tree';
 import { driveKeys, useFolderTree } from '../drive-data';
 import { shareCalls } from './share-data';

@@ -31,7 +31,7 @@ import {
 import { FormActions } from '../../../components/form-actions';
 import { OfflineError } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
-import { DIALOG_WIDTH, type DialogResult } from '../dialogs/dialog-kit';
+import { DIALOG_WIDTH, type DialogResult } from '../../../components/dialog-kit';
 import { ShareField } from './share-field';
 import { copyText, shareCalls, shareCopyText, shareKeys, shareLink } from './share-data';
 

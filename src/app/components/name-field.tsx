@@ -1,6 +1,6 @@
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
 import { forwardRef } from 'react';
-import { NAME_MAX } from '../../../../shared/drive/names';
+import { NAME_MAX } from '../../shared/drive/names';
 
 /**
  * A name field of the drive's dialogs (spec §5): a counter n/255 that turns red past the limit,

@@ -1,9 +1,9 @@
 import { Modal } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
-import { nameProblem } from '../../../../shared/drive/names';
-import { FormActions } from '../../../components/form-actions';
-import { t } from '../../../lib/i18n';
-import { OutboxRefusal, type SubmitResult } from '../../../lib/outbox';
+import { nameProblem } from '../../shared/drive/names';
+import { FormActions } from './form-actions';
+import { t } from '../lib/i18n';
+import { OutboxRefusal } from '../lib/outbox';
 import { DIALOG_WIDTH, type DialogResult } from './dialog-kit';
 import { NameField } from './name-field';
 
@@ -19,13 +19,16 @@ export interface NameDialogProps {
   selectBaseName?: boolean;
   /** Validate on blur as well as on submit (the rename dialog, spec §5). */
   validateOnBlur?: boolean;
-  /** Does the write; a refusal (OutboxRefusal) keeps the dialog open with the server's message. */
-  onSubmit: (name: string) => Promise<SubmitResult | 'unchanged'>;
+  /**
+   * Does the write (a drive write answers the outbox's SubmitResult; `queued` is true when it
+   * waits offline); any refusal keeps the dialog open with the server's message.
+   */
+  onSubmit: (name: string) => Promise<{ queued: boolean } | 'unchanged'>;
   onClose: (result: DialogResult, queued?: boolean) => void;
 }
 
 /**
- * The one-field name dialogs (新建文件夹, 重命名文件): the spec's title and width, a counter
+ * The one-field name dialogs of the drive and the project documents (新建文件夹, 重命名文件): the spec's title and width, a counter
  * n/255, validation with the server's own rule (shared nameProblem), Enter submits, a loading
  * state while the write runs. On success it closes with 'confirm'; on a refusal it stays open
  * showing the server's message under the field; cancel closes with 'cancel'. Mounted afresh
