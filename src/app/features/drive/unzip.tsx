@@ -24,6 +24,8 @@ import type { DriveView } from './drive-view';
 const u = t.unzip;
 const POLL_MS = 1000;
 const followed = new Set<string>();
+/** Jobs whose result this page has shown: a late list answer naming one as running must not show it again. */
+const reported = new Set<string>();
 const UNREPORTED_KEY = 'gwy.unzip.unreported';
 
 /** Ids of jobs whose end this browser has not shown yet (a closed page would otherwise lose it). */
@@ -54,7 +56,7 @@ function archiveBase(item: FileEntry) {
 
 /** Follows one job in a notification until it ends, then refreshes the list. */
 function follow(job: UnzipJob, onDone: () => void) {
-  if (followed.has(job.jobId)) return;
+  if (followed.has(job.jobId) || reported.has(job.jobId)) return;
   followed.add(job.jobId);
   if (job.status === 'running') markUnreported(job.jobId, true);
   const id = `unzip-${job.jobId}`;
@@ -78,18 +80,31 @@ function follow(job: UnzipJob, onDone: () => void) {
         j.status === 'done' ? u.finished(j.archiveName, j.message) : u.failed(j.archiveName, j.message),
     });
     followed.delete(j.jobId);
+    reported.add(j.jobId);
     markUnreported(j.jobId, false);
     onDone();
     return true;
   };
   if (show(job)) return;
+  // One poll at a time, and nothing after the end: on a slow network an answer can take longer
+  // than POLL_MS, and two answers saying "ended" showed the result twice.
+  let asking = false;
+  let ended = false;
   const timer = window.setInterval(() => {
+    if (asking || ended) return;
+    asking = true;
     drive
       .get<UnzipJob>('/file/unzipjob', { query: { jobId: job.jobId }, silent: true })
       .then((j) => {
-        if (show(j)) window.clearInterval(timer);
+        if (!ended && show(j)) {
+          ended = true;
+          window.clearInterval(timer);
+        }
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => {
+        asking = false;
+      });
   }, POLL_MS);
 }
 
