@@ -452,6 +452,14 @@ test('subtask deadline and assignee, a bold comment, deleting a task, archive an
   await expect(dialog.getByTestId('task-archived')).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: '任务标题' })).toBeDisabled();
   await expect(dialog.getByTestId('task-delete')).toHaveCount(0);
+  await liu.keyboard.press('Escape');
+  // The members are listed, not changed.
+  await liu.getByTestId('project-members').click();
+  const members = liu.getByTestId('members-dialog');
+  await expect(members).toContainText('项目已归档，成员不能增减');
+  await expect(members.getByPlaceholder('按姓名搜索同事')).toHaveCount(0);
+  await expect(members.getByRole('button', { name: /^移除/ })).toHaveCount(0);
+  await liu.keyboard.press('Escape');
 
   // 取消归档 brings it back to the working list.
   await liu.goto('/exhibition');

@@ -1690,6 +1690,7 @@ export const t = {
       restored: '已取消归档',
       empty: '没有已归档的项目',
       boardNote: '项目已归档，看板和任务只能查看；如需修改，请先取消归档。',
+      membersNote: '项目已归档，成员不能增减；如需调整，请先取消归档。',
     },
     plan: {
       title: '展览计划',

@@ -190,7 +190,12 @@ export function ProjectBoardPage() {
             </Button>
           )}
           {board && (
-            <ProjectMembers projectId={projectId} count={board.project.memberCount} onChanged={refresh} />
+            <ProjectMembers
+              projectId={projectId}
+              count={board.project.memberCount}
+              readOnly={board.project.archived === 1}
+              onChanged={refresh}
+            />
           )}
           {docsPath === null && (
             // A board is added on the board tab; the documents tab has its own 新建文件夹.

@@ -23,6 +23,8 @@ const M = t.project.members;
 export function ProjectMembers(props: {
   projectId: number;
   count: number;
+  /** An archived project: the people are listed, not changed (the server refuses changes too). */
+  readOnly?: boolean;
   onChanged: () => Promise<unknown>;
 }) {
   const [open, setOpen] = useState(false);
@@ -44,7 +46,12 @@ export function ProjectMembers(props: {
   );
 }
 
-function MembersDialog(props: { projectId: number; onClose: () => void; onChanged: () => Promise<unknown> }) {
+function MembersDialog(props: {
+  projectId: number;
+  readOnly?: boolean;
+  onClose: () => void;
+  onChanged: () => Promise<unknown>;
+}) {
   const { projectId } = props;
   const qc = useQueryClient();
   const [keyword, setKeyword] = useState('');
@@ -87,7 +94,7 @@ function MembersDialog(props: { projectId: number; onClose: () => void; onChange
                   <Badge size="sm" variant="light">
                     {M.owner}
                   </Badge>
-                ) : (
+                ) : props.readOnly ? null : (
                   <ActionIcon
                     variant="subtle"
                     color="red"
@@ -114,32 +121,40 @@ function MembersDialog(props: { projectId: number; onClose: () => void; onChange
             ))}
           </Stack>
         </ScrollArea.Autosize>
-        <Divider />
-        <SearchField placeholder={M.search} maxLength={30} onSearch={setKeyword} />
-        {keyword !== '' && found.data?.length === 0 && (
+        {props.readOnly ? (
           <Text size="sm" c="dimmed">
-            {M.searchEmpty}
+            {t.project.archive.membersNote}
           </Text>
-        )}
-        <Stack gap={4}>
-          {(found.data ?? []).map((u) => (
-            <Group key={u.userId} gap="xs" wrap="nowrap" data-testid="member-candidate">
-              <UserAvatar name={u.userName} image={u.userImage} size="sm" />
-              <Text size="sm" style={{ flex: 1 }}>
-                {u.userName}
+        ) : (
+          <>
+            <Divider />
+            <SearchField placeholder={M.search} maxLength={30} onSearch={setKeyword} />
+            {keyword !== '' && found.data?.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {M.searchEmpty}
               </Text>
-              <Button
-                size="compact-sm"
-                variant="light"
-                disabled={u.status === 1}
-                onClick={() => void add(u).catch(() => {})}
-                aria-label={`${M.add} ${u.userName}`}
-              >
-                {u.status === 1 ? M.added : M.add}
-              </Button>
-            </Group>
-          ))}
-        </Stack>
+            )}
+            <Stack gap={4}>
+              {(found.data ?? []).map((u) => (
+                <Group key={u.userId} gap="xs" wrap="nowrap" data-testid="member-candidate">
+                  <UserAvatar name={u.userName} image={u.userImage} size="sm" />
+                  <Text size="sm" style={{ flex: 1 }}>
+                    {u.userName}
+                  </Text>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    disabled={u.status === 1}
+                    onClick={() => void add(u).catch(() => {})}
+                    aria-label={`${M.add} ${u.userName}`}
+                  >
+                    {u.status === 1 ? M.added : M.add}
+                  </Button>
+                </Group>
+              ))}
+            </Stack>
+          </>
+        )}
       </Stack>
     </Modal>
   );

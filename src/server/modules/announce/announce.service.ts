@@ -23,7 +23,7 @@ import { toAttachment } from '../attach/attach.service';
 import type { NoticeService } from '../notice/notice.service';
 import { allDepts, countExisting, enabledUserIds } from '../org/org.repo';
 import * as repo from './announce.repo';
-import { hasContent, imageIdsIn, sanitizeAnnouncement } from './sanitize';
+import { hasContent, imageIdsIn, sanitizeRichHtml } from '../attach/rich-html';
 
 /** The menu leaf 信息发布: its grant is the administrators' API grant. */
 export const INFO_PUBLISH = 'oa.infoPublish';
@@ -102,7 +102,7 @@ export function createAnnounceService(deps: {
 
   /** Checks a submitted form: the HTML sanitized and not empty, the audience's ids known. */
   async function prepare(f: Fields) {
-    const content = sanitizeAnnouncement(f.content);
+    const content = sanitizeRichHtml(f.content);
     if (!hasContent(content)) throw invalid('请输入正文内容');
     const deptIds = f.audienceType === 'dept' ? [...new Set(f.deptIds)] : [];
     const userIds = f.audienceType === 'user' ? [...new Set(f.userIds)] : [];

@@ -28,7 +28,7 @@ import type { AttachService } from '../attach/attach.service';
 import { personalSpace, projectArea, projectSpace, areaOf } from '../drive/area';
 import type { DriveService } from '../drive/drive.service';
 import { grantedKeys, type SessionUser } from '../auth/auth.service';
-import { hasContent, imageIdsIn, sanitizeAnnouncement } from '../announce/sanitize';
+import { hasContent, imageIdsIn, sanitizeRichHtml } from '../attach/rich-html';
 import type { NoticeService } from '../notice/notice.service';
 import { avatarUrl } from '../org/avatar';
 import { enabledUserIds } from '../org/org.repo';
@@ -499,7 +499,7 @@ export function createProjectService(deps: {
             if (v !== null) out.push(assigned(user, p, t.id, t.name, v as number));
             break;
           case 'description': {
-            const html = sanitizeAnnouncement(v as string);
+            const html = sanitizeRichHtml(v as string);
             const clean = hasContent(html) ? html : '';
             if (clean === t.description) return;
             // Its editor images now belong to the task: read by the project, never swept.
@@ -682,7 +682,7 @@ export function createProjectService(deps: {
       }));
     },
     async addComment(user: SessionUser, taskId: number, content: string): Promise<CommentRow[]> {
-      const html = sanitizeAnnouncement(content);
+      const html = sanitizeRichHtml(content);
       if (!hasContent(html)) throw invalid(MSG.commentEmpty);
       const out: Cooperation[] = [];
       await db.transaction().execute(async (trx) => {

@@ -8,7 +8,7 @@ import * as orgRepo from '../org/org.repo';
 import * as announceRepo from '../announce/announce.repo';
 import * as workflowRepo from '../workflow/workflow.repo';
 import { museumTemplates } from '../../../shared/workflow/seed-flows';
-import { sanitizeAnnouncement } from '../announce/sanitize';
+import { sanitizeRichHtml } from '../attach/rich-html';
 import { seedDemoProject } from '../project/project.seed';
 
 /** The leaf keys of whole modules, for demo roles. */
@@ -177,7 +177,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       const at = Date.now() - a.daysAgo * 24 * 3600_000;
       const id = await announceRepo.insertAnnouncement(
         trx,
-        { title: a.title, content: sanitizeAnnouncement(a.content), audience: 'all', created_by: author },
+        { title: a.title, content: sanitizeRichHtml(a.content), audience: 'all', created_by: author },
         at,
       );
       await announceRepo.setStatus(trx, id, 0, 1, at, at);

@@ -3,11 +3,12 @@ import { IMAGE_PATH_RE } from '../../../shared/api/attach';
 import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from '../../../shared/rules/rich-text';
 
 /**
- * Announcement HTML through the shared allowlist (src/shared/rules/rich-text.ts; ARCHITECTURE.md
- * §6: rich text sanitized on the server): scripts and styles go with their content, and links
- * other than http, https, mailto or relative lose their target. Images only from our own attach/image URLs, so an announcement never
+ * Rich text (announcements, task descriptions and comments) through the shared allowlist
+ * (src/shared/rules/rich-text.ts; ARCHITECTURE.md §6: rich text sanitized on the server):
+ * scripts and styles go with their content, and links other than http, https, mailto or
+ * relative lose their target. Images only from our own attach/image URLs, so a page never
  * loads anything from elsewhere (no tracking pixels, nothing a reader's browser fetches
- * cross-origin).
+ * cross-origin). It lives with the attachments because those images are attachments.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...RICH_TEXT_TAGS],
@@ -26,7 +27,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'img' && !IMAGE_PATH_RE.test(frame.attribs.src ?? ''),
 };
 
-export function sanitizeAnnouncement(html: string): string {
+export function sanitizeRichHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
