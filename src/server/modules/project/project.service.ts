@@ -918,10 +918,17 @@ export function createProjectService(deps: {
         projects.map((p) => projectSpace(p.id)),
         { files, name: files ? fileName : '' },
       );
+      // Grouped once by space and folder, so building the trees reads each row once.
+      const byFolder = new Map<string, typeof rows>();
+      for (const r of rows) {
+        const k = `${r.space}\u0000${r.file_path}`;
+        const group = byFolder.get(k);
+        if (group) group.push(r);
+        else byFolder.set(k, [r]);
+      }
       return projects.flatMap((p) => {
         const space = projectSpace(p.id);
-        const mine = rows.filter((r) => r.space === space);
-        const node = (r: (typeof mine)[number], level: number): PickerItem | null => {
+        const node = (r: (typeof rows)[number], level: number): PickerItem | null => {
           const list = r.is_dir ? children(`${r.file_path}${r.file_name}/`, level + 1) : [];
           // Searching: a folder stays only on the way to a matching file.
           if (r.is_dir && files && fileName && !list.length) return null;
@@ -937,8 +944,7 @@ export function createProjectService(deps: {
           };
         };
         const children = (path: string, level: number): PickerItem[] =>
-          mine
-            .filter((r) => r.file_path === path)
+          (byFolder.get(`${space}\u0000${path}`) ?? [])
             .map((r) => node(r, level))
             .filter((i): i is PickerItem => i !== null);
         const list = children('/', 1);
