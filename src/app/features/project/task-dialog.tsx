@@ -407,21 +407,14 @@ function Subtasks({
   queued: Queued;
 }) {
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { error, setError, saving, submit } = useFieldSubmit();
   const add = async () => {
     const n = name.trim();
     if (!n) return setError(PROJECT_MSG.kidNameEmpty);
-    setSaving(true);
-    try {
+    await submit(async () => {
       await queued(() => projectWrites.addKid(task, n), T.kidAdded);
       setName('');
-    } catch (e) {
-      // The server's words, beside the field; the typed name stays for another try.
-      if (e instanceof Error) setError(e.message);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Stack gap={6}>
@@ -585,20 +578,14 @@ function Comments({
   const key = projectKeys.comments(taskId);
   const list = useQuery({ queryKey: key, queryFn: ({ signal }) => projectCalls.comments(taskId, signal) });
   const [html, setHtml] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { error, setError, saving, submit } = useFieldSubmit();
   const send = async () => {
     if (isBlankHtml(html)) return setError(PROJECT_MSG.commentEmpty);
-    setSaving(true);
-    try {
-      // Offline the HTML waits in the outbox; the server sanitizes it when it arrives.
+    // Offline the HTML waits in the outbox; the server sanitizes it when it arrives.
+    await submit(async () => {
       await queued(() => projectWrites.comment(task, html), T.commented);
       setHtml('');
-    } catch (e) {
-      if (e instanceof Error) setError(e.message);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Stack gap={6}>
@@ -711,4 +698,24 @@ function History({ taskId, version }: { taskId: number; version: number }) {
       </ScrollArea.Autosize>
     </Stack>
   );
+}
+
+/**
+ * The add boxes of the dialog (subtask, comment): one write at a time, and a refusal shown in
+ * the server's words beside the field, with what was typed kept for another try.
+ */
+function useFieldSubmit() {
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const submit = async (run: () => Promise<void>) => {
+    setSaving(true);
+    try {
+      await run();
+    } catch (e) {
+      if (e instanceof Error) setError(e.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { error, setError, saving, submit };
 }
