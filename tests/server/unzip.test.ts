@@ -203,7 +203,10 @@ describe('formats', () => {
 
   it('names against the drive rules are replaced with _ and the message says so', async () => {
     const job = await unzipIn('fmt-bad', 'b.zip', rawZip([{ name: 'q<1>|2?.txt', data: Buffer.from('x') }]));
-    expect(job).toMatchObject({ status: 'done', message: '解压成功（1 个名称中的不合法字符已替换为 _）' });
+    expect(job).toMatchObject({
+      status: 'done',
+      message: '解压成功（1 个名称不符合网盘规则，已改为 q_1__2_.txt）',
+    });
     expect(await u.names('/fmt-bad/')).toEqual(['b.zip', 'q_1__2_.txt']);
   });
 });

@@ -9,6 +9,7 @@ import {
   type Attachment,
 } from '../../shared/api/attach';
 import { MUSEUM_PREFIX, SESSION_EXPIRED_STATUS } from '../../shared/api/envelope';
+import { spoofProblem } from '../../shared/drive/names';
 import { ApiError, OfflineError, museum, sessionExpired } from './api';
 import { t } from './i18n';
 import { readToken } from './session';
@@ -24,7 +25,8 @@ interface UploadOptions {
  * (2,048,000 bytes) go through the resumable attach/chunk, one chunk at a time, each tried up
  * to 3 times (shared/api/attach.ts has the protocol); smaller files and editor images are one
  * attach/upload or attach/uploadimage call. The size limit is checked here first so a
- * too-large file is refused at once, not after minutes of sending; the server checks again.
+ * too-large file (or one whose name spoofs, shared/drive/names.ts) is refused at once, not after
+ * minutes of sending; the server checks again.
  * Failures reject with an ApiError carrying the server's words; nothing is toasted here (the
  * caller shows it in place).
  */
@@ -36,6 +38,9 @@ export function uploadAttachment(
   const max = kind === 'image' ? IMAGE_MAX_BYTES : ATTACH_MAX_BYTES;
   if (file.size > max)
     return Promise.reject(new ApiError(kind === 'image' ? IMAGE_TOO_LARGE : ATTACH_TOO_LARGE, 1010, 200));
+  // The server's own rule and words (a name that spoofs what it is), said before any byte goes.
+  const nameErr = spoofProblem(file.name, '文件名称');
+  if (nameErr) return Promise.reject(new ApiError(nameErr, 1010, 200));
   if (kind === 'file' && file.size > ATTACH_CHUNK_BYTES) return uploadInChunks(file, opts);
   const path = kind === 'image' ? '/attach/uploadimage' : '/attach/upload';
   const form = new FormData();

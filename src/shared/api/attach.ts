@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id } from './fields';
+import { spoofProblem } from '../drive/names';
+import { Id, rule } from './fields';
 
 /**
  * Attachments (spec office.md §7 "Attachments"), under /singleMuseum. Bytes belong to a record
@@ -90,7 +91,13 @@ export const AttachChunkFields = z.object({
     .int('文件大小不正确')
     .min(1, '文件为空，请重新选择')
     .max(ATTACH_MAX_BYTES, ATTACH_TOO_LARGE),
-  fileName: z.string('缺少文件名称').trim().min(1, '缺少文件名称').max(255, '文件名称最多 255 个字'),
+  fileName: z
+    .string('缺少文件名称')
+    .trim()
+    .min(1, '缺少文件名称')
+    .max(255, '文件名称最多 255 个字')
+    // The drive's rule against names that spoof what they are (shared/drive/names.ts).
+    .superRefine(rule((v) => spoofProblem(v, '文件名称'))),
   tableName: AttachTable,
 });
 export type AttachChunkFields = z.output<typeof AttachChunkFields>;

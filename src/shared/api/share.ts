@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { END_TIME_RE } from '../drive/share-rules';
 import { FileEntry, FolderPath, PageFields } from './drive';
-import { Id, idListField } from './fields';
+import { spoofProblem } from '../drive/names';
+import { Id, idListField, rule } from './fields';
 
 /**
  * Sharing by link (spec/drive.md §7 share/*, issue 6). Where the spec says "not shown", the
@@ -34,7 +35,13 @@ export const ShareFileBody = z.object({
     .min(0, '分享类型不正确')
     .max(1, '分享类型不正确')
     .default(0),
-  remarks: z.string().trim().max(200, '备注最多 200 个字').default(''),
+  /** Shown to every visitor: refuses what could make it read as something else (names.ts). */
+  remarks: z
+    .string()
+    .trim()
+    .max(200, '备注最多 200 个字')
+    .superRefine(rule((v) => spoofProblem(v, '备注')))
+    .default(''),
 });
 export const ShareResult = z.object({
   shareBatchNum: z.string(),

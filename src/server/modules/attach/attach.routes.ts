@@ -14,12 +14,13 @@ import {
   IMAGE_MAX_BYTES,
   IMAGE_TOO_LARGE,
 } from '../../../shared/api/attach';
+import { replaceSpoofingChars } from '../../../shared/drive/names';
 import { invalid } from '../../errors';
 import { DONE } from '../../plugins/envelope';
 import { contentDisposition, noneMatch } from '../drive/download';
 import { CHUNK_RATE_PER_MINUTE } from '../drive/upload.routes';
 import type { ChunkUploads } from './attach.chunks';
-import type { AttachService } from './attach.service';
+import { attachNameProblem, type AttachService } from './attach.service';
 
 /** Room for the multipart framing and the small form fields around the file. */
 const FORM_SLACK = 64 * 1024;
@@ -70,6 +71,8 @@ export function attachRoutes(app: FastifyInstance, deps: { attach: AttachService
           continue;
         }
         name = part.filename;
+        const nameErr = attachNameProblem(name);
+        if (nameErr) throw refuse(nameErr);
         got = await attach.receive(part.file, { image });
       }
       if (!got) throw refuse('请选择要上传的文件');
@@ -121,6 +124,9 @@ export function attachRoutes(app: FastifyInstance, deps: { attach: AttachService
         // The table must come first here: many files are not read on trust.
         if (!table) throw refuse('缺少附件类别（tableName），请放在文件之前');
         if (got.length >= ATTACH_MULTI_MAX) throw refuse(`一次最多上传 ${ATTACH_MULTI_MAX} 个文件`);
+        const nameErr = attachNameProblem(part.filename);
+        // Names which file, with the hidden characters shown as _ so the name cannot spoof here too.
+        if (nameErr) throw refuse(`“${replaceSpoofingChars(part.filename, '_')}”：${nameErr}`);
         const one = await attach.receive(part.file, { image: false });
         got.push({ ...one, name: part.filename });
         total += one.staged.size;

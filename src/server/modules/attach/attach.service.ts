@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/index';
 import type { Selectable } from 'kysely';
 import type { AttachmentTable } from '../../db/schema';
+import { spoofProblem } from '../../../shared/drive/names';
 import { forbidden, invalid, notFound } from '../../errors';
 import {
   BlobTooLargeError,
@@ -50,6 +51,16 @@ export function attachmentName(raw: string | undefined): string {
   // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return (clean || '未命名文件').slice(0, 255);
+}
+
+/**
+ * Why an attachment's name is refused, or null: invisible and text-direction characters would
+ * let `evil\u202Etxt.exe` show as `evilexe.txt` to every reader of the record (issue 16 §3;
+ * the drive's rule, shared/drive/names.ts). Checked before any byte is read where the name
+ * comes first (multipart, chunks), and again when the row is written (also from the drive).
+ */
+export function attachNameProblem(raw: string | undefined): string | null {
+  return spoofProblem(attachmentName(raw), '文件名称');
 }
 
 function extensionOf(name: string): string {
@@ -170,6 +181,8 @@ export function createAttachService(opts: {
       input: { table: string; name: string | undefined; image: boolean },
     ): Promise<Attachment> {
       const { staged } = got;
+      const nameErr = attachNameProblem(input.name);
+      if (nameErr) throw invalid(nameErr);
       if (staged.size === 0) throw invalid('文件为空，请重新选择');
       const type = input.image ? sniffImage(got.head) : undefined;
       if (input.image && !type) throw invalid('只能插入 PNG、JPG、GIF、WebP 格式的图片');

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
 import { ErrorCode } from '../../../shared/api/envelope';
 import type { PreviewKind } from '../../../shared/drive/file-types';
+import { windowsSafePaths } from '../../../shared/drive/names';
 import { AppError, invalid, notFound } from '../../errors';
 import type { BlobStore, ByteRange } from '../../storage/blob-store';
 import type { DownloadPlan, ZipEntry } from './drive.service';
@@ -93,17 +94,22 @@ function shouldCompress(name: string): boolean {
 
 function zipStream(entries: ZipEntry[], store: BlobStore): Readable {
   const zip = new ZipFile();
-  for (const e of entries) {
+  // Rows made before names were checked for Windows may be `CON` or `aux.txt`; Windows'
+  // extractor stops at such an entry, so the zip carries them as `CON_`, `aux_.txt` (README
+  // "The drive"). Every zip the drive sends (own files, shares) passes here.
+  const names = windowsSafePaths(entries.map((e) => e.name));
+  entries.forEach((e, i) => {
+    const name = names[i]!;
     const mtime = new Date(e.mtime);
     if (e.dir) {
-      zip.addEmptyDirectory(e.name, { mtime });
-      continue;
+      zip.addEmptyDirectory(name, { mtime });
+      return;
     }
     // Lazy: each blob is opened only when the zip reaches it, so one file is open at a time.
-    zip.addReadStreamLazy(e.name, { mtime, size: e.size, compress: shouldCompress(e.name) }, (cb) =>
+    zip.addReadStreamLazy(name, { mtime, size: e.size, compress: shouldCompress(name) }, (cb) =>
       cb(null, store.open(e.md5)),
     );
-  }
+  });
   zip.end();
   return zip.outputStream as Readable;
 }

@@ -274,8 +274,17 @@ export function createDriveService({
   /**
    * Makes sure every folder of `path` exists, creating missing ones. A segment taken by a file
    * of the same name gets a free folder name instead, so the answer is the path actually used.
+   * Paths are only checked for shape (pathProblem), so a folder this makes is a new name and
+   * meets the full rule (nameProblem: no spoofing characters, nothing Windows cannot store),
+   * unless `restoring` brings back folders that existed before (made under older rules).
    */
-  async function ensureFolders(q: Db, area: Area, path: string, now: number): Promise<string> {
+  async function ensureFolders(
+    q: Db,
+    area: Area,
+    path: string,
+    now: number,
+    restoring = false,
+  ): Promise<string> {
     let cur = ROOT;
     for (const seg of path.split('/').filter(Boolean)) {
       const existing = await repo.findLiveByName(q, area.space, cur, seg, '');
@@ -283,6 +292,8 @@ export function createDriveService({
         cur = folderPath(cur, seg);
         continue;
       }
+      const problem = restoring ? null : nameProblem(seg, '文件夹名称');
+      if (problem) throw invalid(problem);
       const name = existing ? await free(q, area.space, cur, seg, '') : seg;
       await repo.insertEntry(q, newFolder(area, cur, name, now));
       cur = folderPath(cur, name);
@@ -826,7 +837,7 @@ export function createDriveService({
         const top = rec && (await repo.findAny(trx, area.space, rec.user_file_id));
         if (!rec || !top) throw notFound(RESTORE_GONE);
         await repo.deleteRecovery(trx, area.space, rec.id);
-        const parent = await ensureFolders(trx, area, top.file_path, now);
+        const parent = await ensureFolders(trx, area, top.file_path, now, true);
         await restoreNode(trx, area, top, parent, b.deleteBatchNum);
       });
     },

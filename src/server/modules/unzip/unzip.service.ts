@@ -89,24 +89,32 @@ export function createUnzipService({ db, drive, store, limits, log = () => undef
     };
   }
 
-  /** The tree as the drive names it: every segment through the drive's name rules. */
+  /**
+   * The tree as the drive names it: every segment through the drive's name rules (driveName).
+   * `renamed` holds the entries whose own name changed, once each (a renamed folder counts
+   * once, not once per file inside it), as the drive names them, so the result can say which.
+   */
   function toTree(result: ExtractResult) {
-    let replaced = 0;
+    const renamed = new Map<string, string>();
     const items: TreeItem[] = result.items.map((it) => {
       const segs = it.segments.map((s, i) => {
         const n = driveName(s, it.isDir || i < it.segments.length - 1);
-        if (n.replaced) replaced++;
+        if (n.replaced) renamed.set(it.segments.slice(0, i + 1).join('/'), n.name);
         return n.name;
       });
       return { dir: segs.slice(0, -1), name: segs[segs.length - 1]!, isDir: it.isDir, file: it.file };
     });
-    return { items, replaced };
+    return { items, renamed: [...renamed.values()] };
   }
 
-  function doneMessage(skippedLinks: number, replaced: number) {
+  function doneMessage(skippedLinks: number, renamed: string[]) {
     const notes: string[] = [];
     if (skippedLinks) notes.push(`已跳过 ${skippedLinks} 个链接`);
-    if (replaced) notes.push(`${replaced} 个名称中的不合法字符已替换为 _`);
+    if (renamed.length) {
+      // Naming a few lets the person find them; the rule says what became of the rest.
+      const some = renamed.slice(0, 3).join('、') + (renamed.length > 3 ? ' 等' : '');
+      notes.push(`${renamed.length} 个名称不符合网盘规则，已改为 ${some}`);
+    }
     return notes.length ? `${DONE_MESSAGE}（${notes.join('，')}）` : DONE_MESSAGE;
   }
 
@@ -162,7 +170,7 @@ export function createUnzipService({ db, drive, store, limits, log = () => undef
           },
         );
       });
-      const { items, replaced } = toTree(result);
+      const { items, renamed } = toTree(result);
       const total = items.length;
       const bytesTotal = result.items.reduce((n, it) => n + it.size, 0);
       const placed = await drive.addTree({
@@ -176,7 +184,7 @@ export function createUnzipService({ db, drive, store, limits, log = () => undef
       live.delete(jobId);
       await repo.updateJob(db, jobId, {
         status: 'done',
-        message: doneMessage(result.skippedLinks, replaced),
+        message: doneMessage(result.skippedLinks, renamed),
         target_path: placed.filePath,
         names: JSON.stringify(placed.names),
         entries_done: total,
