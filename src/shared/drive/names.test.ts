@@ -153,5 +153,11 @@ describe('windowsSafeName and windowsSafePaths', () => {
       'd/ok.txt',
     ]);
     expect(windowsSafePaths(['a.txt', 'b/'])).toEqual(['a.txt', 'b/']);
+    // Inside a renamed folder too: the sibling already called aux_.txt keeps its name.
+    expect(windowsSafePaths(['CON/AUX_.txt', 'CON/aux.txt', 'CON/LPT1/x'])).toEqual([
+      'CON_/AUX_.txt',
+      'CON_/aux_(1).txt',
+      'CON_/LPT1_/x',
+    ]);
   });
 });

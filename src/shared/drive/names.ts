@@ -109,8 +109,10 @@ export function windowsSafePaths(paths: readonly string[]): string[] {
     let orig = '';
     let safe = '';
     segs.forEach((seg, i) => {
-      orig = orig ? `${orig}/${seg}` : seg;
+      // Clashes are looked up under the original parent: all its entries share one safe parent.
+      const origParent = orig ? `${orig}/` : '';
       const parent = safe ? `${safe}/` : '';
+      orig = origParent + seg;
       const known = renamed.get(orig);
       if (known !== undefined) {
         safe = known;
@@ -121,8 +123,9 @@ export function windowsSafePaths(paths: readonly string[]): string[] {
       if (want !== seg) {
         const leafFile = i === segs.length - 1 && !isDir;
         const { fileName, extendName } = leafFile ? splitName(want) : { fileName: want, extendName: '' };
-        for (let n = 1; used.has(key(parent + name)); n++) name = joinName(`${fileName}(${n})`, extendName);
-        used.add(key(parent + name));
+        for (let n = 1; used.has(key(origParent + name)); n++)
+          name = joinName(`${fileName}(${n})`, extendName);
+        used.add(key(origParent + name));
       }
       safe = parent + name;
       renamed.set(orig, safe);
