@@ -20,6 +20,7 @@ import {
 import * as repo from './auth.repo';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './password';
 import { avatarUrl } from '../org/avatar';
+import { clientAddress } from '../../client-address';
 
 /** The signed-in caller, as every later module sees it. */
 export interface SessionUser {
@@ -29,6 +30,9 @@ export interface SessionUser {
   roles: string[];
   tokenHash: string;
 }
+
+/** A session's caller before their roles are read (see lookup). */
+export type SessionRef = Omit<SessionUser, 'roles'>;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -104,6 +108,22 @@ export function createAuthService(db: Db, config: Config) {
     throw new AppError(ErrorCode.loginFailed, `账号或密码错误，还可尝试 ${left} 次`);
   }
 
+  /**
+   * The live session behind a raw token, in one indexed read: who is calling, without their
+   * roles. The flood guard keys by it before the request is counted, so it must stay cheap.
+   */
+  async function lookup(token: string): Promise<SessionRef | undefined> {
+    const tokenHash = hashToken(token);
+    const s = await repo.findSession(db, tokenHash);
+    if (!s || s.expires_at <= now() || !s.enabled) return undefined;
+    return { id: s.user_id, account: s.account, userName: s.user_name, tokenHash };
+  }
+
+  /** The caller of a looked-up session, with their roles (read once the request is let in). */
+  async function withRoles(ref: SessionRef): Promise<SessionUser> {
+    return { ...ref, roles: await effectiveRoles(db, ref.id) };
+  }
+
   return {
     async login(body: LoginBody, ip: string): Promise<LoginResult> {
       const username = body.username.trim();
@@ -111,7 +131,7 @@ export function createAuthService(db: Db, config: Config) {
       // Count failures against the person, whichever alias (account or phone) was typed; an
       // unknown name gets a key of its own, and the answers are identical either way.
       const personKey = user ? `user:${user.id}` : `name:${username.toLowerCase()}`;
-      const keys = [personKey, `ip:${ip}`];
+      const keys = [personKey, `ip:${clientAddress(ip)}`];
       await assertNotLocked(keys);
       // Verify even for unknown accounts so the answer time does not reveal which accounts exist.
       const ok = await verifyPassword(body.password, user?.password_hash ?? (await DUMMY_HASH_PROMISE));
@@ -144,18 +164,13 @@ export function createAuthService(db: Db, config: Config) {
       await repo.deleteSession(db, tokenHash);
     },
 
+    lookup,
+    withRoles,
+
     /** Resolves a raw token to the caller, or undefined for a missing, unknown, expired or disabled one. */
     async resolve(token: string): Promise<SessionUser | undefined> {
-      const tokenHash = hashToken(token);
-      const s = await repo.findSession(db, tokenHash);
-      if (!s || s.expires_at <= now() || !s.enabled) return undefined;
-      return {
-        id: s.user_id,
-        account: s.account,
-        userName: s.user_name,
-        roles: await effectiveRoles(db, s.user_id),
-        tokenHash,
-      };
+      const ref = await lookup(token);
+      return ref && withRoles(ref);
     },
 
     async menu(user: SessionUser): Promise<MenuResult> {
