@@ -390,6 +390,28 @@ describe('every wrong code counts toward every counter (issue 16 §2)', () => {
     );
   });
 
+  it('parallel wrong codes from one client are counted one by one: five counted, the rest refused', async () => {
+    const id = await owner.put('/', '并发.txt', 'x');
+    const { shareBatchNum } = await share(owner, [id]);
+    const svc = createShareService({ db: s.db, drive: driveServiceOf(s) });
+    const messages = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        svc.checkExtractionCode(shareBatchNum, '222222', '10.7.0.1').then(
+          () => 'opened',
+          (e: Error) => e.message,
+        ),
+      ),
+    );
+    expect(messages.filter((m) => m.startsWith('提取码错误，还可尝试')).sort()).toEqual([
+      wrong(1),
+      wrong(2),
+      wrong(3),
+      wrong(4),
+    ]);
+    expect(messages.filter((m) => m === CLIENT_LOCK)).toHaveLength(4);
+    expect(await sharedCount(shareBatchNum)).toEqual({ failures: 5, locked_until: null });
+  });
+
   it('ten addresses in turn, three codes each: the 30th locks the share, the 29th says one left', async () => {
     const id = await owner.put('/', '十个地址.txt', 'x');
     const { shareBatchNum } = await share(owner, [id]);
