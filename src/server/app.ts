@@ -3,7 +3,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { DRIVE_PREFIX, MUSEUM_PREFIX } from '../shared/api/envelope';
 import { AVATAR_MAX_BYTES } from '../shared/api/org';
@@ -52,6 +51,7 @@ import { createWorkflowService } from './modules/workflow/workflow.service';
 import { APPROVAL_SETTING } from './modules/workflow/workflow.routes';
 import { createUnzipService } from './modules/unzip/unzip.service';
 import { authPlugin } from './plugins/auth';
+import { registerFloodGuard } from './plugins/flood-guard';
 import { envelopePlugin } from './plugins/envelope';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { webPlugin } from './plugins/web';
@@ -100,7 +100,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     https: config.tls ? { cert: await readFile(config.tls.cert), key: await readFile(config.tls.key) } : null,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // req.ip is the connection's peer, or, when that peer is a proxy listed in TRUST_PROXY, the
+    // client it names in X-Forwarded-For; every per-address throttle counts against req.ip.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -111,15 +113,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     hsts: config.tls ? { maxAge: 15552000 } : false,
   });
-  await app.register(rateLimit, {
-    max: config.rateLimitPerMinute,
-    timeWindow: 60_000,
-    allowList: (req) => !req.url.startsWith(MUSEUM_PREFIX) && !req.url.startsWith(DRIVE_PREFIX),
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      code: 'RATE_LIMITED',
-      message: `请求过于频繁，请 ${Math.ceil(ctx.ttl / 1000)} 秒后再试`,
-    }),
+  // Per signed-in person, with a per-address ceiling for calls without a session (README
+  // "Flood guard"). Keyed by the session the auth plugin's onRequest hook looks up.
+  await registerFloodGuard(app, {
+    perPerson: config.rateLimitPerMinute,
+    anonymousPerAddress: config.rateLimitPerAddress,
   });
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 20 } });
   await app.register(envelopePlugin);

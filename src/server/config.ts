@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -24,8 +25,12 @@ const EnvSchema = z.object({
   NODE_ENV: z.string().default('production'),
   /** Extra allowed sign-in failures before delays start; tests lower nothing, they use the defaults. */
   LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
-  /** Requests per minute per client address across the API (a flood guard, not a quota). */
+  /** API requests per minute per signed-in person (a flood guard, not a quota; README "Flood guard"). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(10).default(1200),
+  /** API requests per minute per client address for calls without a valid session (a ceiling). */
+  RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(10).default(3000),
+  /** Reverse proxies whose X-Forwarded-For is believed: a comma-separated list of IPs or CIDRs. */
+  TRUST_PROXY: z.string().optional(),
   /** Each person's drive quota unless an administrator sets another: 10 GiB. */
   DEFAULT_QUOTA_GB: z.coerce.number().min(0).default(10),
   /** Hours after its last chunk that an unfinished upload is abandoned and its chunks deleted. */
@@ -58,7 +63,15 @@ export interface Config {
   distDir: string;
   production: boolean;
   loginFreeFailures: number;
+  /** The general API limit per signed-in person, per minute. */
   rateLimitPerMinute: number;
+  /** The general API limit per client address for calls without a valid session, per minute. */
+  rateLimitPerAddress: number;
+  /**
+   * The reverse proxies (IPs or CIDRs) trusted to say who the client is in X-Forwarded-For;
+   * empty: the connection's own address is the client (nothing forwarded is believed).
+   */
+  trustProxy: string[];
   /** Default drive quota in bytes. */
   defaultQuotaBytes: number;
   /** Where content blobs are stored: DATA_DIR/blobs. */
@@ -118,6 +131,30 @@ function onlyofficeOf(e: { ONLYOFFICE_URL?: string; ONLYOFFICE_JWT_SECRET?: stri
   };
 }
 
+/**
+ * TRUST_PROXY as a list of addresses and CIDR ranges. Only an explicit list is accepted: `true`
+ * or a hop count would believe X-Forwarded-For from anyone who can reach the port, letting any
+ * client pick the address every throttle counts against.
+ */
+export function trustProxyOf(raw: string | undefined): string[] {
+  const parts = (raw ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  for (const part of parts) {
+    const [addr = '', bits, extra] = part.split('/');
+    const family = isIP(addr);
+    const max = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max);
+    if (!family || !bitsOk || extra !== undefined) {
+      throw new Error(
+        `TRUST_PROXY 中的“${part}”不是 IP 地址或网段：请列出反向代理的地址，用逗号分隔，例如 TRUST_PROXY=127.0.0.1,10.0.0.0/8`,
+      );
+    }
+  }
+  return parts;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -146,6 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: e.NODE_ENV === 'production',
     loginFreeFailures: e.LOGIN_FREE_FAILURES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    rateLimitPerAddress: e.RATE_LIMIT_PER_ADDRESS,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     defaultQuotaBytes: Math.round(e.DEFAULT_QUOTA_GB * 1024 ** 3),
     blobDir: path.join(dataDir, 'blobs'),
     uploadDir: path.join(dataDir, 'uploads'),

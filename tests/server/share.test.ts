@@ -331,6 +331,97 @@ describe('code attempts', () => {
   });
 });
 
+describe('every wrong code counts toward every counter (issue 16 §2)', () => {
+  const CLIENT_LOCK = '提取码错误次数过多，请 15 分钟后再试';
+  const SHARE_LOCK = '该分享的提取码尝试次数过多，已暂时锁定，请 60 分钟后再试';
+  const wrong = (left: number) => `提取码错误，还可尝试 ${left} 次`;
+
+  async function guesses(shareBatchNum: string, clients: string[]) {
+    const svc = createShareService({ db: s.db, drive: driveServiceOf(s) });
+    const messages: string[] = [];
+    for (const client of clients) {
+      await svc.checkExtractionCode(shareBatchNum, '222222', client).catch((e: Error) => {
+        messages.push(e.message);
+      });
+    }
+    return messages;
+  }
+  const sharedCount = async (shareBatchNum: string) => {
+    const row = await s.db
+      .selectFrom('share_attempt')
+      .innerJoin('share', 'share.id', 'share_attempt.share_id')
+      .select(['share_attempt.failures', 'share_attempt.locked_until'])
+      .where('share.batch_num', '=', shareBatchNum)
+      .where('share_attempt.client', '=', '*')
+      .executeTakeFirst();
+    return row;
+  };
+
+  it('a client locked at its 5th wrong code: that code counts for the whole share too', async () => {
+    const id = await owner.put('/', '五次.txt', 'x');
+    const { shareBatchNum } = await share(owner, [id]);
+    const messages = await guesses(shareBatchNum, [
+      '10.3.0.1',
+      '10.3.0.1',
+      '10.3.0.1',
+      '10.3.0.1',
+      '10.3.0.1',
+    ]);
+    expect(messages).toEqual([wrong(4), wrong(3), wrong(2), wrong(1), CLIENT_LOCK]);
+    expect(await sharedCount(shareBatchNum)).toEqual({ failures: 5, locked_until: null });
+  });
+
+  it('six addresses locked in turn: the share locks at exactly the 30th wrong code', async () => {
+    const id = await owner.put('/', '三十次.txt', 'x');
+    const { shareBatchNum, extractionCode } = await share(owner, [id]);
+    const clients = Array.from({ length: 6 }, (_, a) => Array<string>(5).fill(`10.4.0.${a}`)).flat();
+    const messages = await guesses(shareBatchNum, clients);
+    expect(messages).toHaveLength(SHARE_FAILURES);
+    for (let a = 0; a < 5; a++) {
+      expect(messages.slice(a * 5, a * 5 + 5)).toEqual([wrong(4), wrong(3), wrong(2), wrong(1), CLIENT_LOCK]);
+    }
+    // The 30th is the 6th address's 5th: both lock, and the whole share's lock is the one said.
+    expect(messages.slice(25)).toEqual([wrong(4), wrong(3), wrong(2), wrong(1), SHARE_LOCK]);
+    const lock = await sharedCount(shareBatchNum);
+    expect(lock?.locked_until).toBeGreaterThan(Date.now() + 59 * 60_000);
+    const svc = createShareService({ db: s.db, drive: driveServiceOf(s) });
+    await expect(svc.checkExtractionCode(shareBatchNum, extractionCode!, '10.4.9.9')).rejects.toThrow(
+      SHARE_LOCK,
+    );
+  });
+
+  it('parallel wrong codes from one client are counted one by one: five counted, the rest refused', async () => {
+    const id = await owner.put('/', '并发.txt', 'x');
+    const { shareBatchNum } = await share(owner, [id]);
+    const svc = createShareService({ db: s.db, drive: driveServiceOf(s) });
+    const messages = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        svc.checkExtractionCode(shareBatchNum, '222222', '10.7.0.1').then(
+          () => 'opened',
+          (e: Error) => e.message,
+        ),
+      ),
+    );
+    expect(messages.filter((m) => m.startsWith('提取码错误，还可尝试')).sort()).toEqual([
+      wrong(1),
+      wrong(2),
+      wrong(3),
+      wrong(4),
+    ]);
+    expect(messages.filter((m) => m === CLIENT_LOCK)).toHaveLength(4);
+    expect(await sharedCount(shareBatchNum)).toEqual({ failures: 5, locked_until: null });
+  });
+
+  it('ten addresses in turn, three codes each: the 30th locks the share, the 29th says one left', async () => {
+    const id = await owner.put('/', '十个地址.txt', 'x');
+    const { shareBatchNum } = await share(owner, [id]);
+    const clients = Array.from({ length: SHARE_FAILURES }, (_, i) => `10.5.0.${i % 10}`);
+    const messages = await guesses(shareBatchNum, clients);
+    expect(messages.slice(0, 10)).toEqual(Array<string>(10).fill(wrong(4)));
+    expect(messages.slice(27)).toEqual([wrong(2), wrong(1), SHARE_LOCK]);
+  });
+});
+
 describe('expired, revoked and unknown links', () => {
   it('an expired share refuses info, listing, preview, download and save, also with a grant', async () => {
     const id = await owner.put('/', '过期.txt', 'old');

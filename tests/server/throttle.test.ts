@@ -100,6 +100,43 @@ describe('sign-in throttling', () => {
     expect(byPhone.body.message).toMatch(LOCKED_RE);
   });
 
+  it('counts a burst of parallel guesses before checking them: five are checked, the rest refused', async () => {
+    // Each guess is counted before its password is checked, so parallel guesses cannot all be
+    // checked before the first of them locks the account.
+    const answers = await Promise.all(Array.from({ length: 12 }, () => loginCall(s, 'staff07', BAD)));
+    const messages = answers.map((a) => a.body.message as string);
+    const wrongs = messages.filter((m) => m.startsWith('账号或密码错误'));
+    expect(wrongs.sort()).toEqual([4, 3, 2, 1].map((n) => `账号或密码错误，还可尝试 ${n} 次`).sort());
+    const locks = messages.filter((m) => LOCKED_RE.test(m));
+    expect(locks).toHaveLength(8);
+    const rows = await s.db.selectFrom('login_attempt').select(['key', 'failures']).orderBy('key').execute();
+    expect(rows.map((r) => r.failures)).toEqual([5, 5]);
+  });
+
+  it('a right password from an address past its allowance neither counts nor locks it', async () => {
+    for (let i = 1; i <= 20; i++) await loginCall(s, `nobody${i}`, BAD);
+    await endLocks();
+    // The attempt is counted (21st: a 60 s lock) before its password is checked; being right,
+    // it is taken back, lock included, so the next person in the same museum gets in.
+    expect((await loginCall(s, 'staff01')).body.success).toBe(true);
+    expect((await loginCall(s, 'staff02')).body.success).toBe(true);
+    const rows = await s.db.selectFrom('login_attempt').selectAll().where('key', 'like', 'ip:%').execute();
+    expect(rows).toMatchObject([{ key: 'ip:127.0.0.1', failures: 20, locked_until: 0 }]);
+    // A wrong one still counts: the 21st failure locks for 60 s.
+    expect((await loginCall(s, 'nobody99', BAD)).body).toEqual(locked(60));
+  });
+
+  it('lets twenty people behind one address sign in at once, and leaves no count behind', async () => {
+    const accounts = [
+      'director',
+      ...Array.from({ length: 10 }, (_, i) => `staff${String(i + 1).padStart(2, '0')}`),
+    ];
+    const answers = await Promise.all([...accounts, ...accounts.slice(0, 9)].map((a) => loginCall(s, a)));
+    expect(answers.map((a) => a.body.success)).toEqual(Array<boolean>(20).fill(true));
+    const rows = await s.db.selectFrom('login_attempt').select(['key', 'failures']).execute();
+    expect(rows).toEqual([]);
+  });
+
   it('limits sign-in calls per minute per address', async () => {
     for (let i = 0; i < LOGIN_CALLS_PER_MINUTE; i++) {
       const res = await s.call('POST', `${M}/login/webLogin`, { body: {} });

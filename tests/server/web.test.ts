@@ -115,10 +115,11 @@ describe('without a built front end', () => {
   });
 });
 
-describe('the flood guard (RATE_LIMIT_PER_MINUTE=10)', () => {
+describe('the flood guard (RATE_LIMIT_PER_MINUTE=10, RATE_LIMIT_PER_ADDRESS=10)', () => {
+  // Per person and per address for calls without a session; flood-guard.test.ts covers both.
   let s: TestServer;
   beforeEach(async () => {
-    s = await startServer({ RATE_LIMIT_PER_MINUTE: '10' });
+    s = await startServer({ RATE_LIMIT_PER_MINUTE: '10', RATE_LIMIT_PER_ADDRESS: '10' });
   });
   afterEach(() => s.close());
 

@@ -7,7 +7,7 @@ import {
   SESSION_EXPIRED_MESSAGE,
   SESSION_EXPIRED_STATUS,
 } from '../../shared/api/envelope';
-import type { AuthService, SessionUser } from '../modules/auth/auth.service';
+import type { AuthService, SessionRef, SessionUser } from '../modules/auth/auth.service';
 import { forbidden } from '../errors';
 import { sendEnvelope } from './envelope';
 
@@ -15,6 +15,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set for every API request that is not public; routes may rely on it. */
     user: SessionUser;
+    /**
+     * The live session the request's token names, looked up in onRequest (before the flood
+     * guard counts the request, which keys by it); null without one. Not yet authorisation:
+     * routes use `user`.
+     */
+    caller: SessionRef | null;
   }
   interface FastifyContextConfig {
     /** The route needs no session (sign-in). */
@@ -53,18 +59,29 @@ function anonymousShareRead(req: FastifyRequest): boolean {
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { auth: AuthService; shareRequireLogin: boolean }) => {
     app.decorateRequest('user', null as unknown as SessionUser);
-    // preParsing, not onRequest: the rate limiter's per-route onRequest hook must run first, so
-    // requests with made-up tokens are counted too; bodies are still never parsed without a session.
-    app.addHook('preParsing', async (req, reply) => {
-      if (!req.url.startsWith(MUSEUM_PREFIX) && !req.url.startsWith(DRIVE_PREFIX)) return;
-      if (req.routeOptions.config.public) return;
+    app.decorateRequest('caller', null);
+    const isApi = (req: FastifyRequest) =>
+      req.url.startsWith(MUSEUM_PREFIX) || req.url.startsWith(DRIVE_PREFIX);
+
+    // onRequest: who is calling, in one indexed read, so the flood guard (a route-level
+    // onRequest hook, run after this one) counts a live session's requests against its person
+    // and everything else against the address. Nothing is refused here.
+    app.addHook('onRequest', async (req) => {
+      if (!isApi(req) || req.routeOptions.config.public) return;
       const header = req.headers.token;
       const fromHeader = typeof header === 'string' && header ? header : undefined;
       const cookieOk = SAFE.has(req.method) && !req.routeOptions.config.mutation;
       const token = fromHeader ?? (cookieOk ? req.cookies.token : undefined);
-      const user = token ? await opts.auth.resolve(token) : undefined;
-      if (!user && !opts.shareRequireLogin && anonymousShareRead(req)) return;
-      if (!user) {
+      req.caller = (token && (await opts.auth.lookup(token))) || null;
+    });
+
+    // preParsing, after the flood guard: requests with made-up tokens are counted before they
+    // are refused, and bodies are never parsed without a session.
+    app.addHook('preParsing', async (req, reply) => {
+      if (!isApi(req) || req.routeOptions.config.public) return;
+      const caller = req.caller;
+      if (!caller && !opts.shareRequireLogin && anonymousShareRead(req)) return;
+      if (!caller) {
         return sendEnvelope(
           req,
           reply,
@@ -73,7 +90,7 @@ export const authPlugin = fp(
           SESSION_EXPIRED_MESSAGE,
         );
       }
-      req.user = user;
+      req.user = await opts.auth.withRoles(caller);
     });
   },
 );

@@ -143,7 +143,7 @@ export function attachRoutes(app: FastifyInstance, deps: { attach: AttachService
   });
 
   // A resumable chunked upload (shared/api/attach.ts): the fields first, then the `file` part.
-  // The drive's chunk rate: a 500 MB file is 245 chunks, and staff behind one address share it.
+  // The drive's chunk rate, per person like it: a 500 MB file is 245 chunks.
   const chunkRate = { rateLimit: { max: CHUNK_RATE_PER_MINUTE, timeWindow: 60_000 } };
   r.post('/attach/chunk', { config: chunkRate }, async (req, reply) => {
     if (!req.isMultipart()) throw invalid('请选择要上传的文件');

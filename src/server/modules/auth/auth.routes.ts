@@ -3,6 +3,7 @@ import { DONE } from '../../plugins/envelope';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LoginBody } from '../../../shared/api/auth';
 import type { Config } from '../../config';
+import { perAddress } from '../../plugins/flood-guard';
 import type { AuthService } from './auth.service';
 
 export const TOKEN_COOKIE = 'token';
@@ -20,7 +21,7 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; conf
       schema: { body: LoginBody },
       // A flood guard only: guessing is stopped by the per-person and per-address failure
       // throttle. Staff arriving together behind one museum NAT address must all get in.
-      config: { public: true, rateLimit: { max: LOGIN_CALLS_PER_MINUTE, timeWindow: 60_000 } },
+      config: { public: true, rateLimit: perAddress(LOGIN_CALLS_PER_MINUTE) },
     },
     async (req, reply) => {
       const result = await auth.login(req.body, req.ip);

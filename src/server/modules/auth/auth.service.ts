@@ -20,6 +20,7 @@ import {
 import * as repo from './auth.repo';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './password';
 import { avatarUrl } from '../org/avatar';
+import { clientAddress } from '../../client-address';
 
 /** The signed-in caller, as every later module sees it. */
 export interface SessionUser {
@@ -29,6 +30,9 @@ export interface SessionUser {
   roles: string[];
   tokenHash: string;
 }
+
+/** A session's caller before their roles are read (see lookup). */
+export type SessionRef = Omit<SessionUser, 'roles'>;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -50,6 +54,16 @@ export async function grantedKeys(db: Db, roles: string[]): Promise<Set<string> 
 /** How long a failed sign-in is remembered when no lock is running. */
 const FAILURE_WINDOW_MS = 30 * 60_000;
 
+/** A sign-in attempt counted as a failure before its password is checked (reserveFailure). */
+interface Reserved {
+  /** What a wrong password answers. */
+  wrong: AppError;
+  /** When it was counted: an address row still stamped so has seen no failure since. */
+  at: number;
+  /** Each key's locked_until before it was counted (in the order of the keys). */
+  priorLocks: number[];
+}
+
 export function createAuthService(db: Db, config: Config) {
   const now = () => Date.now();
 
@@ -67,41 +81,79 @@ export function createAuthService(db: Db, config: Config) {
     return Math.min(30_000 * 2 ** over, 15 * 60_000);
   }
 
-  async function assertNotLocked(keys: string[]) {
-    for (const key of keys) {
-      const a = await repo.getAttempt(db, key);
-      if (a && a.locked_until > now()) {
-        const seconds = Math.ceil((a.locked_until - now()) / 1000);
-        throw new AppError(ErrorCode.loginLocked, `登录失败次数过多，请 ${seconds} 秒后再试`, 200, {
-          retryAfter: seconds,
-        });
+  const lockedError = (seconds: number) =>
+    new AppError(ErrorCode.loginLocked, `登录失败次数过多，请 ${seconds} 秒后再试`, 200, {
+      retryAfter: seconds,
+    });
+
+  /**
+   * Counts this attempt as a failure on every key before its password is checked, in one
+   * transaction with the lock check (SQLite runs one at a time), and answers what a wrong
+   * password will say. Counting first means a burst of parallel guesses is not all checked
+   * before the first of them locks the account: each sees the ones before it (issue 16 §2's
+   * class: a guess must count before anything answers it). A right password takes its count
+   * back (refund). Refuses while any key is locked. Failures older than the window are
+   * forgotten, so a shared address is not locked by typos spread over weeks.
+   */
+  async function reserveFailure(keys: string[]): Promise<Reserved> {
+    return db.transaction().execute(async (trx) => {
+      const t = now();
+      const prior = await Promise.all(keys.map((key) => repo.getAttempt(trx, key)));
+      for (const a of prior) {
+        if (a && a.locked_until > t) throw lockedError(Math.ceil((a.locked_until - t) / 1000));
       }
-    }
+      let left = Infinity;
+      let lockedSeconds = 0;
+      for (const [i, key] of keys.entries()) {
+        const p = prior[i];
+        const recent = p && p.updated_at > t - FAILURE_WINDOW_MS;
+        const failures = (recent ? p.failures : 0) + 1;
+        const lock = lockFor(key, failures);
+        await repo.putAttempt(trx, key, failures, lock ? t + lock : 0, t);
+        left = Math.min(left, freeFailures(key) - failures);
+        lockedSeconds = Math.max(lockedSeconds, Math.ceil(lock / 1000));
+      }
+      const wrong =
+        lockedSeconds > 0
+          ? lockedError(lockedSeconds)
+          : new AppError(ErrorCode.loginFailed, `账号或密码错误，还可尝试 ${left} 次`);
+      return { wrong, at: t, priorLocks: prior.map((a) => a?.locked_until ?? 0) };
+    });
   }
 
   /**
-   * Records a failure on every key and answers with how many tries remain before a delay.
-   * Failures older than the window are forgotten, so a shared address is not locked by typos
-   * spread over weeks.
+   * Takes back a reserved failure of a right password: the person's counter is cleared, the
+   * address's loses one count, and the lock that count set is lifted unless another failure
+   * was counted since (its lock stands). A success must not reset the address's count, or one
+   * valid account could launder a password-spraying run.
    */
-  async function recordFailure(keys: string[]): Promise<never> {
-    let left = Infinity;
-    let lockedSeconds = 0;
-    for (const key of keys) {
-      const prior = await repo.getAttempt(db, key);
-      const recent = prior && (prior.updated_at > now() - FAILURE_WINDOW_MS || prior.locked_until > now());
-      const failures = (recent ? prior.failures : 0) + 1;
-      const lock = lockFor(key, failures);
-      await repo.putAttempt(db, key, failures, lock ? now() + lock : 0, now());
-      left = Math.min(left, freeFailures(key) - failures);
-      lockedSeconds = Math.max(lockedSeconds, Math.ceil(lock / 1000));
-    }
-    if (lockedSeconds > 0) {
-      throw new AppError(ErrorCode.loginLocked, `登录失败次数过多，请 ${lockedSeconds} 秒后再试`, 200, {
-        retryAfter: lockedSeconds,
-      });
-    }
-    throw new AppError(ErrorCode.loginFailed, `账号或密码错误，还可尝试 ${left} 次`);
+  async function refundFailure(personKey: string, addressKey: string, reserved: Reserved) {
+    await db.transaction().execute(async (trx) => {
+      await repo.clearAttempt(trx, personKey);
+      const a = await repo.getAttempt(trx, addressKey);
+      if (!a) return;
+      const failures = Math.max(0, a.failures - 1);
+      if (failures === 0) return repo.clearAttempt(trx, addressKey);
+      const untouched = a.updated_at === reserved.at;
+      const lockedUntil = untouched ? (reserved.priorLocks[1] ?? 0) : a.locked_until;
+      await repo.putAttempt(trx, addressKey, failures, lockedUntil, a.updated_at);
+    });
+  }
+
+  /**
+   * The live session behind a raw token, in one indexed read: who is calling, without their
+   * roles. The flood guard keys by it before the request is counted, so it must stay cheap.
+   */
+  async function lookup(token: string): Promise<SessionRef | undefined> {
+    const tokenHash = hashToken(token);
+    const s = await repo.findSession(db, tokenHash);
+    if (!s || s.expires_at <= now() || !s.enabled) return undefined;
+    return { id: s.user_id, account: s.account, userName: s.user_name, tokenHash };
+  }
+
+  /** The caller of a looked-up session, with their roles (read once the request is let in). */
+  async function withRoles(ref: SessionRef): Promise<SessionUser> {
+    return { ...ref, roles: await effectiveRoles(db, ref.id) };
   }
 
   return {
@@ -111,15 +163,13 @@ export function createAuthService(db: Db, config: Config) {
       // Count failures against the person, whichever alias (account or phone) was typed; an
       // unknown name gets a key of its own, and the answers are identical either way.
       const personKey = user ? `user:${user.id}` : `name:${username.toLowerCase()}`;
-      const keys = [personKey, `ip:${ip}`];
-      await assertNotLocked(keys);
+      const addressKey = `ip:${clientAddress(ip)}`;
+      const reserved = await reserveFailure([personKey, addressKey]);
       // Verify even for unknown accounts so the answer time does not reveal which accounts exist.
       const ok = await verifyPassword(body.password, user?.password_hash ?? (await DUMMY_HASH_PROMISE));
-      if (!user || !ok) return recordFailure(keys);
+      if (!user || !ok) throw reserved.wrong;
+      await refundFailure(personKey, addressKey, reserved);
       if (!user.enabled) throw new AppError(ErrorCode.accountDisabled, '该账号已停用，请联系管理员');
-      // Only the person's counter is cleared: a success must not reset the address's count,
-      // or one valid account could launder a password-spraying run.
-      await repo.clearAttempt(db, personKey);
 
       const token = randomBytes(32).toString('base64url');
       const t = now();
@@ -144,18 +194,13 @@ export function createAuthService(db: Db, config: Config) {
       await repo.deleteSession(db, tokenHash);
     },
 
+    lookup,
+    withRoles,
+
     /** Resolves a raw token to the caller, or undefined for a missing, unknown, expired or disabled one. */
     async resolve(token: string): Promise<SessionUser | undefined> {
-      const tokenHash = hashToken(token);
-      const s = await repo.findSession(db, tokenHash);
-      if (!s || s.expires_at <= now() || !s.enabled) return undefined;
-      return {
-        id: s.user_id,
-        account: s.account,
-        userName: s.user_name,
-        roles: await effectiveRoles(db, s.user_id),
-        tokenHash,
-      };
+      const ref = await lookup(token);
+      return ref && withRoles(ref);
     },
 
     async menu(user: SessionUser): Promise<MenuResult> {

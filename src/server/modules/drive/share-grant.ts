@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { clientAddress } from '../../client-address';
 import type { SessionUser } from '../auth/auth.service';
 import type { Area, Areas } from './area';
 import type { DownloadPlan } from './drive.service';
@@ -6,7 +7,7 @@ import type { DownloadPlan } from './drive.service';
 /** Who reads through a share: maybe signed in, from an address, holding grant cookies. */
 export interface ShareVisitor {
   user: SessionUser | null;
-  /** The client's address: code attempts are throttled per share and per address. */
+  /** The client's address (clientAddress): code attempts are throttled per share and per address. */
   client: string;
   /** The grant token this client holds for a share (its cookie), if any. */
   grantOf(shareBatchNum: string): string | undefined;
@@ -41,7 +42,7 @@ export const grantCookie = (shareBatchNum: string) => `sg_${shareBatchNum}`;
 export function visitorOf(req: FastifyRequest): ShareVisitor {
   return {
     user: (req.user as SessionUser | null) ?? null,
-    client: req.ip,
+    client: clientAddress(req.ip),
     grantOf: (batch) => req.cookies[grantCookie(batch)],
   };
 }

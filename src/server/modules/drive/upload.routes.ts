@@ -9,9 +9,9 @@ import type { UploadService } from './upload.service';
 const PATH = '/filetransfer/uploadfile';
 
 /**
- * Chunk requests per minute per client address. Above the app-wide limit: one person's 500 MB
- * file is 500 chunks, and staff behind one museum address share the count; every chunk still
- * needs a session, and the quota bounds what it can add.
+ * Chunk requests per minute per signed-in person (calls without a session: per address, the
+ * flood guard's key). Above the general limit: one person's 500 MB file is 500 chunks; every
+ * chunk still needs a session, and the quota bounds what it can add.
  */
 export const CHUNK_RATE_PER_MINUTE = 20_000;
 

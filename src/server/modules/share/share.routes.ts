@@ -9,8 +9,10 @@ import {
   ShareFileBody,
   ShareFileListQuery,
 } from '../../../shared/api/share';
+import { clientAddress } from '../../client-address';
 import type { Config } from '../../config';
 import { DONE } from '../../plugins/envelope';
+import { perAddress } from '../../plugins/flood-guard';
 import { grantCookie, visitorOf } from '../drive/share-grant';
 import { GRANT_MS, type ShareService } from './share.service';
 
@@ -40,11 +42,11 @@ export function shareRoutes(app: FastifyInstance, deps: { shares: ShareService; 
     '/share/checkextractioncode',
     {
       schema: { querystring: CheckCodeQuery },
-      config: { ...visitor, rateLimit: { max: CODE_CHECKS_PER_MINUTE, timeWindow: 60_000 } },
+      config: { ...visitor, rateLimit: perAddress(CODE_CHECKS_PER_MINUTE) },
     },
     async (req, reply) => {
       const { shareBatchNum, extractionCode } = req.query;
-      const token = await shares.checkExtractionCode(shareBatchNum, extractionCode, req.ip);
+      const token = await shares.checkExtractionCode(shareBatchNum, extractionCode, clientAddress(req.ip));
       if (token) {
         // HttpOnly: page scripts never see it; the drive's API path only; gone with the grant.
         reply.setCookie(grantCookie(shareBatchNum), token, {

@@ -150,11 +150,15 @@ export function createShareService({ db, drive, now = Date.now }: ShareServiceDe
 
   /**
    * Counts a wrong code against the client and the share; answers the attempts left, or
-   * throws when this failure locks either.
+   * throws when this failure locks either. Every counter is saved before anything is thrown:
+   * a client's 5th wrong code is also one of the share's 30 (issue 16 §2: throwing the
+   * client's lock first left it uncounted, so the share locked at the 37th code, not the 30th).
+   * When both lock at once, the whole-share lock is the one reported (it is the longer wait).
    */
   async function countFailure(q: Db, share: ShareRow, client: string, attempts: Attempts): Promise<number> {
     const t = now();
     let left = Infinity;
+    let lock: { wholeShare: boolean; lockMs: number } | undefined;
     for (const [key, max, windowMs, lockMs] of [
       [client, CLIENT_FAILURES, CLIENT_WINDOW_MS, CLIENT_LOCK_MS],
       ['*', SHARE_FAILURES, SHARE_WINDOW_MS, SHARE_LOCK_MS],
@@ -170,9 +174,10 @@ export function createShareService({ db, drive, now = Date.now }: ShareServiceDe
         window_start: fresh || lockedUntil ? t : Number(row.window_start),
         locked_until: lockedUntil,
       });
-      if (lockedUntil) throw lockedError(key === '*', lockMs);
+      if (lockedUntil && (!lock || key === '*')) lock = { wholeShare: key === '*', lockMs };
       left = Math.min(left, max - failures);
     }
+    if (lock) throw lockedError(lock.wholeShare, lock.lockMs);
     return left;
   }
 

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { DRIVE_PREFIX, MUSEUM_PREFIX } from '../../shared/api/envelope';
+import { clientAddress } from '../client-address';
+
+/*
+ * The general flood guard of the API (issue 16 §6). A museum's tablets usually reach the server
+ * from one address (one NAT, one proxy), and one grid of 200 thumbnails is 200 requests, so a
+ * limit per address refused a whole museum once a few people browsed photos. The limit is kept
+ * per signed-in person instead; calls without a valid session (sign-in, share visitors, anything
+ * with a missing or made-up token) share a generous ceiling per address.
+ *
+ * The person is the session the auth plugin looked up in its onRequest hook (req.caller): a
+ * token counts as a person only when it is a live session, so a flooder sending random tokens
+ * gets no fresh bucket per request and stays under its address's ceiling. The limiter's hook is
+ * route-level onRequest, which Fastify runs after the instance's onRequest hooks, so the caller
+ * is known when the key is made. Sessions are refused later (preParsing): made-up tokens are
+ * counted before they are answered 999.
+ *
+ * Counters live in the process (@fastify/rate-limit's LocalStore); the plugin's `store` option
+ * is the seam where several instances would share them (Redis, ARCHITECTURE §10).
+ */
+
+const isApi = (url: string) => url.startsWith(MUSEUM_PREFIX) || url.startsWith(DRIVE_PREFIX);
+
+/** The key an address is counted under, by every per-address limit. */
+const addressKey = (req: FastifyRequest) => `ip:${clientAddress(req.ip)}`;
+
+/** The general limit's key: the signed-in person, else the client address. */
+const floodKey = (req: FastifyRequest) => (req.caller ? `user:${req.caller.id}` : addressKey(req));
+
+/**
+ * A route's own limit per client address, signed in or not (sign-in calls, share-code checks):
+ * these guard against guessing from one place, so a session must not buy a separate count.
+ */
+export const perAddress = (max: number) => ({ max, timeWindow: 60_000, keyGenerator: addressKey });
+
+/** Distinct people and addresses remembered per minute; beyond it the least recent are forgotten. */
+const COUNTERS_KEPT = 50_000;
+
+export async function registerFloodGuard(
+  app: FastifyInstance,
+  limits: { perPerson: number; anonymousPerAddress: number },
+) {
+  await app.register(rateLimit, {
+    timeWindow: 60_000,
+    keyGenerator: floodKey,
+    max: (_req, key) => (key.startsWith('user:') ? limits.perPerson : limits.anonymousPerAddress),
+    cache: COUNTERS_KEPT,
+    // Pages and assets are not counted; a route's own `config.rateLimit` replaces this limit
+    // (with this key unless it names another, e.g. perAddress).
+    allowList: (req) => !isApi(req.url),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `请求过于频繁，请 ${Math.ceil(ctx.ttl / 1000)} 秒后再试`,
+    }),
+  });
+}
