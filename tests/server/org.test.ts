@@ -220,6 +220,10 @@ describe('department tree', () => {
     expect((await post('/sysDept/save', { name: '  办公室 ', parentId: rootId })).body).toEqual(
       failure(1007, '同一上级下已有部门“办公室”'),
     );
+    // Not a way round the duplicate rule either: an invisible character makes a look-alike.
+    expect((await post('/sysDept/save', { name: '办公\u200d室', parentId: rootId })).body).toEqual(
+      failure(400, '部门名称不能包含不可见字符或文字方向控制字符，请删除后重试'),
+    );
     expect((await post('/sysDept/save', { name: '博物馆' })).body).toEqual(
       failure(1007, '同一上级下已有部门“博物馆”'),
     );
@@ -395,6 +399,9 @@ describe('creating users', () => {
       [{ account: 'a'.repeat(31) }, '账号须为 2–30 位字母或数字'],
       [{ userName: '  ' }, '请输入姓名'],
       [{ userName: '名'.repeat(31) }, '姓名不能超过 30 个字符'],
+      // A name colleagues read must not be reversed or padded with invisible characters.
+      [{ userName: '王\u202e芳' }, '姓名不能包含不可见字符或文字方向控制字符，请删除后重试'],
+      [{ userName: '王芳\u200b' }, '姓名不能包含不可见字符或文字方向控制字符，请删除后重试'],
     ];
     for (const [extra, message] of cases) {
       const res = await post('/sysUser/save', { ...newUser('badfield'), ...extra });

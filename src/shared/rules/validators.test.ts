@@ -61,5 +61,9 @@ describe('directory and schedule fields', () => {
     expect(lineProblem(' ', '标题', 50, true)).toBe('请输入标题');
     expect(lineProblem('x'.repeat(51), '地点', 50)).toBe('地点不能超过 50 个字符');
     expect(lineProblem('a\nb', '地点', 50)).toBe('地点不能包含控制字符');
+    // A right-to-left override or a zero-width space spoofs a name shown to colleagues.
+    expect(lineProblem('王\u202E芳', '姓名', 30)).toMatch(/^姓名不能包含不可见字符或文字方向控制字符/);
+    expect(lineProblem('会议\u200B室', '地点', 50)).toMatch(/^地点不能包含不可见字符/);
+    expect(lineProblem('展厅 A（二层）', '地点', 50)).toBeNull();
   });
 });

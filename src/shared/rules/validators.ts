@@ -1,3 +1,5 @@
+import { spoofProblem } from '../drive/names';
+
 /**
  * Field rules shared by the forms and the server (spec/office.md §5 "Client-side validators").
  * Each returns a Chinese message a person can act on, or null when the value is fine, so the
@@ -51,7 +53,7 @@ export function emailProblem(email: string): string | null {
 
 /**
  * A one-line text field of at most `max` characters (titles, places, positions), with the
- * same words on every form: 请输入X / X不能超过 N 个字符 / X不能包含控制字符.
+ * same words on every form: 请输入X / X不能超过 N 个字符 / X不能包含控制字符 / X不能包含不可见字符….
  */
 export function lineProblem(value: string, what: string, max: number, required = false): string | null {
   const t = value.trim();
@@ -59,5 +61,7 @@ export function lineProblem(value: string, what: string, max: number, required =
   if (t.length > max) return `${what}不能超过 ${max} 个字符`;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(t)) return `${what}不能包含控制字符`;
-  return null;
+  // People's, departments' and roles' names and titles are shown to colleagues like file
+  // names are: a right-to-left override or a zero-width character would spoof them the same way.
+  return spoofProblem(t, what);
 }
