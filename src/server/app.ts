@@ -154,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     store,
     dir: config.uploadDir,
     sessionMs: config.uploadSessionMs,
+    limits: { openMax: config.pending.uploadOpenMax, sharedBytes: config.pending.uploadSharedBytes },
   });
   // Abandoned uploads: swept at start, then periodically while the server runs.
   await uploads.sweep();
