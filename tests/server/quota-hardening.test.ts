@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ATTACH_CHUNK_BYTES } from '../../src/shared/api/attach';
+import { CHUNK_MSG, createChunkUploads } from '../../src/server/modules/attach/attach.chunks';
+import { ATTACH_BUDGET_MSG, createAttachService } from '../../src/server/modules/attach/attach.service';
 import type { DriveService } from '../../src/server/modules/drive/drive.service';
 import { PENDING_MSG, createUploadService } from '../../src/server/modules/drive/upload.service';
 import { createLocalBlobStore } from '../../src/server/storage/blob-store';
 import { driveServiceOf, startServer, type TestServer } from './harness';
 import { driveUser, type DriveUser } from './drive-util';
+import { M } from './util';
 import {
   CHUNK,
   KIB,
@@ -27,12 +31,19 @@ import {
 
 const MIB = 1024 * KIB;
 const OPEN_MAX = 4;
+const ATTACH_BUDGET = 8 * MIB;
+const ATTACH_OPEN = 3;
 
 let s: TestServer;
 let svc: DriveService;
 
 beforeAll(async () => {
-  s = await startServer({ UPLOAD_OPEN_MAX: String(OPEN_MAX), UPLOAD_SHARED_MAX_MB: '1' });
+  s = await startServer({
+    UPLOAD_OPEN_MAX: String(OPEN_MAX),
+    UPLOAD_SHARED_MAX_MB: '1',
+    ATTACH_PENDING_MB: '8',
+    ATTACH_OPEN_MAX: String(ATTACH_OPEN),
+  });
   svc = driveServiceOf(s);
 });
 afterAll(() => s.close());
@@ -243,5 +254,160 @@ describe('libraries and project documents: a per-person budget of unfinished byt
     expect((await postChunk(s, u.token, mine.p, 1, mine.first)).body.success).toBe(true);
     expect((await cancel(u.token, a.p)).body.data).toEqual({ cancelled: true });
     expect((await postChunk(s, u.token, c.p, 1, c.first)).body.success).toBe(true);
+  });
+});
+
+// ------------------------------------------------------------------ attachments
+
+async function multipart(token: string, p: string, fields: [string, string | Blob, string?][]) {
+  const fd = new FormData();
+  for (const [k, v, name] of fields) {
+    if (typeof v === 'string') fd.append(k, v);
+    else fd.append(k, v, name);
+  }
+  const res = await fetch(`${s.url}${M}${p}`, { method: 'POST', headers: { token }, body: fd });
+  return (await res.json()) as any;
+}
+
+/** The first (real, full-size) chunk of an attachment upload that declares `totalSize`. */
+const firstChunk = (token: string, uploadId: string, totalSize: number) =>
+  multipart(token, '/attach/chunk', [
+    ['uploadId', uploadId],
+    ['chunkNumber', '1'],
+    ['totalChunks', String(Math.ceil(totalSize / ATTACH_CHUNK_BYTES))],
+    ['totalSize', String(totalSize)],
+    ['fileName', '展陈方案.zip'],
+    ['tableName', 'approval'],
+    ['file', new Blob([new Uint8Array(bytes(ATTACH_CHUNK_BYTES))]), 'blob'],
+  ]);
+
+const uploadFile = (token: string, size: number) =>
+  multipart(token, '/attach/upload', [
+    ['tableName', 'approval'],
+    ['file', new Blob([new Uint8Array(bytes(size))]), '发票.pdf'],
+  ]);
+
+const cancelAttach = (token: string, uploadId: string) =>
+  s.call('DELETE', `${M}/attach/chunk?uploadId=${uploadId}`, { token });
+
+describe('attachments: a per-person budget of unfinished and unbound bytes', () => {
+  it('unfinished chunk uploads hold their declared size; refusals write nothing; cancel frees at once', async () => {
+    const token = await s.login('staff01');
+    const other = await s.login('staff10');
+    const before = diskBytes(s.dataDir);
+    const huge = await firstChunk(token, 'huge-0001', 500 * 1000 * 1000);
+    expect(huge).toMatchObject({
+      success: false,
+      message: ATTACH_BUDGET_MSG(ATTACH_BUDGET, 500 * 1000 * 1000),
+    });
+    expect(huge.message).toBe(
+      '附件暂存空间不足：未提交的附件还可占用 8.0 MB，本次上传需要 476.8 MB；请先提交或删除未用的附件，或取消其他上传',
+    );
+    expect(diskBytes(s.dataDir)).toBe(before);
+    expect((await firstChunk(token, 'keep-0001', 3_000_000)).success).toBe(true);
+    const refused = await firstChunk(token, 'next-0001', 6_000_000);
+    expect(refused.message).toBe(ATTACH_BUDGET_MSG(ATTACH_BUDGET - 3_000_000, 6_000_000));
+    // A whole file in one request is counted the same way.
+    const single = await uploadFile(token, 5_500_000);
+    expect(single).toMatchObject({
+      success: false,
+      message: ATTACH_BUDGET_MSG(ATTACH_BUDGET - 3_000_000, 5_500_000),
+    });
+    // One chunk and its small description (meta.json), nothing of the refused ones.
+    const grown = diskBytes(s.dataDir) - before;
+    expect(grown).toBeGreaterThanOrEqual(ATTACH_CHUNK_BYTES);
+    expect(grown).toBeLessThan(ATTACH_CHUNK_BYTES + 1024);
+    // Cancel: never another person's; the caller's at once; again is harmless.
+    expect((await cancelAttach(other, 'keep-0001')).body).toMatchObject({
+      success: true,
+      result: { cancelled: false },
+    });
+    const done = await cancelAttach(token, 'keep-0001');
+    expect(done.body).toMatchObject({ success: true, result: { cancelled: true } });
+    expect(diskBytes(s.dataDir)).toBe(before);
+    expect((await cancelAttach(token, 'keep-0001')).body.result).toEqual({ cancelled: false });
+    expect((await firstChunk(token, 'next-0001', 6_000_000)).success).toBe(true);
+    expect((await cancelAttach(token, 'next-0001')).body.result).toEqual({ cancelled: true });
+  });
+
+  it('unbound attachments count until a record uses them; binding releases them', async () => {
+    const token = await s.login('staff02');
+    const a = await uploadFile(token, 5 * MIB);
+    expect(a.success, JSON.stringify(a)).toBe(true);
+    const b = await uploadFile(token, 4 * MIB);
+    expect(b).toMatchObject({ success: false, message: ATTACH_BUDGET_MSG(3 * MIB, 4 * MIB) });
+    const tpl = await s.db
+      .selectFrom('approval_template')
+      .select('id')
+      .where('name', '=', '报销')
+      .executeTakeFirstOrThrow();
+    const started = await s.call('POST', `${M}/workflowInst/start`, {
+      token,
+      body: { templateId: tpl.id, form: { amount: 100, reason: '材料', invoices: [a.result.attId] } },
+    });
+    expect(started.body.success, JSON.stringify(started.body)).toBe(true);
+    const again = await uploadFile(token, 4 * MIB);
+    expect(again.success).toBe(true);
+    // Deleting an unbound one frees its room too.
+    expect((await uploadFile(token, 5 * MIB)).success).toBe(false);
+    await s.call('GET', `${M}/attach/deleteAttachment?id=${again.result.attId}`, { token });
+    expect((await uploadFile(token, 5 * MIB)).success).toBe(true);
+  });
+
+  it('assembly turns the held room into the attachment, counted once', async () => {
+    const token = await s.login('staff06');
+    const size = ATTACH_CHUNK_BYTES + 1000;
+    const file = bytes(size);
+    const part = (n: number, b: Buffer) =>
+      multipart(token, '/attach/chunk', [
+        ['uploadId', 'whole-0001'],
+        ['chunkNumber', String(n)],
+        ['totalChunks', '2'],
+        ['totalSize', String(size)],
+        ['fileName', '方案.zip'],
+        ['tableName', 'approval'],
+        ['file', new Blob([new Uint8Array(b)]), 'blob'],
+      ]);
+    expect((await part(1, file.subarray(0, ATTACH_CHUNK_BYTES))).success).toBe(true);
+    const last = await part(2, file.subarray(ATTACH_CHUNK_BYTES));
+    expect(last).toMatchObject({ success: true, result: { done: true } });
+    const held = await s.db
+      .selectFrom('attach_upload')
+      .selectAll()
+      .where('upload_id', '=', 'whole-0001')
+      .execute();
+    expect(held).toEqual([]);
+    // 8 MiB less the one attachment: exactly that much more fits, one byte more does not.
+    const left = ATTACH_BUDGET - size;
+    expect((await firstChunk(token, 'fits-0001', left)).success).toBe(true);
+    expect((await cancelAttach(token, 'fits-0001')).body.result).toEqual({ cancelled: true });
+    expect((await firstChunk(token, 'over-0001', left + 1)).message).toBe(ATTACH_BUDGET_MSG(left, left + 1));
+  });
+
+  it(`at most ${ATTACH_OPEN} open chunk uploads per person; the sweep releases abandoned ones`, async () => {
+    const token = await s.login('staff08');
+    const user = await s.db
+      .selectFrom('user')
+      .select('id')
+      .where('account', '=', 'staff08')
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < ATTACH_OPEN; i++) {
+      expect((await firstChunk(token, `open-000${i}`, ATTACH_CHUNK_BYTES + 1)).success).toBe(true);
+    }
+    const more = await firstChunk(token, 'open-0009', ATTACH_CHUNK_BYTES + 1);
+    expect(more).toMatchObject({ success: false, message: CHUNK_MSG.tooMany(ATTACH_OPEN) });
+    const later = createChunkUploads({
+      db: s.db,
+      dir: path.join(s.dataDir, 'attach-chunks'),
+      attach: createAttachService({ db: s.db, dir: path.join(s.dataDir, 'attachments') }),
+      now: () => Date.now() + 2 * 24 * 3600_000,
+    });
+    await later.sweep();
+    const rows = await s.db.selectFrom('attach_upload').selectAll().where('user_id', '=', user.id).execute();
+    expect(rows).toEqual([]);
+    expect(
+      fs.readdirSync(path.join(s.dataDir, 'attach-chunks')).filter((n) => n.startsWith(`${user.id}-`)),
+    ).toEqual([]);
+    expect((await firstChunk(token, 'open-0009', ATTACH_CHUNK_BYTES + 1)).success).toBe(true);
   });
 });
