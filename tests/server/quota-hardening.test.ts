@@ -99,15 +99,26 @@ describe('drive: unfinished chunks count against the quota', () => {
   it('a full drive refuses chunks posted without the test request, in both methods; nothing reaches the disk', async () => {
     const u = await withQuota('staff02', 1 * MIB);
     const before = diskBytes(s.dataDir);
-    for (let i = 0; i < 3; i++) {
-      const { p, first } = declared(400 * MIB, `big${i}.bin`);
-      const post = i % 2 ? postChunkOctet : postChunk;
-      const r = await post(s, u.token, p, 1, first);
+    // The issue's case: three 400 MB sessions at once, each with a fresh identifier.
+    const answers = await Promise.all(
+      [0, 1, 2].map((i) => {
+        const { p, first } = declared(400 * MIB, `big${i}.bin`);
+        return (i % 2 ? postChunkOctet : postChunk)(s, u.token, p, 1, first);
+      }),
+    );
+    for (const r of answers) {
       expect(r.body.success).toBe(false);
       expect(r.body.message).toBe('存储空间不足：还剩 1.0 MB，需要 400.0 MB');
     }
     expect(diskBytes(s.dataDir)).toBe(before);
     expect(await held(u.userId)).toBe(0);
+    // Nor does a refusal leave a session row behind (it would count towards UPLOAD_OPEN_MAX).
+    const rows = await s.db
+      .selectFrom('upload_session')
+      .select('id')
+      .where('user_id', '=', u.userId)
+      .execute();
+    expect(rows).toEqual([]);
   });
 
   it('three parallel sessions with 1 MB free: only what fits is accepted, and the test request sees the held room', async () => {

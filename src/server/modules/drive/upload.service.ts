@@ -253,6 +253,23 @@ export function createUploadService({
     });
   }
 
+  /**
+   * Drops a session that holds neither room nor chunks (its first chunk was refused), so a
+   * refusal leaves no row counting towards UPLOAD_OPEN_MAX. One conditional DELETE: a parallel
+   * chunk that got the room meanwhile has set reserved_bytes, and its session stays.
+   */
+  async function forgetIfEmpty(id: string) {
+    await db
+      .deleteFrom('upload_session')
+      .where('id', '=', id)
+      .where('reserved_bytes', '=', 0)
+      .where('done_user_file_id', 'is', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('upload_chunk').select('chunk_number').where('session_id', '=', id))),
+      )
+      .execute();
+  }
+
   /** Inside the transaction that creates the file: the session's room becomes the file's. */
   const releaseOf = (id: string) => async (trx: Db) => {
     await trx.updateTable('upload_session').set({ reserved_bytes: 0 }).where('id', '=', id).execute();
@@ -471,6 +488,7 @@ export function createUploadService({
         await reserve(area, s);
       } catch (err) {
         drain();
+        await forgetIfEmpty(s.id);
         throw err;
       }
       const held = await uploadedOf(s.id);
