@@ -152,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     store,
     dir: config.uploadDir,
     sessionMs: config.uploadSessionMs,
+    limits: { openMax: config.pending.uploadOpenMax, sharedBytes: config.pending.uploadSharedBytes },
   });
   // Abandoned uploads: swept at start, then periodically while the server runs.
   await uploads.sweep();
@@ -180,8 +181,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     dir: path.join(config.dataDir, 'attachments'),
     driveStore: store,
+    pendingBytes: config.pending.attachBytes,
   });
-  const attachChunks = createChunkUploads({ dir: path.join(config.dataDir, 'attach-chunks'), attach });
+  const attachChunks = createChunkUploads({
+    db,
+    dir: path.join(config.dataDir, 'attach-chunks'),
+    attach,
+    openMax: config.pending.attachOpenMax,
+  });
   const announce = createAnnounceService({ db, access, notices, attach });
   attach.register(ANNOUNCE_TABLE, {
     canUpload: (user) => access.can(user, INFO_PUBLISH),

@@ -35,6 +35,14 @@ const EnvSchema = z.object({
   DEFAULT_QUOTA_GB: z.coerce.number().min(0).default(10),
   /** Hours after its last chunk that an unfinished upload is abandoned and its chunks deleted. */
   UPLOAD_SESSION_HOURS: z.coerce.number().positive().default(24),
+  /** Unfinished drive uploads one person may hold at once (README "Uploads: what unfinished uploads may hold"). */
+  UPLOAD_OPEN_MAX: z.coerce.number().int().min(1).default(50),
+  /** MiB one person's unfinished uploads may hold in the libraries and project documents (no quota there). */
+  UPLOAD_SHARED_MAX_MB: z.coerce.number().positive().default(2048),
+  /** MiB one person's unfinished attachment uploads and unbound attachments may hold together. */
+  ATTACH_PENDING_MB: z.coerce.number().positive().default(1024),
+  /** Unfinished attachment chunk uploads one person may hold at once. */
+  ATTACH_OPEN_MAX: z.coerce.number().int().min(1).default(20),
   /** Unzip limits (README "Unzip"): entries, total uncompressed MiB, compression ratio, time. */
   UNZIP_MAX_ENTRIES: z.coerce.number().int().min(1).default(10000),
   UNZIP_MAX_MB: z.coerce.number().positive().default(2048),
@@ -80,6 +88,12 @@ export interface Config {
   uploadDir: string;
   /** How long an unfinished upload session is kept after its last activity. */
   uploadSessionMs: number;
+  /**
+   * What one person's unfinished uploads may hold (issue 16 §1): drive sessions open at once,
+   * bytes held outside the personal quota (libraries, projects), and the attachment budget
+   * (unfinished chunk uploads plus unbound attachments) with its own count of open uploads.
+   */
+  pending: { uploadOpenMax: number; uploadSharedBytes: number; attachBytes: number; attachOpenMax: number };
   /** Unzip: limits and the worker's time limit; temporary files under DATA_DIR/unzip-tmp. */
   unzip: { maxEntries: number; maxBytes: number; maxRatio: number; timeoutMs: number; tmpDir: string };
   /** Session life: 7 days (spec/office.md §9, token cookie life). */
@@ -189,6 +203,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     blobDir: path.join(dataDir, 'blobs'),
     uploadDir: path.join(dataDir, 'uploads'),
     uploadSessionMs: Math.round(e.UPLOAD_SESSION_HOURS * 3600_000),
+    pending: {
+      uploadOpenMax: e.UPLOAD_OPEN_MAX,
+      uploadSharedBytes: Math.round(e.UPLOAD_SHARED_MAX_MB * 1024 * 1024),
+      attachBytes: Math.round(e.ATTACH_PENDING_MB * 1024 * 1024),
+      attachOpenMax: e.ATTACH_OPEN_MAX,
+    },
     unzip: {
       maxEntries: e.UNZIP_MAX_ENTRIES,
       maxBytes: Math.round(e.UNZIP_MAX_MB * 1024 * 1024),

@@ -103,6 +103,8 @@ class FakeServer implements Transport {
   elsewhere = new Map<string, Bytes>();
   sends: Send[] = [];
   tests: UploadQuery[] = [];
+  /** Cancel calls received, with whether a chunk of the upload was still in flight then. */
+  cancels: { q: UploadQuery; inFlight: number }[] = [];
   inFlight = 0;
   maxInFlight = 0;
   private nextFileId = 100;
@@ -162,6 +164,12 @@ class FakeServer implements Transport {
     const userFileId = this.nextFileId++;
     return { skipUpload: true, uploaded: [], done: true, userFileId };
   }
+
+  cancelUpload = async (q: UploadQuery): Promise<void> => {
+    this.cancels.push({ q, inFlight: this.inFlight });
+    this.gate();
+    this.sessions.delete(this.key(q));
+  };
 
   testUpload = async (q: UploadQuery, signal?: AbortSignal): Promise<UploadAnswer> => {
     await Promise.resolve();
@@ -720,6 +728,41 @@ describe('upload engine: user actions', () => {
     await settle();
     expect(server.sends.length).toBe(mark);
     expect(await db.uploads.count()).toBe(0);
+  });
+
+  it('cancel tells the server to drop the session, once its sends have stopped', async () => {
+    const engine = makeEngine();
+    const a = content(4 * CHUNK);
+    server.allowance = 1;
+    await addOne(engine, a, { relativePath: '甲/' + a.name });
+    const id = viewOf(engine, a.name)!.id;
+    await until(() => server.held(a.md5).length === 1 && server.inFlight > 0, 'one chunk held, more sending');
+    await engine.cancel(id);
+    await until(() => server.cancels.length === 1, 'the cancel call');
+    const [c] = server.cancels;
+    expect(c!.inFlight).toBe(0);
+    expect(c!.q).toMatchObject({
+      identifier: a.md5,
+      filename: a.name,
+      relativePath: '甲/' + a.name,
+      filePath: '/',
+    });
+    expect(server.held(a.md5)).toEqual([]);
+    server.release();
+  });
+
+  it('cancel offline neither waits for nor calls the server (the sweep frees it)', async () => {
+    const engine = makeEngine();
+    const a = content(4 * CHUNK);
+    server.allowance = 1;
+    const id = await addOne(engine, a);
+    await until(() => server.inFlight > 0, 'sending');
+    online = false;
+    await engine.cancel(id);
+    expect(engine.getSnapshot()).toEqual([]);
+    server.release();
+    await settle();
+    expect(server.cancels).toEqual([]);
   });
 
   it('a file that cannot be read gives readError and its item goes', async () => {

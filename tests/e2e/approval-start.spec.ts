@@ -138,3 +138,45 @@ test('报销: a bad amount refused, a receipt uploaded (one removed), kept offli
   expect(value('报销金额（元）')).toBe('6000.00元');
   expect(value('票据')).toBe('1 个附件');
 });
+
+test('报销: cancelling a chunked attachment upload drops it on the server at once', async ({ page }) => {
+  await signIn(page, 'staff02');
+  await openTemplate(page, '报销');
+  // The first chunk goes through; the next waits, so the upload is caught running.
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  let posts = 0;
+  await page.route('**/singleMuseum/attach/chunk', async (route) => {
+    if (route.request().method() !== 'POST' || ++posts === 1) return route.continue();
+    await held;
+    await route.abort();
+  });
+  const name = '展陈方案.bin';
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('field-invoices').getByRole('button', { name: '上传附件' }).click();
+  await (
+    await chooser
+  ).setFiles({
+    name,
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.alloc(3 * 1024 * 1024, 7),
+  });
+  const running = page.getByTestId('approval-uploading').filter({ hasText: name });
+  await expect(running).toBeVisible();
+  await expect.poll(() => posts).toBe(2);
+  const drop = page.waitForResponse(
+    (r) => r.url().includes('/singleMuseum/attach/chunk') && r.request().method() === 'DELETE',
+  );
+  await page.getByRole('button', { name: `取消上传 ${name}` }).click();
+  await expect(running).toHaveCount(0);
+  const answer = await drop;
+  expect(((await answer.json()) as { result: unknown }).result).toEqual({ cancelled: true });
+  // Nothing of it is left on the server.
+  const uploadId = new URL(answer.url()).searchParams.get('uploadId')!;
+  const status = await page.request.get(`/singleMuseum/attach/chunk?uploadId=${uploadId}`, {
+    headers: { token: await tokenOf(page) },
+  });
+  expect(((await status.json()) as { result: unknown }).result).toEqual({ done: false, uploaded: [] });
+  release();
+  await expect(page.getByTestId('approval-attachment')).toHaveCount(0);
+});

@@ -308,8 +308,15 @@ test('pause, resume and cancel from the list', async ({ page, request }) => {
   await page.getByTestId('upload-input-files').setInputFiles(dropped.path);
   const other = uploadItem(page, dropped.name);
   await expect(other).toHaveAttribute('data-state', 'uploading');
+  // Cancelling tells the server, which drops the session and the quota it held at once.
+  const dropOnServer = page.waitForResponse(
+    (r) => r.url().includes('/wangpan/filetransfer/uploadfile') && r.request().method() === 'DELETE',
+  );
   await other.getByRole('button', { name: `取消上传：${dropped.name}` }).click();
   await expect(other).toHaveCount(0);
+  const dropped200 = await dropOnServer;
+  expect(new URL(dropped200.url()).searchParams.get('filename')).toBe(dropped.name);
+  expect(((await dropped200.json()) as { data: unknown }).data).toEqual({ cancelled: true });
   await page.waitForTimeout(1000);
   expect(await api.names('/')).toEqual([src.name]);
 });

@@ -124,6 +124,7 @@ function makeClient(prefix: string, timeoutMs: number | undefined, key: 'data' |
   return {
     get: <T>(path: string, opts?: CallOptions) => call<T>('GET', path, opts),
     post: <T>(path: string, body?: unknown, opts?: CallOptions) => call<T>('POST', path, { ...opts, body }),
+    delete: <T>(path: string, opts?: CallOptions) => call<T>('DELETE', path, opts),
   };
 }
 

@@ -102,8 +102,28 @@ function newUploadId(): string {
   return `a-${random}`;
 }
 
+/**
+ * Tells the server a chunked upload will not continue (cancelled, or failed for good: its
+ * uploadId is never used again), so its chunks and the room they hold in the person's
+ * attachment budget go at once. Best effort and silent; offline it is skipped and the server's
+ * sweep frees them after a day.
+ */
+function dropChunks(uploadId: string) {
+  if (!navigator.onLine) return;
+  void museum.delete('/attach/chunk', { query: { uploadId }, silent: true }).catch(() => undefined);
+}
+
 async function uploadInChunks(file: File, opts: UploadOptions): Promise<Attachment> {
   const uploadId = newUploadId();
+  try {
+    return await sendChunks(file, opts, uploadId);
+  } catch (err) {
+    dropChunks(uploadId);
+    throw err;
+  }
+}
+
+async function sendChunks(file: File, opts: UploadOptions, uploadId: string): Promise<Attachment> {
   const totalChunks = Math.ceil(file.size / ATTACH_CHUNK_BYTES);
   for (let n = 1; n <= totalChunks; n++) {
     const from = (n - 1) * ATTACH_CHUNK_BYTES;

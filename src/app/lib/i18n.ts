@@ -1019,6 +1019,7 @@ export const t = {
     uploadImage: '上传图片',
     fromDrive: '从网盘选择',
     remove: (name: string) => `移除 ${name}`,
+    cancelUpload: (name: string) => `取消上传 ${name}`,
     uploadProgress: (name: string) => `${name} 上传进度`,
     uploadHint: (types: string) => `单个文件不超过500MB，支持 ${types} 等格式`,
     imageHint: '支持 PNG、JPEG、GIF、WebP 图片，单张不超过10MB',

@@ -118,6 +118,8 @@ export interface UploadSessionTable {
   proof_end: number | null;
   created_at: number;
   updated_at: number;
+  /** Room held from the first chunk until completion, cancel or sweep (migration 0014). */
+  reserved_bytes: Generated<number>;
 }
 export interface UploadChunkTable {
   session_id: string;
@@ -440,6 +442,15 @@ export interface ProjectTaskFileTable {
   created_at: number;
 }
 
+/** An unfinished attachment chunk upload and the size it declared (migration 0014). */
+export interface AttachUploadTable {
+  user_id: number;
+  upload_id: string;
+  total_size: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface DB {
   user: UserTable;
   department: DepartmentTable;
@@ -468,6 +479,7 @@ export interface DB {
   announcement: AnnouncementTable;
   announcement_target: AnnouncementTargetTable;
   attachment: AttachmentTable;
+  attach_upload: AttachUploadTable;
   address_book: AddressBookTable;
   schedule: ScheduleTable;
   approval_template: ApprovalTemplateTable;

@@ -39,6 +39,23 @@ export const UploadParams = z.object({
 });
 export type UploadParams = z.output<typeof UploadParams>;
 
+/**
+ * The cancel call (issue 16 §1): `DELETE /wangpan/filetransfer/uploadfile` with the upload's
+ * key in the query string (as the test request names it) drops the caller's own unfinished
+ * session at once, its chunks and the room it held. Idempotent; answers `{cancelled}`.
+ */
+export const UploadCancelParams = UploadParams.pick({
+  identifier: true,
+  filename: true,
+  relativePath: true,
+  filePath: true,
+  fileType: true,
+  isFmt: true,
+  isAdmin: true,
+  projectId: true,
+});
+export type UploadKey = Pick<UploadParams, 'identifier' | 'filename' | 'relativePath' | 'filePath'>;
+
 /** The answer of the test request and of each chunk. */
 export interface UploadAnswer {
   skipUpload: boolean;

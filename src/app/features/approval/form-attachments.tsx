@@ -16,6 +16,8 @@ interface Uploading {
   name: string;
   percent: number;
   error: string | null;
+  /** Cancelling aborts it; a chunked upload then tells the server (lib/attach). */
+  abort: AbortController;
 }
 
 /**
@@ -55,7 +57,7 @@ export function AttachmentField({
       const key = crypto.randomUUID();
       const abort = new AbortController();
       aborts.current.add(abort);
-      setUploading((u) => [...u, { key, name: file.name, percent: 0, error: null }]);
+      setUploading((u) => [...u, { key, name: file.name, percent: 0, error: null, abort }]);
       const patch = (p: Partial<Uploading>) =>
         setUploading((u) => u.map((x) => (x.key === key ? { ...x, ...p } : x)));
       uploadAttachment(image ? 'image' : 'file', file, {
@@ -83,8 +85,14 @@ export function AttachmentField({
     void deleteAttachment(att.attId).catch(() => {});
   };
 
-  const removeButton = (name: string, onClick: () => void) => (
-    <ActionIcon variant="subtle" color="gray" aria-label={S.remove(name)} onClick={onClick}>
+  /** Stops an upload still running (its held room on the server goes too) or drops a failed one. */
+  const dropUploading = (u: Uploading) => {
+    u.abort.abort();
+    setUploading((l) => l.filter((x) => x.key !== u.key));
+  };
+
+  const removeButton = (name: string, onClick: () => void, label = S.remove(name)) => (
+    <ActionIcon variant="subtle" color="gray" aria-label={label} onClick={onClick}>
       <IconX size={14} />
     </ActionIcon>
   );
@@ -166,7 +174,9 @@ export function AttachmentField({
               <Text size="xs" c={u.error ? 'red' : 'dimmed'}>
                 {u.error ?? `${u.percent}%`}
               </Text>
-              {u.error && removeButton(u.name, () => setUploading((l) => l.filter((x) => x.key !== u.key)))}
+              {u.error
+                ? removeButton(u.name, () => dropUploading(u))
+                : removeButton(u.name, () => dropUploading(u), S.cancelUpload(u.name))}
             </Group>
             {!u.error && <Progress value={u.percent} size="sm" aria-label={S.uploadProgress(u.name)} />}
           </Stack>

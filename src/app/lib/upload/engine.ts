@@ -106,6 +106,11 @@ export interface Transport {
     onProgress: (loaded: number) => void,
     signal: AbortSignal,
   ): Promise<UploadAnswer>;
+  /**
+   * Drops the server's unfinished session of this upload (its chunks and the quota they hold),
+   * when a person cancels. Best effort: a failure only leaves it to the server's sweep.
+   */
+  cancelUpload?(query: UploadQuery): Promise<void>;
 }
 
 export interface EngineDeps {
@@ -148,6 +153,8 @@ interface Item {
   running: boolean;
   elsewhere: boolean;
   ctl?: AbortController;
+  /** The running attempt (start), to wait for before telling the server of a cancel. */
+  work?: Promise<void>;
   /** Bytes of chunks in flight, by chunk number, for a smooth percent and the speed. */
   inflight: Map<number, number>;
   samples: { at: number; bytes: number }[];
@@ -349,7 +356,7 @@ export function createUploadEngine(deps: EngineDeps) {
       if (active >= ACTIVE_ITEMS) break;
       if (it.row.state === 'waiting' && !it.running && !it.elsewhere) {
         active++;
-        void start(it);
+        it.work = start(it);
       }
     }
     checkIdle();
@@ -376,6 +383,19 @@ export function createUploadEngine(deps: EngineDeps) {
       probe = undefined;
       wake();
     }, probeMs);
+  }
+
+  /**
+   * Tells the server a cancelled upload is not coming back, so its chunks and the room they
+   * hold go now rather than at the sweep (issue 16 §1). After the item's own attempt settles,
+   * so no chunk of it is still being sent; never awaited by cancel, and offline it is skipped:
+   * cancelling never waits for the network.
+   */
+  async function dropOnServer(it: Item, query: UploadQuery) {
+    if (!transport.cancelUpload) return;
+    await it.work?.catch(() => undefined);
+    if (!deps.isOnline()) return;
+    await transport.cancelUpload(query).catch(() => undefined);
   }
 
   async function start(it: Item) {
@@ -815,9 +835,12 @@ export function createUploadEngine(deps: EngineDeps) {
     async cancel(id: string) {
       const it = items.get(id);
       if (!it) return;
+      // The server's key of the upload, while its row still says it (hashed, not finished).
+      const query = it.row.md5 && it.row.state !== 'success' ? queryOf(it.row, 1) : null;
       it.ctl?.abort();
       await removeItem(it);
       pump();
+      if (query) void dropOnServer(it, query);
     },
 
     /**

@@ -9,7 +9,7 @@ import { session } from '../session';
 import { createUploadEngine, type UploadEngine, type UploadView } from './engine';
 import { md5Of, proofOf } from './hasher';
 import { effectiveBudget, openKeeper } from './keeper';
-import { sendChunk, testUpload } from './transport';
+import { cancelUpload, sendChunk, testUpload } from './transport';
 
 /**
  * The app's upload wiring: one engine per signed-in person, created at start so unfinished
@@ -46,7 +46,7 @@ async function build(userId: number): Promise<UploadEngine> {
     keeper,
     keepBudget: effectiveBudget,
     hasher: { md5Of, proofOf },
-    transport: { testUpload, sendChunk },
+    transport: { testUpload, sendChunk, cancelUpload },
     isOnline: () => navigator.onLine,
     lockItem,
   });

@@ -146,3 +146,29 @@ export function sendChunk(
     xhr.send(bytes);
   });
 }
+
+/**
+ * The cancel call: drops the caller's unfinished session of this upload on the server (its
+ * chunks and the quota they hold). Best effort and quiet: any failure (offline, a server
+ * away) is ignored, the server's sweep frees it later.
+ */
+export async function cancelUpload(query: UploadQuery): Promise<void> {
+  const url = new URL(URL_PATH, window.location.origin);
+  for (const k of [
+    'identifier',
+    'filename',
+    'relativePath',
+    'filePath',
+    'fileType',
+    'isFmt',
+    'isAdmin',
+    'projectId',
+  ]) {
+    if (query[k] !== undefined) url.searchParams.set(k, String(query[k]));
+  }
+  try {
+    await fetch(url, { method: 'DELETE', headers: headers(), signal: AbortSignal.timeout(TEST_TIMEOUT_MS) });
+  } catch {
+    /* best effort (see above) */
+  }
+}

@@ -9,8 +9,10 @@ import {
   type AttachChunkAnswer,
   type AttachChunkFields,
 } from '../../../shared/api/attach';
+import type { Db } from '../../db/index';
 import { invalid } from '../../errors';
 import type { SessionUser } from '../auth/auth.service';
+import { lockPerson } from '../drive/drive.repo';
 import { createKeyedLock } from '../drive/keyed-lock';
 import type { AttachService } from './attach.service';
 
@@ -26,6 +28,7 @@ export const CHUNK_MSG = {
     `还缺少第 ${ns.slice(0, 10).join('、')}${ns.length > 10 ? ' 等' : ''} 个分片，请补传后再提交最后一个分片`,
   otherFile: '该上传标识已用于另一个文件，请重新上传',
   gone: '附件不存在或已失效，请重新上传',
+  tooMany: (max: number) => `未完成的附件上传已有 ${max} 个，达到上限；请先完成或取消部分上传后再试`,
 } as const;
 
 type Meta = Pick<AttachChunkFields, 'tableName' | 'fileName' | 'totalSize' | 'totalChunks'>;
@@ -43,9 +46,22 @@ export function chunkBytes(totalSize: number, totalChunks: number, n: number): n
  * and an uploadId matching a strict pattern, never from a file name, so no client string reaches
  * a path, and one person's uploadId never meets another's. One lock per folder serialises its
  * chunks, so a retry racing its original writes once and assembles once.
+ *
+ * Held room (issue 16 §1): the first chunk of an upload records it in `attach_upload` with its
+ * declared size, checked against the person's attachment budget (attach.service assertBudget)
+ * and a count of open uploads, before any byte is written. Assembly turns it into the
+ * attachment's row in one transaction; cancel and the sweep release it.
  */
-export function createChunkUploads(opts: { dir: string; attach: AttachService; now?: () => number }) {
-  const { dir, attach } = opts;
+export function createChunkUploads(opts: {
+  db: Db;
+  dir: string;
+  attach: AttachService;
+  now?: () => number;
+  /** Unfinished chunk uploads one person may hold (ATTACH_OPEN_MAX; default 20). */
+  openMax?: number;
+}) {
+  const { db, dir, attach } = opts;
+  const openMax = opts.openMax ?? 20;
   const now = opts.now ?? Date.now;
   const withLock = createKeyedLock();
   fs.mkdirSync(dir, { recursive: true });
@@ -80,10 +96,65 @@ export function createChunkUploads(opts: { dir: string; attach: AttachService; n
     return Readable.from(all());
   }
 
-  async function assemble(user: SessionUser, at: string, meta: Meta): Promise<AttachChunkAnswer> {
+  /**
+   * Holds the upload's declared size for its person, or refreshes its time. The count, the
+   * budget check and the insert are one transaction under the person's lock.
+   */
+  async function hold(user: SessionUser, f: AttachChunkFields) {
+    const t = now();
+    const touched = await db
+      .updateTable('attach_upload')
+      .set({ updated_at: t })
+      .where('user_id', '=', user.id)
+      .where('upload_id', '=', f.uploadId)
+      .executeTakeFirst();
+    if (Number(touched.numUpdatedRows) > 0) return;
+    await db.transaction().execute(async (trx) => {
+      await lockPerson(trx, user.id);
+      const open = await trx
+        .selectFrom('attach_upload')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      if (Number(open.n) >= openMax) throw invalid(CHUNK_MSG.tooMany(openMax));
+      await attach.assertBudget(trx, user.id, f.totalSize, f.uploadId);
+      await trx
+        .insertInto('attach_upload')
+        .values({
+          user_id: user.id,
+          upload_id: f.uploadId,
+          total_size: f.totalSize,
+          created_at: t,
+          updated_at: t,
+        })
+        .execute();
+    });
+  }
+
+  /** Releases an upload's held room and its folder (under the folder's lock). */
+  async function release(user: SessionUser, uploadId: string, at: string) {
+    await db
+      .deleteFrom('attach_upload')
+      .where('user_id', '=', user.id)
+      .where('upload_id', '=', uploadId)
+      .execute();
+    await fsp.rm(at, { recursive: true, force: true });
+  }
+
+  async function assemble(
+    user: SessionUser,
+    at: string,
+    meta: Meta,
+    uploadId: string,
+  ): Promise<AttachChunkAnswer> {
     const got = await attach.receive(joined(at, meta.totalChunks), { image: false });
     try {
-      const att = await attach.keep(user, got, { table: meta.tableName, name: meta.fileName, image: false });
+      const att = await attach.keep(user, got, {
+        table: meta.tableName,
+        name: meta.fileName,
+        image: false,
+        uploadId,
+      });
       await fsp.writeFile(path.join(at, 'done.json'), JSON.stringify({ attId: att.attId }));
       // The chunks are no longer needed; done.json stays (a repeated last chunk) until the sweep.
       for (let n = 1; n <= meta.totalChunks; n++) await fsp.rm(path.join(at, String(n)), { force: true });
@@ -145,6 +216,13 @@ export function createChunkUploads(opts: { dir: string; attach: AttachService; n
         if (fs.existsSync(file)) {
           drain();
         } else {
+          // Room first, bytes second: a refused chunk writes nothing.
+          try {
+            await hold(user, f);
+          } catch (err) {
+            drain();
+            throw err;
+          }
           await fsp.mkdir(at, { recursive: true });
           const tmp = `${file}.${randomUUID()}.tmp`;
           let size = 0;
@@ -164,6 +242,8 @@ export function createChunkUploads(opts: { dir: string; attach: AttachService; n
           } catch (err) {
             drain();
             await fsp.rm(tmp, { force: true });
+            // The first chunk refused: nothing of the upload is held, so neither is its room.
+            if (!known) await release(user, f.uploadId, at);
             throw err;
           }
           // The description is fixed by the first chunk that was stored, not by a refused one.
@@ -176,13 +256,35 @@ export function createChunkUploads(opts: { dir: string; attach: AttachService; n
         if (f.chunkNumber !== f.totalChunks) return { done: false, uploaded };
         const missing = range(f.totalChunks).filter((n) => !uploaded.includes(n));
         if (missing.length) throw invalid(CHUNK_MSG.missing(missing));
-        return assemble(user, at, meta);
+        return assemble(user, at, meta, f.uploadId);
       });
     },
 
-    /** Removes upload folders untouched for CHUNK_STALE_MS (finished or not). */
+    /**
+     * DELETE attach/chunk?uploadId=: drops the caller's own unfinished upload at once (its
+     * chunks and held room); an assembled one is left (its attachment is deleted on its own).
+     * Answers whether one was dropped, so repeating it is harmless.
+     */
+    async cancel(user: SessionUser, uploadId: string): Promise<{ cancelled: boolean }> {
+      const at = folder(user, uploadId);
+      return withLock(at, async () => {
+        if (fs.existsSync(path.join(at, 'done.json'))) return { cancelled: false };
+        const row = await db
+          .selectFrom('attach_upload')
+          .select('upload_id')
+          .where('user_id', '=', user.id)
+          .where('upload_id', '=', uploadId)
+          .executeTakeFirst();
+        const existed = Boolean(row) || fs.existsSync(at);
+        await release(user, uploadId, at);
+        return { cancelled: existed };
+      });
+    },
+
+    /** Removes upload folders untouched for CHUNK_STALE_MS (finished or not), and their held room. */
     async sweep() {
       const before = now() - CHUNK_STALE_MS;
+      await db.deleteFrom('attach_upload').where('updated_at', '<', before).execute();
       for (const name of await fsp.readdir(dir).catch(() => [] as string[])) {
         const p = path.join(dir, name);
         const st = await fsp.stat(p).catch(() => null);

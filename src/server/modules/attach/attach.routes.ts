@@ -25,6 +25,18 @@ import { attachNameProblem, type AttachService } from './attach.service';
 /** Room for the multipart framing and the small form fields around the file. */
 const FORM_SLACK = 64 * 1024;
 
+/** The most a form's framing and its few small fields (5 of at most 1000 bytes) can take. */
+const FORM_FRAMING = 8 * 1024;
+
+/**
+ * At least the bytes a form will bring (its length less the framing): a person whose budget
+ * of unsaved attachments cannot take them is refused before the body is read. The exact
+ * check, on the real size, is made when the file is kept.
+ */
+function formBytes(req: FastifyRequest): number {
+  return Math.max(1, (Number(req.headers['content-length']) || 0) - FORM_FRAMING);
+}
+
 function tableOf(raw: string): string {
   const parsed = AttachTable.safeParse(raw.trim());
   if (!parsed.success) throw invalid('不支持的附件类别（tableName）');
@@ -52,6 +64,12 @@ export function attachRoutes(app: FastifyInstance, deps: { attach: AttachService
     if (Number(req.headers['content-length']) > max + FORM_SLACK)
       throw refuse(image ? IMAGE_TOO_LARGE : ATTACH_TOO_LARGE);
     await attach.assertMayUpload(req.user);
+    try {
+      await attach.precheckBudget(req.user, formBytes(req));
+    } catch (err) {
+      if (!req.raw.readableEnded) reply.header('connection', 'close');
+      throw err;
+    }
     let table: string | undefined;
     let name: string | undefined;
     let got: Awaited<ReturnType<AttachService['receive']>> | undefined;
@@ -102,6 +120,12 @@ export function attachRoutes(app: FastifyInstance, deps: { attach: AttachService
     if (Number(req.headers['content-length']) > ATTACH_MAX_BYTES + FORM_SLACK)
       throw refuse('一次上传的文件总大小不能超过500MB');
     await attach.assertMayUpload(req.user);
+    try {
+      await attach.precheckBudget(req.user, formBytes(req));
+    } catch (err) {
+      if (!req.raw.readableEnded) reply.header('connection', 'close');
+      throw err;
+    }
     let table: string | undefined;
     let total = 0;
     const got: (Awaited<ReturnType<AttachService['receive']>> & { name: string })[] = [];
@@ -173,6 +197,11 @@ export function attachRoutes(app: FastifyInstance, deps: { attach: AttachService
   });
   r.get('/attach/chunk', { schema: { querystring: AttachChunkQuery } }, async (req) =>
     chunks.status(req.user, req.query.uploadId),
+  );
+  // Cancel (issue 16 §1): the client calls it when a person cancels, or an upload fails for
+  // good (its uploadId is never used again), so the chunks and held room go at once.
+  r.delete('/attach/chunk', { schema: { querystring: AttachChunkQuery } }, async (req) =>
+    chunks.cancel(req.user, req.query.uploadId),
   );
 
   r.post('/attach/fromDrive', { schema: { body: AttachFromDriveBody } }, async (req) =>

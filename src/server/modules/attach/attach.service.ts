@@ -22,6 +22,7 @@ import {
 import type { SessionUser } from '../auth/auth.service';
 import { createKeyedLock } from '../drive/keyed-lock';
 import { sniffImage } from '../org/avatar';
+import { formatSize } from '../../../shared/drive/file-types';
 import { personalSpace } from '../drive/area';
 import * as driveRepo from '../drive/drive.repo';
 import * as repo from './attach.repo';
@@ -44,6 +45,10 @@ const NOT_READABLE = '附件不存在或无权查看';
 const GONE = '附件不存在或已失效，请重新上传';
 /** Unbound uploads (an editor closed without saving) are removed after a day. */
 const UNBOUND_TTL_MS = 24 * 3600_000;
+
+/** The per-person budget of attachment bytes not yet saved with a record (issue 16 §1). */
+export const ATTACH_BUDGET_MSG = (left: number, need: number) =>
+  `附件暂存空间不足：未提交的附件还可占用 ${formatSize(left)}，本次上传需要 ${formatSize(need)}；请先提交或删除未用的附件，或取消其他上传`;
 
 /** The download name: the last segment of what the browser sent, without control characters. */
 export function attachmentName(raw: string | undefined): string {
@@ -106,6 +111,11 @@ export function createAttachService(opts: {
   /** The drive's blob store, read by fromDrive. */
   driveStore?: BlobStore;
   now?: () => number;
+  /**
+   * Bytes one person's attachments may hold before a record uses them: unbound uploads plus
+   * the declared size of unfinished chunk uploads (ATTACH_PENDING_MB; default 1 GiB).
+   */
+  pendingBytes?: number;
 }) {
   const { db } = opts;
   const now = opts.now ?? Date.now;
@@ -135,7 +145,37 @@ export function createAttachService(opts: {
     return owner ? owner.canRead(user, row.record_id) : false;
   }
 
+  const pendingBytes = opts.pendingBytes ?? 1024 ** 3;
+
+  /**
+   * Refuses `bytes` more beyond the person's budget of attachments not yet saved with a record
+   * (issue 16 §1): their unbound uploads plus what their unfinished chunk uploads declared,
+   * `exceptUpload` aside (the one asking). Inside a transaction the person's row is locked
+   * first, so the check and the caller's insert are one step against parallel uploads.
+   */
+  async function assertBudget(q: Db, userId: number, bytes: number, exceptUpload?: string) {
+    if (q.isTransaction) await driveRepo.lockPerson(q, userId);
+    const unbound = await q
+      .selectFrom('attachment')
+      .select((eb) => eb.fn.sum<number>('size').as('n'))
+      .where('uploaded_by', '=', userId)
+      .where('record_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    let open = q
+      .selectFrom('attach_upload')
+      .select((eb) => eb.fn.sum<number>('total_size').as('n'))
+      .where('user_id', '=', userId);
+    if (exceptUpload) open = open.where('upload_id', '!=', exceptUpload);
+    const held = Number(unbound.n ?? 0) + Number((await open.executeTakeFirstOrThrow()).n ?? 0);
+    if (held + bytes > pendingBytes)
+      throw invalid(ATTACH_BUDGET_MSG(Math.max(0, pendingBytes - held), bytes));
+  }
+
   const service = {
+    assertBudget,
+    /** Before reading a body: refuses at once when `bytes` cannot fit (the exact check is in keep). */
+    precheckBudget: (user: SessionUser, bytes: number) => assertBudget(db, user.id, Math.max(1, bytes)),
+
     register(table: string, owner: AttachOwner) {
       owners.set(table, owner);
     },
@@ -178,7 +218,7 @@ export function createAttachService(opts: {
     async keep(
       user: SessionUser,
       got: { staged: StagedBlob; head: Buffer },
-      input: { table: string; name: string | undefined; image: boolean },
+      input: { table: string; name: string | undefined; image: boolean; uploadId?: string },
     ): Promise<Attachment> {
       const { staged } = got;
       const nameErr = attachNameProblem(input.name);
@@ -189,19 +229,31 @@ export function createAttachService(opts: {
       const id = await withBlobLock(staged.md5, async () => {
         await staged.commit();
         try {
-          return await repo.insertAttachment(
-            db,
-            {
-              table_name: input.table,
-              name: attachmentName(input.name),
-              size: staged.size,
-              md5: staged.md5,
-              inline: input.image ? 1 : 0,
-              mime: type?.mime ?? null,
-              uploaded_by: user.id,
-            },
-            now(),
-          );
+          return await db.transaction().execute(async (trx) => {
+            // Within the budget, and a chunk upload's held room becomes this row's, in one step.
+            await assertBudget(trx, user.id, staged.size, input.uploadId);
+            const id = await repo.insertAttachment(
+              trx,
+              {
+                table_name: input.table,
+                name: attachmentName(input.name),
+                size: staged.size,
+                md5: staged.md5,
+                inline: input.image ? 1 : 0,
+                mime: type?.mime ?? null,
+                uploaded_by: user.id,
+              },
+              now(),
+            );
+            if (input.uploadId) {
+              await trx
+                .deleteFrom('attach_upload')
+                .where('user_id', '=', user.id)
+                .where('upload_id', '=', input.uploadId)
+                .execute();
+            }
+            return id;
+          });
         } catch (err) {
           if (!(await repo.md5InUse(db, staged.md5))) await store.remove(staged.md5);
           throw err;

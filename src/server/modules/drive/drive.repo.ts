@@ -580,6 +580,36 @@ export async function usedBytes(db: Db, space: string) {
   return Number(r.n ?? 0);
 }
 
+/**
+ * Room held by unfinished uploads in a space (issue 16 §1): the declared size of each session
+ * from its first chunk until it completes, is cancelled or swept. `except` leaves one session
+ * out (the one being resumed or completed, whose room is its own).
+ */
+export async function reservedBytes(db: Db, space: string, except?: string) {
+  let q = db
+    .selectFrom('upload_session')
+    .select((eb) => eb.fn.sum<number>('reserved_bytes').as('n'))
+    .where('space', '=', space)
+    .where('done_user_file_id', 'is', null);
+  if (except) q = q.where('id', '!=', except);
+  const r = await q.executeTakeFirstOrThrow();
+  return Number(r.n ?? 0);
+}
+
+/**
+ * Takes the person's row lock for the rest of the transaction: every check-then-write of their
+ * room (quota, upload reservations, attachment budget) does this first, so two of them never
+ * both pass against the same free room. SQLite serialises writers anyway; on PostgreSQL this
+ * is the row lock that makes the check and the write one step.
+ */
+export async function lockPerson(db: Db, userId: number) {
+  await db
+    .updateTable('user')
+    .set((eb) => ({ enabled: eb.ref('enabled') }))
+    .where('id', '=', userId)
+    .execute();
+}
+
 /** A person's quota in bytes, or undefined for the default. */
 export async function quotaOf(db: Db, userId: number) {
   const r = await db

@@ -101,6 +101,11 @@ export interface AddFileInput {
   expect?: { md5: string; size: number };
   /** Runs inside the transaction that creates the row (the upload marks its session done there). */
   onCreated?: (trx: Db, userFileId: number) => Promise<void>;
+  /**
+   * Runs first inside that transaction, before the quota check: an upload releases the room its
+   * session held, so the file's bytes replace the reservation and are never counted twice.
+   */
+  release?: (trx: Db) => Promise<void>;
   /** Refuse (目标文件夹不存在或已被删除) instead of creating a missing folder: a dialog's create. */
   requireFolder?: boolean;
 }
@@ -199,7 +204,9 @@ export function createDriveService({
     blob: { md5: string; size: number },
     onCreated?: (trx: Db, userFileId: number) => Promise<void>,
     dims: { width: number; height: number } | null = null,
+    release?: (trx: Db) => Promise<void>,
   ) {
+    if (release) await release(trx);
     await assertRoom(trx, area, blob.size);
     const now = Date.now();
     const parent = await ensureFolders(trx, area, filePath, now);
@@ -335,15 +342,25 @@ export function createDriveService({
     return (await repo.quotaOf(q, userId)) ?? defaultQuotaBytes;
   }
 
-  /** Refuses adding `bytes` to a personal drive that has less room. Shared areas have no quota. */
-  async function assertRoom(q: Db, area: Area, bytes: number) {
+  /**
+   * Refuses adding `bytes` to a personal drive that has less room. Shared areas have no quota.
+   * Room held by the person's unfinished uploads is not free (issue 16 §1), except that of
+   * `exceptSession` (the upload asking). Inside a transaction the person's row is locked
+   * first, so the check and the caller's write are one step against any other.
+   */
+  async function assertRoom(q: Db, area: Area, bytes: number, exceptSession?: string) {
     if (area.quotaUserId === null || bytes <= 0) return;
+    if (q.isTransaction) await repo.lockPerson(q, area.quotaUserId);
     const total = await quotaBytes(q, area.quotaUserId);
     const used = await repo.usedBytes(q, area.space);
-    if (used + bytes > total) {
+    const reserved = await repo.reservedBytes(q, area.space, exceptSession);
+    if (used + reserved + bytes > total) {
+      // Name the held room too: cancelling an upload that is not needed is what frees it.
+      const held =
+        reserved > 0 ? `（其中 ${formatSize(reserved)} 被未完成的上传占用，取消不需要的上传可腾出空间）` : '';
       throw new AppError(
         ErrorCode.invalid,
-        `存储空间不足：还剩 ${formatSize(Math.max(0, total - used))}，需要 ${formatSize(bytes)}`,
+        `存储空间不足：还剩 ${formatSize(Math.max(0, total - used - reserved))}，需要 ${formatSize(bytes)}${held}`,
       );
     }
   }
@@ -973,7 +990,16 @@ export function createDriveService({
             const dims = await dimsOf(input.fullName, staged.md5, staged.size);
             return await db.transaction().execute(async (trx) => {
               if (input.requireFolder) await assertTarget(trx, area.space, input.filePath);
-              return placeFile(trx, area, input.filePath, input.fullName, staged, input.onCreated, dims);
+              return placeFile(
+                trx,
+                area,
+                input.filePath,
+                input.fullName,
+                staged,
+                input.onCreated,
+                dims,
+                input.release,
+              );
             });
           } catch (err) {
             if (!(await repo.findBlob(db, staged.md5))) await store.remove(staged.md5);
@@ -1001,7 +1027,16 @@ export function createDriveService({
           const blob = await repo.findBlob(trx, input.md5);
           if (!blob) throw invalid(CHECK_FAILED);
           const b = { md5: blob.md5, size: Number(blob.size) };
-          return placeFile(trx, input.area, input.filePath, input.fullName, b, input.onCreated, dims);
+          return placeFile(
+            trx,
+            input.area,
+            input.filePath,
+            input.fullName,
+            b,
+            input.onCreated,
+            dims,
+            input.release,
+          );
         });
       });
       await stored({ area: input.area, ...placed });
@@ -1083,19 +1118,27 @@ export function createDriveService({
       for (const f of result.files) await stored(f);
     },
 
-    /** The bytes a personal drive can still take; null in the shared areas (no quota). */
+    /** The bytes a personal drive can still take (held uploads aside); null in the shared areas. */
     async room(area: Area): Promise<number | null> {
       if (area.quotaUserId === null) return null;
-      return (await quotaBytes(db, area.quotaUserId)) - (await repo.usedBytes(db, area.space));
+      const used = (await repo.usedBytes(db, area.space)) + (await repo.reservedBytes(db, area.space));
+      return (await quotaBytes(db, area.quotaUserId)) - used;
     },
 
     /** Whether a live folder is at `path` in the area ('/' always is). */
     folderExists: (area: Area, path: string) => folderExists(db, area.space, path),
 
-    /** Refuses, before any byte is sent, an upload the area's quota cannot take. */
-    async checkRoom(area: Area, bytes: number) {
-      await assertRoom(db, area, bytes);
+    /**
+     * Refuses, before any byte is sent, an upload the area's quota cannot take. `exceptSession`:
+     * the upload's own session, whose held room is its own.
+     */
+    async checkRoom(area: Area, bytes: number, exceptSession?: string) {
+      await assertRoom(db, area, bytes, exceptSession);
     },
+
+    /** Inside the caller's transaction: as checkRoom, with the person's row locked first. */
+    assertRoomIn: (trx: Db, area: Area, bytes: number, exceptSession?: string) =>
+      assertRoom(trx, area, bytes, exceptSession),
   };
   return service;
 }

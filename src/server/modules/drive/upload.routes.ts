@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
-import { CHUNK_BODY_LIMIT, UploadParams } from '../../../shared/api/upload';
+import { CHUNK_BODY_LIMIT, UploadCancelParams, UploadParams } from '../../../shared/api/upload';
 import { AppError, invalid } from '../../errors';
 import { sendEnvelope } from '../../plugins/envelope';
 import type { Areas } from './area';
@@ -75,5 +75,15 @@ export function uploadRoutes(app: FastifyInstance, deps: { uploads: UploadServic
       throw err;
     }
     return uploads.chunk(area, p, body);
+  });
+
+  // The cancel call (issue 16 §1): the client sends it when a person cancels an upload, so the
+  // chunks and the room they held go at once instead of after UPLOAD_SESSION_HOURS. The area
+  // is resolved for reading: a person who lost the right to upload somewhere may still drop
+  // their own unfinished upload there (sessions are keyed by the caller, never another's).
+  app.delete(PATH, async (req) => {
+    const r = UploadCancelParams.safeParse(req.query);
+    if (!r.success) throw invalid(r.error.issues[0]?.message ?? '上传参数不正确');
+    return uploads.cancel(await areas.read(req.user, r.data), r.data);
   });
 }

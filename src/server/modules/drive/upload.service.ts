@@ -11,18 +11,22 @@ import {
   UPLOAD_MAX_BYTES,
   UPLOAD_TOO_LARGE,
   type UploadAnswer,
+  type UploadKey,
   type UploadParams,
 } from '../../../shared/api/upload';
 import { folderPath, nameProblem, pathProblem } from '../../../shared/drive/names';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index';
 import type { UploadSessionTable } from '../../db/schema';
+import { formatSize } from '../../../shared/drive/file-types';
 import { AppError, invalid } from '../../errors';
 import { type BlobStore, BlobTooLargeError } from '../../storage/blob-store';
-import type { Area } from './area';
+import { personalSpace, type Area } from './area';
+import { lockPerson } from './drive.repo';
 import { CHECK_FAILED, type DriveService } from './drive.service';
 import { createKeyedLock } from './keyed-lock';
 
-type Session = UploadSessionTable;
+type Session = Selectable<UploadSessionTable>;
 
 export interface UploadServiceDeps {
   db: Db;
@@ -33,7 +37,19 @@ export interface UploadServiceDeps {
   dir: string;
   /** How long an unfinished session is kept after its last activity. */
   sessionMs: number;
+  /**
+   * What one person's unfinished uploads may hold: sessions open at once, and bytes held in
+   * the areas without a quota (libraries, projects). Defaults: 50 and 2 GiB.
+   */
+  limits?: { openMax: number; sharedBytes: number };
 }
+
+/** The refusals of the holding rules (issue 16 §1), named so tests and README quote them. */
+export const PENDING_MSG = {
+  tooMany: (max: number) => `未完成的上传已有 ${max} 个，达到上限；请先完成或取消部分上传后再试`,
+  sharedFull: (left: number, need: number) =>
+    `未完成的上传占用过多：资料库和项目文档中还可占用 ${formatSize(left)}，本次上传需要 ${formatSize(need)}；请先完成或取消其他上传`,
+} as const;
 
 /** Where a validated upload goes: the folder (relativePath's folders included) and the name. */
 interface Target {
@@ -67,7 +83,14 @@ interface Target {
  * bytes of a random range can answer; the MD5 alone is worth nothing. A client that cannot
  * answer uploads the chunks, and the verified bytes are still stored once (dedup).
  */
-export function createUploadService({ db, drive, store, dir, sessionMs }: UploadServiceDeps) {
+export function createUploadService({
+  db,
+  drive,
+  store,
+  dir,
+  sessionMs,
+  limits = { openMax: 50, sharedBytes: 2 * 1024 ** 3 },
+}: UploadServiceDeps) {
   const withSessionLock = createKeyedLock();
   fs.mkdirSync(dir, { recursive: true });
 
@@ -105,7 +128,7 @@ export function createUploadService({ db, drive, store, dir, sessionMs }: Upload
     return n < p.totalChunks ? p.chunkSize : p.totalSize - (p.totalChunks - 1) * p.chunkSize;
   }
 
-  function keyOf(area: Area, p: UploadParams) {
+  function keyOf(area: Area, p: UploadKey) {
     return {
       user_id: area.userId,
       space: area.space,
@@ -116,7 +139,7 @@ export function createUploadService({ db, drive, store, dir, sessionMs }: Upload
     };
   }
 
-  function findSession(area: Area, p: UploadParams) {
+  function findSession(area: Area, p: UploadKey) {
     const k = keyOf(area, p);
     return db
       .selectFrom('upload_session')
@@ -149,27 +172,108 @@ export function createUploadService({ db, drive, store, dir, sessionMs }: Upload
       return existing;
     }
     const now = Date.now();
-    await db
-      .insertInto('upload_session')
-      .values({
-        id: randomUUID(),
-        ...keyOf(area, p),
-        total_size: p.totalSize,
-        total_chunks: p.totalChunks,
-        chunk_size: p.chunkSize,
-        done_user_file_id: null,
-        proof_nonce: null,
-        proof_start: null,
-        proof_end: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'space', 'identifier', 'file_path', 'relative_path', 'filename']).doNothing(),
-      )
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      // A cap on open sessions, counted and inserted under the person's lock: each one is a
+      // row and maybe a folder, and thousands of tiny ones must not be free.
+      await lockPerson(trx, area.userId);
+      const open = await trx
+        .selectFrom('upload_session')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', area.userId)
+        .where('done_user_file_id', 'is', null)
+        .executeTakeFirstOrThrow();
+      if (Number(open.n) >= limits.openMax) throw invalid(PENDING_MSG.tooMany(limits.openMax));
+      await trx
+        .insertInto('upload_session')
+        .values({
+          id: randomUUID(),
+          ...keyOf(area, p),
+          total_size: p.totalSize,
+          total_chunks: p.totalChunks,
+          chunk_size: p.chunkSize,
+          done_user_file_id: null,
+          proof_nonce: null,
+          proof_start: null,
+          proof_end: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'space', 'identifier', 'file_path', 'relative_path', 'filename'])
+            .doNothing(),
+        )
+        .execute();
+    });
     return (await findSession(area, p))!;
   }
+
+  /**
+   * Refuses `bytes` more held in the areas without a quota (libraries, projects) beyond the
+   * person's budget there: their bytes are the museum's, but an unfinished upload still fills
+   * the disk, so it is bounded per person. `except`: the asking session.
+   */
+  async function assertSharedRoom(q: Db, area: Area, bytes: number, except?: string) {
+    if (area.quotaUserId !== null || bytes <= 0) return;
+    let sum = q
+      .selectFrom('upload_session')
+      .select((eb) => eb.fn.sum<number>('reserved_bytes').as('n'))
+      .where('user_id', '=', area.userId)
+      .where('space', '!=', personalSpace(area.userId))
+      .where('done_user_file_id', 'is', null);
+    if (except) sum = sum.where('id', '!=', except);
+    const held = Number((await sum.executeTakeFirstOrThrow()).n ?? 0);
+    if (held + bytes > limits.sharedBytes) {
+      throw invalid(PENDING_MSG.sharedFull(Math.max(0, limits.sharedBytes - held), bytes));
+    }
+  }
+
+  /**
+   * Holds the session's declared size from its first chunk (issue 16 §1): against the quota
+   * in the personal drive, against the per-person budget elsewhere. Declared, not received:
+   * the room must exist before the bytes come, or a person could start many sessions that each
+   * fit alone. The check and the hold are one transaction under the person's lock, so parallel
+   * sessions never both take the same room; parallel chunks of one session hold it once.
+   */
+  async function reserve(area: Area, s: Session) {
+    const size = Number(s.total_size);
+    if (size <= 0 || Number(s.reserved_bytes) > 0) return;
+    await db.transaction().execute(async (trx) => {
+      await lockPerson(trx, area.userId);
+      const cur = await trx
+        .selectFrom('upload_session')
+        .select(['reserved_bytes', 'done_user_file_id'])
+        .where('id', '=', s.id)
+        .executeTakeFirst();
+      if (!cur) throw invalid('上传已失效，请重新上传');
+      if (cur.done_user_file_id !== null || Number(cur.reserved_bytes) > 0) return;
+      await drive.assertRoomIn(trx, area, size, s.id);
+      await assertSharedRoom(trx, area, size, s.id);
+      await trx.updateTable('upload_session').set({ reserved_bytes: size }).where('id', '=', s.id).execute();
+    });
+  }
+
+  /**
+   * Drops a session that holds neither room nor chunks (its first chunk was refused), so a
+   * refusal leaves no row counting towards UPLOAD_OPEN_MAX. One conditional DELETE: a parallel
+   * chunk that got the room meanwhile has set reserved_bytes, and its session stays.
+   */
+  async function forgetIfEmpty(id: string) {
+    await db
+      .deleteFrom('upload_session')
+      .where('id', '=', id)
+      .where('reserved_bytes', '=', 0)
+      .where('done_user_file_id', 'is', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('upload_chunk').select('chunk_number').where('session_id', '=', id))),
+      )
+      .execute();
+  }
+
+  /** Inside the transaction that creates the file: the session's room becomes the file's. */
+  const releaseOf = (id: string) => async (trx: Db) => {
+    await trx.updateTable('upload_session').set({ reserved_bytes: 0 }).where('id', '=', id).execute();
+  };
 
   async function uploadedOf(id: string): Promise<number[]> {
     const rows = await db
@@ -289,6 +393,7 @@ export function createUploadService({ db, drive, store, dir, sessionMs }: Upload
           content: chunkStream(s),
           maxBytes: Number(s.total_size),
           expect: { md5: s.identifier, size: Number(s.total_size) },
+          release: releaseOf(s.id),
           onCreated: markDone(s.id),
         });
       } catch (err) {
@@ -329,13 +434,19 @@ export function createUploadService({ db, drive, store, dir, sessionMs }: Upload
         }
         if (existing.done_user_file_id !== null) await dropSession(existing.id);
       }
-      await drive.checkRoom(area, p.totalSize);
+      // Before any byte: room for the whole file beside what other unfinished uploads hold.
+      const own = existing?.done_user_file_id === null ? existing.id : undefined;
+      await drive.checkRoom(area, p.totalSize, own);
+      await assertSharedRoom(db, area, p.totalSize, own);
       const instant = async () => {
+        const held = await findSession(area, p);
         const placed = await drive.addExisting({
           area,
           filePath: target.filePath,
           fullName: target.fullName,
           md5: p.identifier,
+          // A session that already held room (chunks sent before) gives it to the file.
+          release: held ? releaseOf(held.id) : undefined,
         });
         const s = await findSession(area, p);
         if (s) await dropSession(s.id);
@@ -373,6 +484,13 @@ export function createUploadService({ db, drive, store, dir, sessionMs }: Upload
         drain();
         return complete(area, s.id, target);
       }
+      try {
+        await reserve(area, s);
+      } catch (err) {
+        drain();
+        await forgetIfEmpty(s.id);
+        throw err;
+      }
       const held = await uploadedOf(s.id);
       if (!held.includes(p.chunkNumber)) {
         await fsp.mkdir(sessionDir(s.id), { recursive: true });
@@ -397,11 +515,17 @@ export function createUploadService({ db, drive, store, dir, sessionMs }: Upload
           await fsp.rm(tmp, { force: true });
           throw err;
         }
-        await db
-          .insertInto('upload_chunk')
-          .values({ session_id: s.id, chunk_number: p.chunkNumber, size })
-          .onConflict((oc) => oc.columns(['session_id', 'chunk_number']).doNothing())
-          .execute();
+        try {
+          await db
+            .insertInto('upload_chunk')
+            .values({ session_id: s.id, chunk_number: p.chunkNumber, size })
+            .onConflict((oc) => oc.columns(['session_id', 'chunk_number']).doNothing())
+            .execute();
+        } catch {
+          // The session went meanwhile (cancelled, swept): its chunk must not stay behind.
+          await fsp.rm(sessionDir(s.id), { recursive: true, force: true });
+          throw invalid('上传已取消或已失效，请重新上传');
+        }
         await db
           .updateTable('upload_session')
           .set({ updated_at: Date.now() })
@@ -413,6 +537,28 @@ export function createUploadService({ db, drive, store, dir, sessionMs }: Upload
       const uploaded = await uploadedOf(s.id);
       if (uploaded.length === s.total_chunks) return complete(area, s.id, target);
       return { skipUpload: false, uploaded };
+    },
+
+    /**
+     * The cancel call: drops the caller's own unfinished session for this upload (its chunks
+     * and held room go at once). Another person's session is never found (the key holds the
+     * caller's id); a finished one is left (its answer serves a repeated last chunk). Answers
+     * whether one was dropped; calling again answers false, so it is safe to repeat.
+     */
+    async cancel(area: Area, p: UploadKey): Promise<{ cancelled: boolean }> {
+      const found = await findSession(area, p);
+      if (!found || found.done_user_file_id !== null) return { cancelled: false };
+      // Under the session's lock: a completion running now finishes first (then it is done).
+      return withSessionLock(found.id, async () => {
+        const s = await db
+          .selectFrom('upload_session')
+          .select('done_user_file_id')
+          .where('id', '=', found.id)
+          .executeTakeFirst();
+        if (!s || s.done_user_file_id !== null) return { cancelled: false };
+        await dropSession(found.id);
+        return { cancelled: true };
+      });
     },
 
     /**
