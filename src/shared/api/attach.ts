@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './fields';
+import { BoolFlag, Id } from './fields';
 
 /**
  * Attachments (spec office.md §7 "Attachments"), under /singleMuseum. Bytes belong to a record
@@ -105,7 +105,7 @@ export type AttachChunkAnswer = z.infer<typeof AttachChunkAnswer>;
 export const AttachFromDriveBody = z.object({
   tableName: AttachTable,
   userFileId: z.coerce.number('请选择网盘中的文件').int('请选择网盘中的文件').positive('请选择网盘中的文件'),
-  image: z.boolean().default(false),
+  image: BoolFlag().default(false),
 });
 
 export const AttachmentIdQuery = z.object({ attachmentId: Id });
