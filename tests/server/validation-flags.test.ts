@@ -128,6 +128,16 @@ describe('§5 flags and lists as real clients send them', () => {
     expect(answers.true!.bytes.equals(PNG_1X1)).toBe(false);
     expect(answers.TRUE!.bytes.equals(answers['1']!.bytes)).toBe(true);
 
+    // Empty parameters, as clients send unused ones, mean not given (the file itself).
+    const empty = await fetch(
+      `${s.url}${W}/filetransfer/preview?userFileId=${pngId}&isMin=&isAdmin=&fileType=`,
+      {
+        headers: { token: admin.token },
+      },
+    );
+    expect(empty.status).toBe(200);
+    expect(Buffer.from(await empty.arrayBuffer()).equals(PNG_1X1)).toBe(true);
+
     const maybe = await admin.get(`/filetransfer/preview?userFileId=${pngId}&isMin=maybe`);
     expect(maybe.status).toBe(400);
     expect(maybe.body).toEqual(bad('缩略图（isMin）只能是 true 或 false（也可以是 1 或 0）'));

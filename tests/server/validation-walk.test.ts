@@ -74,7 +74,7 @@ function stringMax(s: Schema): number | undefined {
   const z = defOf(s);
   if (z.def.type === 'string') return z.bag?.maximum;
   if (z.def.innerType) return stringMax(z.def.innerType);
-  if (z.def.type === 'pipe') return stringMax(z.def.in!);
+  if (z.def.type === 'pipe') return stringMax(z.def.in!) ?? stringMax(z.def.out!);
   return undefined;
 }
 

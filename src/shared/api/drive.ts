@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX, nameProblem, pathProblem } from '../drive/names';
-import { Flag, Id, idListField, rule } from './fields';
+import { Flag, Id, absentIfEmpty, idListField, rule } from './fields';
 
 /**
  * The drive calls under /wangpan (spec/drive.md §7), as zod schemas: the server validates with
@@ -21,7 +21,7 @@ export const FolderNameField = z
   .max(NAME_MAX + 10, `文件夹名称不能超过 ${NAME_MAX} 个字符`)
   .superRefine(rule((v) => nameProblem(v, '文件夹名称')));
 /** A small code (fileType 9, isFmt 1 or 2), not a yes/no: kept a number. */
-const Code = z.coerce.number().int().min(0).max(99).optional();
+const Code = absentIfEmpty(z.coerce.number().int().min(0).max(99));
 
 /**
  * Which library a call works in. Personal by default; `fileType=9` is 其他资源 (the museum-wide
@@ -31,8 +31,8 @@ const Code = z.coerce.number().int().min(0).max(99).optional();
 export const AreaQuery = z.object({
   fileType: Code,
   isFmt: Code,
-  isAdmin: Flag().optional(),
-  projectId: z.coerce.number({ error: '项目不正确' }).int('项目不正确').positive('项目不正确').optional(),
+  isAdmin: absentIfEmpty(Flag()),
+  projectId: absentIfEmpty(z.coerce.number({ error: '项目不正确' }).int('项目不正确').positive('项目不正确')),
 });
 export type AreaQuery = z.infer<typeof AreaQuery>;
 
@@ -159,6 +159,7 @@ export const RestoreBody = AreaQuery.extend({
 
 /** A read through a share link instead of the caller's own drive (see shared/api/share.ts). */
 const ShareReadFields = {
+  // An empty shareBatchNum stays a (refused) share read: media-preview.test.ts pins that.
   shareBatchNum: z.string().max(64).optional(),
   /** Accepted as a one-off check; the share page uses the grant its code bought instead. */
   extractionCode: z.string().max(16).optional(),
@@ -197,7 +198,7 @@ export const UpdateBody = AreaQuery.extend({
  */
 export const PreviewQuery = AreaQuery.extend({
   userFileId: Id,
-  isMin: Flag().optional(),
+  isMin: absentIfEmpty(Flag()),
   ...ShareReadFields,
 });
 

@@ -23,6 +23,16 @@ export const Id = z.preprocess(
 ) as unknown as z.ZodType<number, number | string>;
 
 /**
+ * An optional field where an empty value means "not given", as clients send unused parameters
+ * (`isMin=&isAdmin=`); before, z.coerce read '' as 0, which meant the same for these flags.
+ */
+export function absentIfEmpty<T extends z.ZodType>(s: T): z.ZodOptional<T> {
+  return z
+    .preprocess((v) => (v === '' ? undefined : v), s.optional())
+    .optional() as unknown as z.ZodOptional<T>;
+}
+
+/**
  * What a boolean-like field may arrive as: real booleans and 0/1 in JSON, and the strings a
  * query or a form carries. The drive client this spec descends from sends `isMin=true`; ours
  * sends 1; both mean the same. (The static input types below are what our own app sends; the
