@@ -256,7 +256,8 @@ describe('§5 flags and lists as real clients send them', () => {
     }
     for (const [receiver, message] of [
       ['abc', '接收人第 1 项必须是数字'],
-      [{}, '接收人必须是列表'],
+      [{}, '接收人必须是编号或编号列表，例如 5 或 [5, 6]'],
+      [true, '接收人必须是编号或编号列表，例如 5 或 [5, 6]'],
       [[], '请选择接收人'],
       [0, '接收人第 1 项必须大于 0'],
     ] as const) {

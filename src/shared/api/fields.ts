@@ -18,7 +18,8 @@ export function rule(check: (v: string) => string | null) {
  * map: 请填写文件编号, 文件编号必须是数字, 文件编号必须大于 0.
  */
 export const Id = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  // '' is a field left empty (请填写…), not the id 0.
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
   z.number().int().positive(),
 ) as unknown as z.ZodType<number, number | string>;
 
@@ -71,7 +72,13 @@ export const BoolFlag = (): z.ZodType<boolean, boolean> => flagSchema((f) => f =
  * min/max messages). Order is kept; repeats are the caller's to drop.
  */
 export function oneOrMany<S extends z.ZodType<number[]>>(list: S): z.ZodType<z.output<S>, z.input<S>> {
-  return z.preprocess(toIdList, list) as unknown as z.ZodType<z.output<S>, z.input<S>>;
+  return z.preprocess((v, ctx) => {
+    if (v === undefined || typeof v === 'number' || typeof v === 'string' || Array.isArray(v))
+      return toIdList(v);
+    // An object or a boolean is neither an id nor a list: say what is wanted (接收人必须是编号或编号列表…).
+    ctx.addIssue({ code: 'custom', params: { kind: 'idList' }, input: v });
+    return z.NEVER;
+  }, list) as unknown as z.ZodType<z.output<S>, z.input<S>>;
 }
 
 function toIdList(v: unknown): unknown {

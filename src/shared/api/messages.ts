@@ -25,7 +25,7 @@ export function fieldName(path: Path): string | null {
     if (typeof seg === 'number') out += `第 ${seg + 1} 项`;
     else {
       const key = String(seg);
-      const label = labelOf(key) ?? `字段 ${key} `;
+      const label = labelOf(key) ?? `字段“${key}”`;
       out += out ? `的${label}` : label;
     }
   }
