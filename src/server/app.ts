@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -63,6 +63,12 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The live bus; one per process unless given (tests publish through the server's own). */
   bus?: LiveBus;
+  /**
+   * Told of every route as it is registered, before any plugin or module: the tests walk the
+   * real route table with it (tests/server/validation-walk.test.ts). Not a route, so nothing
+   * of it is reachable over HTTP.
+   */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -104,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // client it names in X-Forwarded-For; every per-address throttle counts against req.ip.
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -189,7 +189,7 @@ describe('external entries', () => {
       [{ remark: '备'.repeat(201) }, '备注不能超过 200 个字符'],
       [{ sort: -1 }, '排序须为 0–9999 的整数'],
       [{ sort: 1.5 }, '排序须为 0–9999 的整数'],
-      [{ deptId: 0 }, '参数不正确'],
+      [{ deptId: 0 }, '部门编号必须大于 0'],
     ];
     for (const [extra, message] of cases) {
       const res = await post('/save', external(extra));
@@ -225,7 +225,9 @@ describe('external entries', () => {
       expect((await get(`/detail?id=${id}`)).status).toBe(400);
       expect((await post('/delete', { id })).status).toBe(400);
     }
-    expect((await get('/detail')).body).toEqual(failure(400, '请指定一个通讯录条目（id 或 userId）'));
+    expect((await get('/detail')).body).toEqual(
+      failure(400, '请指定一个通讯录条目（编号 id 或人员 userId，二选一）'),
+    );
     expect((await get('/detail?id=99999')).body).toEqual(GONE);
   });
 

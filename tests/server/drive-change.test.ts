@@ -301,9 +301,9 @@ describe('file/movefile and batchmovefile', () => {
 
   it('refuses malformed batches', async () => {
     const cases = [
-      [{ files: 'not json', filePath: '/' }, '文件列表格式不正确'],
+      [{ files: 'not json', filePath: '/' }, '文件列表格式不正确：应为 [{"userFileId": 1}] 这样的列表'],
       [{ files: '[]', filePath: '/' }, '请选择文件'],
-      [{ files: [{ userFileId: -1 }], filePath: '/' }, '参数不正确'],
+      [{ files: [{ userFileId: -1 }], filePath: '/' }, '文件列表第 1 项的文件编号必须大于 0'],
       [{ files: [{ userFileId: 1 }], filePath: '/../' }, '路径包含不合法的文件夹名称'],
     ] as const;
     for (const [body, message] of cases) {

@@ -144,7 +144,7 @@ describe('share parameters', () => {
   it('are checked for length', async () => {
     const r = await preview(audio, {}, `&shareBatchNum=${'a'.repeat(65)}`);
     expect(r.status).toBe(400);
-    expect(json(r)).toMatchObject({ success: false, message: '参数不正确' });
+    expect(json(r)).toMatchObject({ success: false, message: '分享编号不能超过 64 个字符' });
   });
 
   it('leave ordinary previews alone when absent', async () => {

@@ -107,10 +107,15 @@ describe('user list', () => {
   });
 
   it('refuses page parameters out of range', async () => {
-    for (const q of ['pageCount=0', 'pageCount=201', 'currentPage=0', 'currentPage=abc']) {
+    for (const [q, message] of [
+      ['pageCount=0', '每页条数不能小于 1'],
+      ['pageCount=201', '每页条数不能大于 200'],
+      ['currentPage=0', '页码不能小于 1'],
+      ['currentPage=abc', '页码必须是数字'],
+    ]) {
       const res = await get(`/sysUser/list?${q}`);
       expect(res.status, q).toBe(400);
-      expect(res.body, q).toEqual(failure(400, '请求参数不正确，请检查后重试'));
+      expect(res.body, q).toEqual(failure(400, message!));
     }
   });
 

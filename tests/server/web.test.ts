@@ -105,13 +105,13 @@ describe('without a built front end', () => {
     expect(res.body).toEqual(failure(400, '上传内容过大'));
   });
 
-  it('answers a field of the wrong type with the generic Chinese message', async () => {
+  it('answers a field of the wrong type in Chinese, naming the field', async () => {
     const res = await s.call('POST', `${M}/sysDept/save`, { token, body: { name: 123 } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual(failure(400, '请求参数不正确，请检查后重试'));
+    expect(res.body).toEqual(failure(400, '名称必须是文字'));
     const arr = await s.call('POST', `${M}/sysDept/save`, { token, body: [1, 2] });
     expect(arr.status).toBe(400);
-    expect(arr.body).toEqual(failure(400, '请求参数不正确，请检查后重试'));
+    expect(arr.body).toEqual(failure(400, '请求内容格式不正确：应为 JSON 对象 {…}'));
   });
 });
 

@@ -84,7 +84,7 @@ describe('the pickers', () => {
       body: { userIds: '1,x' },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('人员参数不正确');
+    expect(bad.body.message).toBe('人员列表第 2 项必须是数字');
   });
 
   it('approverUserList lists every enabled person; both need a session', async () => {

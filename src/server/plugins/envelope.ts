@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DRIVE_PREFIX, ErrorCode } from '../../shared/api/envelope';
+import { issueText, pathOf } from '../../shared/api/messages';
 import { AppError } from '../errors';
 
 /** `data` under /wangpan, `result` elsewhere (/singleMuseum). */
@@ -29,12 +30,13 @@ export function sendEnvelope(
     .send(JSON.stringify(envelope(req.url, code, message, extra)));
 }
 
-/** Chinese names of request fields, so a validation message says what to fix. */
-function firstIssueMessage(err: ZodError | { issues?: { message: string }[] }): string {
-  const first = 'issues' in err ? err.issues?.[0] : undefined;
-  const msg = first?.message ?? '';
-  // zod's own English messages are replaced; our schemas carry Chinese ones.
-  return /[\u4e00-\u9fa5]/.test(msg) ? msg : '请求参数不正确，请检查后重试';
+/**
+ * The words of a refused request: the first issue, in Chinese, naming its field (see
+ * shared/api/messages.ts: the error map and issueText are the one place this is decided).
+ */
+export function firstIssueMessage(err: ZodError): string {
+  const first = err.issues[0];
+  return first ? issueText(first) : '请求内容不正确，请检查后重试';
 }
 
 /**
@@ -52,8 +54,8 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       return sendEnvelope(req, reply, err.httpStatus, err.code, err.message, err.extra);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const msg = err.validation[0]?.message ?? '';
-      const text = /[\u4e00-\u9fa5]/.test(msg) ? msg : '请求参数不正确，请检查后重试';
+      const first = err.validation[0]!;
+      const text = issueText({ path: pathOf(first.instancePath), message: first.message });
       return sendEnvelope(req, reply, 400, ErrorCode.badRequest, text);
     }
     if (err instanceof ZodError) {

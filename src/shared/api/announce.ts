@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Attachment } from './attach';
 import { PageQuery } from './envelope';
-import { Id } from './fields';
+import { Id, oneOrMany } from './fields';
 
 /**
  * Notice publishing (信息发布, issue 7), under /singleMuseum/infoPublish. The spec names only
@@ -53,7 +53,7 @@ export function noticeDetailPath(id: number): string {
   return `/approve/notice-detail?id=${id}`;
 }
 
-const IdList = (max: number, tooMany: string) => z.array(Id).max(max, tooMany).default([]);
+const IdList = (max: number, tooMany: string) => oneOrMany(z.array(Id).max(max, tooMany)).default([]);
 
 const AnnounceFields = z.object({
   title: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { spoofProblem } from '../drive/names';
-import { Id, rule } from './fields';
+import { BoolFlag, Id, rule } from './fields';
 
 /**
  * Attachments (spec office.md §7 "Attachments"), under /singleMuseum. Bytes belong to a record
@@ -112,7 +112,7 @@ export type AttachChunkAnswer = z.infer<typeof AttachChunkAnswer>;
 export const AttachFromDriveBody = z.object({
   tableName: AttachTable,
   userFileId: z.coerce.number('请选择网盘中的文件').int('请选择网盘中的文件').positive('请选择网盘中的文件'),
-  image: z.boolean().default(false),
+  image: BoolFlag().default(false),
 });
 
 export const AttachmentIdQuery = z.object({ attachmentId: Id });

@@ -6,7 +6,7 @@ import {
   officePhoneProblem,
   phoneProblem,
 } from '../rules/validators';
-import { Id, rule } from './fields';
+import { BoolFlag, Flag, Id, rule } from './fields';
 
 /**
  * The staff directory (通讯录), `/singleMuseum/bs/bsAddressBook/*` (spec office.md §7 "Address
@@ -78,13 +78,16 @@ export const AddressBookListQuery = z.object({
   /** The department, with its sub-departments. */
   deptId: Id.optional(),
   /** 1: include hidden rows (通讯录管理 only). */
-  includeHidden: z.enum(['0', '1'], '参数不正确').optional(),
+  includeHidden: Flag().optional(),
 });
 export type AddressBookListQuery = z.infer<typeof AddressBookListQuery>;
 
 export const AddressBookDetailQuery = z
   .object({ id: Id.optional(), userId: Id.optional() })
-  .refine((q) => (q.id === undefined) !== (q.userId === undefined), '请指定一个通讯录条目（id 或 userId）');
+  .refine(
+    (q) => (q.id === undefined) !== (q.userId === undefined),
+    '请指定一个通讯录条目（编号 id 或人员 userId，二选一）',
+  );
 
 const line = (what: string, max: number) =>
   z
@@ -118,7 +121,7 @@ const EntryFields = z.object({
     .trim()
     .max(ADDRESS_BOOK.remarkMax, `备注不能超过 ${ADDRESS_BOOK.remarkMax} 个字符`)
     .default(''),
-  hidden: z.boolean().default(false),
+  hidden: BoolFlag().default(false),
 });
 type EntryFields = z.output<typeof EntryFields>;
 

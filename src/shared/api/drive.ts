@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX, nameProblem, pathProblem } from '../drive/names';
-import { Id, idListField, rule } from './fields';
+import { Flag, Id, absentIfEmpty, idListField, rule } from './fields';
 
 /**
  * The drive calls under /wangpan (spec/drive.md §7), as zod schemas: the server validates with
@@ -10,15 +10,18 @@ import { Id, idListField, rule } from './fields';
  */
 
 export const FolderPath = z.string().max(4096, '路径过长').superRefine(rule(pathProblem));
+// The cap only spares the name rules a megabyte of text; past it the answer is the same words
+// nameProblem gives a name of 256 (it once had none, and 266+ answered the generic message).
 export const FileNameField = z
   .string()
-  .max(NAME_MAX + 10)
+  .max(NAME_MAX + 10, `文件名称不能超过 ${NAME_MAX} 个字符`)
   .superRefine(rule((v) => nameProblem(v, '文件名称')));
 export const FolderNameField = z
   .string()
-  .max(NAME_MAX + 10)
+  .max(NAME_MAX + 10, `文件夹名称不能超过 ${NAME_MAX} 个字符`)
   .superRefine(rule((v) => nameProblem(v, '文件夹名称')));
-const Flag = z.coerce.number().int().optional();
+/** A small code (fileType 9, isFmt 1 or 2), not a yes/no: kept a number. */
+const Code = absentIfEmpty(z.coerce.number().int().min(0).max(99));
 
 /**
  * Which library a call works in. Personal by default; `fileType=9` is 其他资源 (the museum-wide
@@ -26,10 +29,10 @@ const Flag = z.coerce.number().int().optional();
  * `projectId` is a project's documents (项目文档; rights from the project, server/drive/area.ts).
  */
 export const AreaQuery = z.object({
-  fileType: Flag,
-  isFmt: Flag,
-  isAdmin: Flag,
-  projectId: z.coerce.number({ error: '项目不正确' }).int('项目不正确').positive('项目不正确').optional(),
+  fileType: Code,
+  isFmt: Code,
+  isAdmin: absentIfEmpty(Flag()),
+  projectId: absentIfEmpty(z.coerce.number({ error: '项目不正确' }).int('项目不正确').positive('项目不正确')),
 });
 export type AreaQuery = z.infer<typeof AreaQuery>;
 
@@ -124,7 +127,7 @@ export const RenameBody = AreaQuery.extend({ userFileId: Id, fileName: FileNameF
 export const CopyMoveBody = AreaQuery.extend({ userFileId: Id, filePath: FolderPath });
 
 /** `files`: JSON text of [{userFileId}] as the spec sends it, or a plain array. */
-const FilesField = idListField('userFileId', '文件列表');
+const FilesField = idListField('userFileId');
 
 /** POST file/batchmovefile, and batch copy. */
 export const BatchMoveBody = AreaQuery.extend({ files: FilesField, filePath: FolderPath });
@@ -146,19 +149,20 @@ export const RecoveryList = z.object({ list: z.array(RecoveryEntry), total: z.nu
 
 export const DeleteRecoveryBody = AreaQuery.extend({ recoveryFileId: Id });
 export const BatchDeleteRecoveryBody = AreaQuery.extend({
-  recoveryFileIds: idListField('recoveryFileId', '列表'),
+  recoveryFileIds: idListField('recoveryFileId'),
 });
 /** POST recoveryfile/restorefile: the batch, and the top item's original folder. */
 export const RestoreBody = AreaQuery.extend({
-  deleteBatchNum: z.string().uuid('参数不正确'),
+  deleteBatchNum: z.string().uuid(),
   filePath: FolderPath,
 });
 
 /** A read through a share link instead of the caller's own drive (see shared/api/share.ts). */
 const ShareReadFields = {
-  shareBatchNum: z.string().max(64, '参数不正确').optional(),
+  // An empty shareBatchNum stays a (refused) share read: media-preview.test.ts pins that.
+  shareBatchNum: z.string().max(64).optional(),
   /** Accepted as a one-off check; the share page uses the grant its code bought instead. */
-  extractionCode: z.string().max(16, '参数不正确').optional(),
+  extractionCode: z.string().max(16).optional(),
 };
 
 /** GET file/detail; through a share with `shareBatchNum` (the sharer's paths withheld). */
@@ -172,7 +176,7 @@ export const DownloadQuery = AreaQuery.extend({
   userFileId: Id.optional(),
   userFileIds: z
     .string()
-    .regex(/^\d+(,\d+){0,999}$/, '参数不正确')
+    .regex(/^\d+(,\d+){0,999}$/, '文件编号列表应为以逗号分隔的编号，例如 5,6')
     .optional(),
   ...ShareReadFields,
 });
@@ -194,7 +198,7 @@ export const UpdateBody = AreaQuery.extend({
  */
 export const PreviewQuery = AreaQuery.extend({
   userFileId: Id,
-  isMin: Flag,
+  isMin: absentIfEmpty(Flag()),
   ...ShareReadFields,
 });
 

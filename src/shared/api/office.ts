@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CREATABLE_OFFICE_EXTS } from '../drive/file-types';
 import { AreaQuery, FileNameField, FolderPath } from './drive';
-import { Id } from './fields';
+import { BoolFlag, Id } from './fields';
 
 /**
  * The office calls under /wangpan/office (spec/drive.md §3 "New office file", §7; the
@@ -45,7 +45,7 @@ export type OfficeConfig = z.infer<typeof OfficeConfig>;
  */
 export const OfficeFileBody = AreaQuery.extend({
   userFileId: Id,
-  mobile: z.boolean().optional(),
+  mobile: BoolFlag().optional(),
 });
 
 /** A DocEditor config, signed: `token` is its HS256 JWT with the Document Server's secret. */

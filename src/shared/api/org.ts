@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountProblem, nameProblem, passwordProblem, phoneProblem } from '../rules/validators';
 import { PageQuery } from './envelope';
-import { Id, rule } from './fields';
+import { BoolFlag, Id, oneOrMany, rule } from './fields';
 
 /** Organisation calls (users, departments, roles, role menus, personal centre), our design. */
 
@@ -41,15 +41,15 @@ export type UserRow = z.infer<typeof UserRow>;
 const UserFields = z.object({
   userName: UserName,
   phone: Phone,
-  deptIds: z.array(Id).max(20).default([]),
-  roleIds: z.array(Id).max(20).default([]),
+  deptIds: oneOrMany(z.array(Id).max(20)).default([]),
+  roleIds: oneOrMany(z.array(Id).max(20)).default([]),
   superiorId: Id.nullable().default(null),
 });
 export const UserCreate = UserFields.extend({ account: Account, password: Password });
 export type UserCreate = z.input<typeof UserCreate>;
 export const UserUpdate = UserFields.extend({ userId: Id });
 export type UserUpdate = z.input<typeof UserUpdate>;
-export const UserEnable = z.object({ userId: Id, enabled: z.boolean() });
+export const UserEnable = z.object({ userId: Id, enabled: BoolFlag() });
 export const UserResetPassword = z.object({ userId: Id, password: Password });
 export const IdBody = z.object({ id: Id });
 

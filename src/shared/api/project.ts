@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DATE_RE } from '../rules/museum-time';
-import { Id } from './fields';
+import { Flag, Id, oneOrMany } from './fields';
 
 /**
  * Project tasks (issue 9; spec/office.md §3 "Project tasks", §4, §5, §7 "Project people and
@@ -81,7 +81,7 @@ const date = (what: string) =>
     .transform((v) => (v === '' ? null : v))
     .nullable();
 const taskName = (empty: string) =>
-  z.string(empty).trim().min(1, empty).max(TASK_NAME_MAX, `名称最多 ${TASK_NAME_MAX} 个字`);
+  z.string(empty).trim().min(1, empty).max(TASK_NAME_MAX, `任务名称最多 ${TASK_NAME_MAX} 个字`);
 const priority = z.coerce
   .number()
   .refine((n) => n === 1 || n === 2 || n === 3, '优先级不正确')
@@ -110,7 +110,7 @@ const datesInOrder = (b: { startDate: string | null; endDate: string | null }) =
   !b.startDate || !b.endDate || b.startDate <= b.endDate;
 /** POST /project/add: the caller becomes owner and first collaborator; `userIds` are added too; boards 待办/进行中/已完成 are created. */
 export const ProjectAddBody = ProjectFields.extend({
-  userIds: z.array(Id).max(200, '一次最多添加 200 人').default([]),
+  userIds: oneOrMany(z.array(Id).max(200, '一次最多添加 200 人')).default([]),
 }).refine(datesInOrder, { message: '结束日期不能早于开始日期', path: ['endDate'] });
 export type ProjectAddBody = z.output<typeof ProjectAddBody>;
 /** POST /project/update: every field; `ownerId` must be a collaborator. */
@@ -122,7 +122,7 @@ export type ProjectUpdateBody = z.output<typeof ProjectUpdateBody>;
 /** POST /project/archive: archived 1 archives, 0 restores. */
 export const ProjectArchiveBody = z.object({
   projectId: Id,
-  archived: z.coerce.number().refine((n) => n === 0 || n === 1, '归档状态不正确'),
+  archived: Flag(),
 });
 export const ProjectIdBody = z.object({ projectId: Id });
 export const ProjectIdQuery = z.object({ projectId: Id });
@@ -132,10 +132,7 @@ export const ProjectIdQuery = z.object({ projectId: Id });
  */
 export const ProjectListQuery = z.object({
   type: z.enum(PROJECT_TYPES, { message: '项目类型不正确' }).optional(),
-  archived: z.coerce
-    .number()
-    .refine((n) => n === 0 || n === 1, '归档状态不正确')
-    .default(0),
+  archived: Flag().default(0),
   keyword: z.string().trim().max(50, '关键词最多 50 个字').default(''),
 });
 export type ProjectListQuery = z.output<typeof ProjectListQuery>;
@@ -169,7 +166,10 @@ export const BlockAddBody = z.object({
 });
 export const BlockRenameBody = z.object({ blockId: Id, name: BlockAddBody.shape.name });
 /** POST /projectBlock/sort: every board of the project, in the new order. */
-export const BlockSortBody = z.object({ projectId: Id, blockIds: z.array(Id).min(1, '请选择看板').max(100) });
+export const BlockSortBody = z.object({
+  projectId: Id,
+  blockIds: oneOrMany(z.array(Id).min(1, '请选择看板').max(100)),
+});
 export const BlockIdBody = z.object({ blockId: Id });
 
 /** A card on a board. */
@@ -223,6 +223,20 @@ export const TASK_FIELDS = [
   'collectStatus',
 ] as const;
 export type TaskField = (typeof TASK_FIELDS)[number];
+/**
+ * Checks the one field `ext1` names, reporting a problem at that field's path (so the answer
+ * names it: 截止时间…) rather than as a message of the whole request.
+ */
+function fieldValue(schema: z.ZodType, key: string, value: unknown, ctx: z.RefinementCtx) {
+  const parsed = z.object({ [key]: schema }).safeParse({ [key]: value });
+  if (!parsed.success) {
+    for (const iss of parsed.error.issues) {
+      ctx.addIssue({ code: 'custom', message: iss.message, path: iss.path, input: value });
+    }
+    return { success: false as const };
+  }
+  return { success: true as const, data: parsed.data[key] };
+}
 /** POST /projectTask/updateProjectTask: `ext1` names the one field to change; its value is read from the body. */
 export const UpdateTaskBody = z
   .object({
@@ -245,11 +259,8 @@ export const UpdateTaskBody = z
       description: z.string('任务描述不正确').max(DESCRIPTION_MAX, '任务描述过长'),
       collectStatus,
     }[b.ext1];
-    const parsed = (schema as z.ZodType).safeParse(b[b.ext1]);
-    if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '参数不正确' });
-      return z.NEVER;
-    }
+    const parsed = fieldValue(schema as z.ZodType, b.ext1, b[b.ext1], ctx);
+    if (!parsed.success) return z.NEVER;
     return {
       taskId: b.taskId,
       field: b.ext1,
@@ -339,11 +350,8 @@ export const UpdateKidBody = z
       assigner,
       collectStatus,
     }[b.ext1];
-    const parsed = (schema as z.ZodType).safeParse(b[b.ext1]);
-    if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '参数不正确' });
-      return z.NEVER;
-    }
+    const parsed = fieldValue(schema as z.ZodType, b.ext1, b[b.ext1], ctx);
+    if (!parsed.success) return z.NEVER;
     return {
       kidId: b.kidId,
       field: b.ext1,
@@ -398,7 +406,10 @@ export const GetUserBody = z.object({
 });
 export const DeleteUserBody = z.object({ projectId: Id, userId: Id });
 /** POST /projectUser/addUser (ours): adds collaborators (already present ones are kept). */
-export const AddUserBody = z.object({ projectId: Id, userIds: z.array(Id).min(1, '请选择人员').max(200) });
+export const AddUserBody = z.object({
+  projectId: Id,
+  userIds: oneOrMany(z.array(Id).min(1, '请选择人员').max(200)),
+});
 export const PickerUser = z.object({
   userId: z.number(),
   userName: z.string(),
@@ -427,7 +438,7 @@ export const DeleteRelativeBody = z.object({ relativeId: Id, taskId: Id });
 export const AddRelevanceBody = z
   .object({ taskId: Id, attachmentId: Id.optional(), fileId: Id.optional(), projectId: Id.optional() })
   .refine((b) => (b.attachmentId === undefined) !== (b.fileId === undefined), {
-    message: '请选择要关联的文件',
+    message: '请选择要关联的文件（文件编号 fileId 或附件编号 attachmentId，二选一）',
   });
 /**
  * POST /projectTask/taskGetFileList: the picker (spec §3 "Picker items"), over the projects I am
@@ -474,7 +485,7 @@ export const PickerItem: z.ZodType<PickerItem> = z.lazy(() =>
 export const CheckFileBody = z.object({
   projectId: Id,
   fileId: Id,
-  parentId: z.coerce.number().int('参数不正确').default(-1),
+  parentId: z.coerce.number().int().default(-1),
 });
 export const CheckFileAnswer = z.object({ exists: z.boolean() });
 /**
@@ -484,8 +495,8 @@ export const CheckFileAnswer = z.object({ exists: z.boolean() });
  */
 export const MoveFromDriveBody = z.object({
   projectId: Id,
-  fileIds: z.array(Id).min(1, '请选择要移动的文件').max(1000, '一次最多操作 1000 项'),
-  parentId: z.coerce.number().int('参数不正确').default(-1),
+  fileIds: oneOrMany(z.array(Id).min(1, '请选择要移动的文件').max(1000, '一次最多操作 1000 项')),
+  parentId: z.coerce.number().int().default(-1),
 });
 export const MoveFromDriveAnswer = z.object({ names: z.array(z.string()) });
 

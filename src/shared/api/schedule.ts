@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DAY_MS, parseMuseumDate, parseMuseumMinute } from '../rules/museum-time';
 import { lineProblem } from '../rules/validators';
-import { Id, rule } from './fields';
+import { BoolFlag, Id, rule } from './fields';
 
 /**
  * A person's own schedule (日程), `/singleMuseum/applet/bsSchedule/*` (spec office.md §7).
@@ -62,7 +62,7 @@ const Fields = z.object({
     .superRefine(rule((v) => lineProblem(v, '日程标题', SCHEDULE.titleMax, true))),
   startTime: Minute('开始时间'),
   endTime: Minute('结束时间'),
-  allDay: z.boolean().default(false),
+  allDay: BoolFlag().default(false),
   location: z
     .string()
     .trim()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { END_TIME_RE } from '../drive/share-rules';
 import { FileEntry, FolderPath, PageFields } from './drive';
 import { spoofProblem } from '../drive/names';
-import { Id, idListField, rule } from './fields';
+import { Id, idListField, oneOrMany, rule } from './fields';
 
 /**
  * Sharing by link (spec/drive.md §7 share/*, issue 6). Where the spec says "not shown", the
@@ -22,7 +22,7 @@ export const ShareBatchNum = z.string().trim().min(1, '分享链接不正确').m
 
 /** POST share/sharefile */
 export const ShareFileBody = z.object({
-  files: idListField('userFileId', '文件列表'),
+  files: idListField('userFileId'),
   endTime: z
     .string({ message: '请选择链接有效期' })
     .trim()
@@ -144,7 +144,7 @@ export const CancelShareBody = z.object({
  */
 export const SaveShareBody = z.object({
   shareBatchNum: ShareBatchNum,
-  files: idListField('userFileId', '文件列表'),
+  files: idListField('userFileId'),
   filePath: FolderPath,
 });
 
@@ -165,14 +165,8 @@ export const UserLookupList = z.array(UserLookupRow);
 /** POST /singleMuseum/notice/shareFileToUsers: one notice per chosen person. */
 export const ShareToUsersBody = z.object({
   noticeContent: z.string().trim().min(1, '请输入通知内容').max(1000, '通知内容最多 1000 个字'),
-  /** User ids: an array, or the spec's text "1,2,3". */
-  receiver: z
-    .union([z.array(Id), z.string().regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, '请选择接收人')])
-    .transform((v) => [...new Set(typeof v === 'string' ? v.split(',').map((s) => Number(s.trim())) : v)])
-    .pipe(
-      z
-        .array(z.number().int().positive('参数不正确'))
-        .min(1, '请选择接收人')
-        .max(200, '一次最多发送给 200 人'),
-    ),
+  /** User ids: an array, the spec's text "1,2,3", or one id (a number or "5") as a list of one. */
+  receiver: oneOrMany(z.array(Id).min(1, '请选择接收人').max(200, '一次最多发送给 200 人')).transform(
+    (ids) => [...new Set(ids)],
+  ),
 });

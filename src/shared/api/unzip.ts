@@ -46,7 +46,7 @@ export const UnzipJob = z.object({
 export type UnzipJob = z.infer<typeof UnzipJob>;
 
 /** GET file/unzipjob: one of the caller's own jobs. */
-export const UnzipJobQuery = z.object({ jobId: z.string().uuid('参数不正确') });
+export const UnzipJobQuery = z.object({ jobId: z.string().uuid() });
 
 /** GET file/unzipjobs: the caller's recent jobs (newest first, at most 20, the last 7 days). */
 export const UnzipJobList = z.object({ list: z.array(UnzipJob) });

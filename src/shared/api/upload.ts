@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { NAME_MAX } from '../drive/names';
+import { Flag } from './fields';
 
 /**
  * The chunked upload (spec/drive.md §7; issue 4), compatible with simple-uploader.js: its test
@@ -14,26 +16,31 @@ export const CHUNK_MAX_BYTES = 2 * 1024 * 1024;
 /** Body limit of the chunk route: the largest last chunk plus multipart overhead. */
 export const CHUNK_BODY_LIMIT = 4 * 1024 * 1024 + 64 * 1024;
 
-const Int = (min: number, msg: string) => z.coerce.number().int(msg).min(min, msg);
+// Messages come from the error map with the field's name: 分片序号必须是数字, 分片序号不能小于 1.
+const Int = (min: number) => z.coerce.number().int().min(min);
 
 export const UploadParams = z.object({
-  chunkNumber: Int(1, '分片序号不正确'),
-  chunkSize: Int(1, '分片大小不正确'),
-  currentChunkSize: Int(0, '分片大小不正确'),
-  totalSize: Int(0, '文件大小不正确'),
+  chunkNumber: Int(1),
+  chunkSize: Int(1),
+  currentChunkSize: Int(0),
+  totalSize: Int(0),
   identifier: z.string().regex(/^[0-9a-f]{32}$/, '文件标识不正确'),
-  filename: z.string().min(1, '文件名称不能为空').max(300, '文件名称过长'),
+  filename: z
+    .string()
+    .min(1, '文件名称不能为空')
+    // The name rules proper run in the service; the cap gives their words (it said 文件名称过长).
+    .max(NAME_MAX + 45, `文件名称不能超过 ${NAME_MAX} 个字符`),
   relativePath: z.string().max(4096, '路径过长').default(''),
-  totalChunks: Int(1, '分片数量不正确'),
+  totalChunks: Int(1),
   filePath: z.string().max(4096, '路径过长').default('/'),
   /** The answer to `challenge`: md5 of (nonce as UTF-8 bytes + the file's bytes start..end). */
   proof: z
     .string()
     .regex(/^[0-9a-f]{32}$/, '校验值不正确')
     .optional(),
-  fileType: z.coerce.number().int().optional(),
-  isFmt: z.coerce.number().int().optional(),
-  isAdmin: z.coerce.number().int().optional(),
+  fileType: z.coerce.number().int().min(0).max(99).optional(),
+  isFmt: z.coerce.number().int().min(0).max(99).optional(),
+  isAdmin: Flag().optional(),
   /** A project's documents (AreaQuery). */
   projectId: z.coerce.number().int().positive('项目不正确').optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FormField, WorkflowDefinition } from '../workflow/definition';
-import { Id } from './fields';
+import { Flag, Id, oneOrMany } from './fields';
 
 /**
  * The person-picker data of the approval screens and the designer (spec/office.md §3
@@ -27,19 +27,7 @@ export const PickerRole = z.object({ roleid: z.number(), roleName: z.string() })
 
 /** POST /workflowConfig/copytoUserList: `userIds` (list or "1,2,3") narrows userlist to them; empty means everyone. */
 export const CopytoUserListBody = z.object({
-  userIds: z
-    .union([z.array(Id).max(1000, '一次最多选择 1000 人'), z.string().max(12_000)])
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return [];
-      if (Array.isArray(v)) return v;
-      const ids = v.split(',').map((s) => Number(s.trim()));
-      if (ids.some((n) => !Number.isInteger(n) || n <= 0)) {
-        ctx.addIssue({ code: 'custom', message: '人员参数不正确' });
-        return z.NEVER;
-      }
-      return ids;
-    }),
+  userIds: oneOrMany(z.array(Id).max(1000, '一次最多选择 1000 人')).default([]),
 });
 export const CopytoUserList = z.object({
   userlist: z.array(PickerUser),
@@ -70,7 +58,7 @@ export const TemplateSaveBody = TemplateMeta.extend({
 export type TemplateSaveBody = z.output<typeof TemplateSaveBody>;
 
 export const TemplateIdQuery = z.object({ id: Id });
-export const TemplateEnableBody = z.object({ id: Id, enabled: z.union([z.literal(0), z.literal(1)]) });
+export const TemplateEnableBody = z.object({ id: Id, enabled: Flag() });
 
 /** One row of 审批设置. `draftChanged`: the draft differs from the published version. */
 export const TemplateRow = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BoolFlag, Flag } from '../api/fields';
 
 /**
  * The workflow definition (spec/office.md §3 "Workflow node", §4 "Workflow designer"; the
@@ -137,7 +138,7 @@ const CopyToSchema: z.ZodType<CopyToNode> = z.lazy(() =>
     type: z.literal(2),
     nodeName: name,
     nodeUserList: z.array(Target).max(500),
-    notice: z.union([z.literal(0), z.literal(1)]),
+    notice: Flag(),
     error: z.boolean().optional(),
     childNode: chain,
   }),
@@ -191,7 +192,7 @@ export const FormField = z.object({
   id: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,39}$/),
   type: z.enum(FIELD_TYPES),
   label: z.string().min(1).max(30),
-  required: z.boolean().default(false),
+  required: BoolFlag().default(false),
   placeholder: z.string().max(60).optional(),
   /** radio and checkbox. */
   options: z

@@ -33,10 +33,13 @@ export function readQuery(search: Record<string, string | undefined>): OfficeQue
   const id = flag(search.userFileId);
   const ot = search.ot === 'edit' || search.ot === 'add' ? search.ot : 'detail';
   const area: AreaQuery = {};
-  for (const k of ['fileType', 'isAdmin', 'isFmt'] as const) {
+  for (const k of ['fileType', 'isFmt'] as const) {
     const v = flag(search[k]);
     if (v !== undefined) area[k] = v;
   }
+  // isAdmin is a yes/no (AreaQuery: 0 or 1); only 1 ever asked for the management rights.
+  const admin = flag(search.isAdmin);
+  if (admin !== undefined) area.isAdmin = admin === 1 ? 1 : 0;
   return {
     userFileId: id && id > 0 ? id : null,
     fileName: search.fileName ?? '',

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/api/attach';
 import { replaceSpoofingChars } from '../../../shared/drive/names';
 import { invalid } from '../../errors';
-import { DONE } from '../../plugins/envelope';
+import { DONE, firstIssueMessage } from '../../plugins/envelope';
 import { contentDisposition, noneMatch } from '../drive/download';
 import { CHUNK_RATE_PER_MINUTE } from '../drive/upload.routes';
 import type { ChunkUploads } from './attach.chunks';
@@ -185,7 +185,7 @@ export function attachRoutes(app: FastifyInstance, deps: { attach: AttachService
     const parsed = AttachChunkFields.safeParse(fields);
     if (!parsed.success) {
       file.file.resume();
-      throw invalid(parsed.error.issues[0]?.message ?? '上传参数不正确');
+      throw invalid(firstIssueMessage(parsed.error));
     }
     try {
       await attach.assertMayUpload(req.user, parsed.data.tableName);

@@ -32,7 +32,7 @@ export function directoryRoutes(app: FastifyInstance, deps: { directory: Directo
 
   r.get(`${base}/list`, { schema: { querystring: AddressBookListQuery } }, async (req) => {
     const { includeHidden, ...q } = req.query;
-    return directory.list(q, await mayRead(req, includeHidden === '1'));
+    return directory.list(q, await mayRead(req, includeHidden === 1));
   });
   r.get(`${base}/detail`, { schema: { querystring: AddressBookDetailQuery } }, async (req) => {
     await access.require(req.user, READ);

@@ -63,7 +63,7 @@ export function readArea(
     userFileId: number;
     fileType?: number;
     isFmt?: number;
-    isAdmin?: number;
+    isAdmin?: 0 | 1;
     projectId?: number;
   },
 ): Promise<Area> {

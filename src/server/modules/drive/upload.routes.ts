@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
 import { CHUNK_BODY_LIMIT, UploadCancelParams, UploadParams } from '../../../shared/api/upload';
 import { AppError, invalid } from '../../errors';
-import { sendEnvelope } from '../../plugins/envelope';
+import { firstIssueMessage, sendEnvelope } from '../../plugins/envelope';
 import type { Areas } from './area';
 import type { UploadService } from './upload.service';
 
@@ -17,7 +17,7 @@ export const CHUNK_RATE_PER_MINUTE = 20_000;
 
 function parse(input: unknown): UploadParams {
   const r = UploadParams.safeParse(input);
-  if (!r.success) throw invalid(r.error.issues[0]?.message ?? '上传参数不正确');
+  if (!r.success) throw invalid(firstIssueMessage(r.error));
   return r.data;
 }
 
