@@ -53,6 +53,7 @@ import { createUnzipService } from './modules/unzip/unzip.service';
 import { authPlugin } from './plugins/auth';
 import { registerFloodGuard } from './plugins/flood-guard';
 import { envelopePlugin } from './plugins/envelope';
+import { formBodyPlugin } from './plugins/form-body';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { webPlugin } from './plugins/web';
 import { createLocalBlobStore } from './storage/blob-store';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     anonymousPerAddress: config.rateLimitPerAddress,
   });
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 20 } });
+  await app.register(formBodyPlugin);
   await app.register(envelopePlugin);
 
   const auth = createAuthService(db, config);

@@ -244,6 +244,51 @@ describe('§5 flags and lists as real clients send them', () => {
     );
   });
 
+  it('takes flags and id lists in a form-encoded body, and only with the token header', async () => {
+    const form = (path: string, body: string, token: string | null = admin.token) =>
+      s.call('POST', `${M}${path}`, {
+        raw: body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { token } : {}) },
+      });
+    const day = '2026-03-03';
+    const times = `startTime=${encodeURIComponent(`${day} 09:00`)}&endTime=${encodeURIComponent(`${day} 10:00`)}`;
+    for (const allDay of ['true', '1', 'false', '0']) {
+      const res = await form(
+        '/applet/bsSchedule/save',
+        `title=${encodeURIComponent('表单 ' + allDay)}&${times}&allDay=${allDay}`,
+      );
+      expect(res.body.success, `allDay=${allDay}`).toBe(true);
+    }
+    const list = await s.call('GET', `${M}/applet/bsSchedule/list?date=${day}`, { token: admin.token });
+    const mine = (list.body.result.list as { title: string; allDay: boolean }[]).filter((r) =>
+      r.title.startsWith('表单'),
+    );
+    expect(Object.fromEntries(mine.map((r) => [r.title, r.allDay]))).toEqual({
+      '表单 true': true,
+      '表单 1': true,
+      '表单 false': false,
+      '表单 0': false,
+    });
+    expect((await form('/applet/bsSchedule/save', `title=x&${times}&allDay=maybe`)).body).toEqual(
+      bad('全天只能是 true 或 false（也可以是 1 或 0）', 'result'),
+    );
+    // One receiver, and a key sent twice as a list.
+    const to = await userIdOf(s, 'staff02');
+    const other = await userIdOf(s, 'staff03');
+    for (const receivers of [`receiver=${to}`, `receiver=${to}&receiver=${other}`]) {
+      const res = await form(
+        '/notice/shareFileToUsers',
+        `noticeContent=${encodeURIComponent('请查看')}&${receivers}`,
+      );
+      expect(res.body.success, receivers).toBe(true);
+    }
+    // A form is what another web page can make a browser send: without the header it is refused,
+    // also where no session is needed (sign-in), and nothing is done.
+    const login = await form('/login/webLogin', 'username=admin&password=x', null);
+    expect(login.status).toBe(415);
+    expect(login.body.message).toBe('表单格式的请求须在请求头中携带登录令牌（token），请登录后重试');
+  });
+
   it('takes a receiver of one number (or one numeric text) as a list of one', async () => {
     const token = admin.token;
     const to = await userIdOf(s, 'staff02');
