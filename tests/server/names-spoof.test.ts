@@ -259,6 +259,41 @@ describe('share remarks, which every visitor reads', () => {
   });
 });
 
+describe('titles and names colleagues read', () => {
+  it('projects, boards, tasks, notices and approval templates refuse hidden characters', async () => {
+    const admin = await s.login('admin');
+    const refused = (message: string) => ({ success: false, code: 400, message, result: null });
+    const post = (path: string, body: unknown) => s.call('POST', `${M}${path}`, { token: admin, body });
+    const project = await post('/project/add', { name: `布展${RLO}gpj`, type: 'exhibition' });
+    expect(project.body).toEqual(refused(SPOOF('项目名称')));
+    const ok = await post('/project/add', { name: '春季特展布展', type: 'exhibition' });
+    const projectId = ok.body.result.projectId as number;
+    expect((await post('/projectBlock/add', { projectId, name: '待\u200b验收' })).body).toEqual(
+      refused(SPOOF('看板名称')),
+    );
+    const block = await post('/projectBlock/add', { projectId, name: '待验收' });
+    const blockId = block.body.result.blockId as number;
+    expect((await post('/projectTask/addProjectTask', { taskName: `撤展\u2066`, blockId })).body).toEqual(
+      refused(SPOOF('任务名称')),
+    );
+    const notice = await post('/infoPublish/add', {
+      title: `停电通知${RLO}`,
+      content: '<p>x</p>',
+      audienceType: 1,
+    });
+    expect(notice.body).toEqual(refused(SPOOF('标题')));
+    // A seeded template's own definition, so only the name is wrong.
+    const seeded = await s.call('GET', `${M}/workflowTemplate/detail?id=1`, { token: admin });
+    const { definition, draft } = seeded.body.result as { definition?: unknown; draft?: unknown };
+    const template = await post('/workflowTemplate/save', {
+      name: `报\ufeff销`,
+      category: 'normal',
+      definition: draft ?? definition,
+    });
+    expect(template.body).toEqual(refused(SPOOF('模板名称')));
+  });
+});
+
 describe('archives: spoofing and device names are renamed, named in the result, nothing lost', () => {
   it('replaces hidden characters with _, adds _ to device names, and says which', async () => {
     await u.mkdir('/', 'arc');

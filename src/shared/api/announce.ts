@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Attachment } from './attach';
 import { PageQuery } from './envelope';
-import { Id, oneOrMany } from './fields';
+import { Id, oneOrMany, visibleText } from './fields';
 
 /**
  * Notice publishing (信息发布, issue 7), under /singleMuseum/infoPublish. The spec names only
@@ -60,7 +60,8 @@ const AnnounceFields = z.object({
     .string({ message: '请输入标题' })
     .trim()
     .min(1, '请输入标题')
-    .max(TITLE_MAX, `标题最多 ${TITLE_MAX} 个字`),
+    .max(TITLE_MAX, `标题最多 ${TITLE_MAX} 个字`)
+    .superRefine(visibleText('标题')),
   content: z
     .string({ message: '请输入正文内容' })
     .max(CONTENT_MAX_CHARS, '正文内容过长（最多 20 万个字符），请删减后再保存'),

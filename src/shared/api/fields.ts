@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { spoofProblem } from '../drive/names';
 // Installs the Chinese error map before any schema here or in a module importing this runs.
 import './messages';
 
@@ -11,6 +12,13 @@ export function rule(check: (v: string) => string | null) {
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   };
 }
+
+/**
+ * For titles and names that colleagues read (projects, boards, tasks, notices, templates): no
+ * text-direction or invisible characters, which would make them read as something else
+ * (issue 16 §3; the rule is the drive's, `spoofProblem`).
+ */
+export const visibleText = (what: string) => rule((v) => spoofProblem(v, what));
 
 /**
  * A positive whole id, from a number or its text. Not z.coerce: that turns a missing id into NaN

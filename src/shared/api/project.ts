@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DATE_RE } from '../rules/museum-time';
-import { Flag, Id, oneOrMany } from './fields';
+import { Flag, Id, oneOrMany, visibleText } from './fields';
 
 /**
  * Project tasks (issue 9; spec/office.md §3 "Project tasks", §4, §5, §7 "Project people and
@@ -81,7 +81,12 @@ const date = (what: string) =>
     .transform((v) => (v === '' ? null : v))
     .nullable();
 const taskName = (empty: string) =>
-  z.string(empty).trim().min(1, empty).max(TASK_NAME_MAX, `任务名称最多 ${TASK_NAME_MAX} 个字`);
+  z
+    .string(empty)
+    .trim()
+    .min(1, empty)
+    .max(TASK_NAME_MAX, `任务名称最多 ${TASK_NAME_MAX} 个字`)
+    .superRefine(visibleText('任务名称'));
 const priority = z.coerce
   .number()
   .refine((n) => n === 1 || n === 2 || n === 3, '优先级不正确')
@@ -100,7 +105,8 @@ const ProjectFields = z.object({
     .string('请输入项目名称')
     .trim()
     .min(1, '请输入项目名称')
-    .max(PROJECT_NAME_MAX, '项目名称最多 100 个字'),
+    .max(PROJECT_NAME_MAX, '项目名称最多 100 个字')
+    .superRefine(visibleText('项目名称')),
   type: z.enum(PROJECT_TYPES, { message: '请选择项目类型' }),
   startDate: date('开始日期').default(null),
   endDate: date('结束日期').default(null),
@@ -162,7 +168,8 @@ export const BlockAddBody = z.object({
     .string('请输入看板名称')
     .trim()
     .min(1, '请输入看板名称')
-    .max(BLOCK_NAME_MAX, '看板名称最多 30 个字'),
+    .max(BLOCK_NAME_MAX, '看板名称最多 30 个字')
+    .superRefine(visibleText('看板名称')),
 });
 export const BlockRenameBody = z.object({ blockId: Id, name: BlockAddBody.shape.name });
 /** POST /projectBlock/sort: every board of the project, in the new order. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FormField, WorkflowDefinition } from '../workflow/definition';
-import { Flag, Id, oneOrMany } from './fields';
+import { Flag, Id, oneOrMany, visibleText } from './fields';
 
 /**
  * The person-picker data of the approval screens and the designer (spec/office.md §3
@@ -43,7 +43,12 @@ export const ApproverUserList = z.object({ userlist: z.array(PickerUser) });
 
 export const TEMPLATE_CATEGORIES = ['normal', 'gongwen'] as const;
 export const TemplateMeta = z.object({
-  name: z.string('请输入模板名称').trim().min(1, '请输入模板名称').max(30, '模板名称最多 30 个字'),
+  name: z
+    .string('请输入模板名称')
+    .trim()
+    .min(1, '请输入模板名称')
+    .max(30, '模板名称最多 30 个字')
+    .superRefine(visibleText('模板名称')),
   icon: z.string().trim().max(40, '图标名称过长').default(''),
   groupName: z.string().trim().max(30, '分组名称最多 30 个字').default(''),
   /** 'normal' 普通审批, 'gongwen' 公文 (listed under /gongwen/*). */
