@@ -50,6 +50,7 @@ export function createNoticeService(db: Db, bus: LiveBus, now: () => number = Da
   /** Approval-message writes on any connection; remembers whose lists changed. */
   function writer() {
     const touched = new Set<number>();
+    const told = new Set<number>();
     return {
       async open(on: Db, input: ApprovalMessageInput) {
         const receivers = await knownReceivers(input.receivers, on);
@@ -79,7 +80,36 @@ export function createNoticeService(db: Db, bus: LiveBus, now: () => number = Da
         for (const id of await repo.closeApprovalMessages(on, actvityId, status, userIds, type))
           touched.add(id);
       },
-      publish: () => changed([...touched], 'approval'),
+      /**
+       * Notices written in the caller's transaction (a request's outcome told to its starter),
+       * so the outcome and its notice commit together: an offline replay answered from the
+       * Idempotency-Key store runs nothing and cannot tell anyone twice. Receivers no longer
+       * enabled are left out rather than refused: a disabled starter must not stop their
+       * approver from deciding.
+       */
+      async notice(
+        on: Db,
+        input: { receivers: number[]; content: string; from: number | null; link: string | null },
+      ) {
+        const receivers = await enabledUserIds(on, [...new Set(input.receivers)]);
+        if (!receivers.length) return;
+        await repo.insertNotices(
+          on,
+          receivers.map((id) => ({
+            user_id: id,
+            notice_content: input.content,
+            source: 'approval',
+            created_by: input.from,
+            link: input.link,
+          })),
+          now(),
+        );
+        for (const id of receivers) told.add(id);
+      },
+      publish: () => {
+        changed([...touched], 'approval');
+        changed([...told], 'notice');
+      },
     };
   }
 

@@ -44,6 +44,46 @@ export const INST_MSG = {
   commented: (name: string, title: string, text: string) => `${name}评论了“${title}”：${text}`,
 } as const;
 
+/**
+ * What the starter is told when their request moves without them (issue 17 §2): passed,
+ * refused (with the reason) or handed to someone else. Named by the template, as staff think
+ * of what they filed (「年假」), not by the generated title 王芳的请假.
+ */
+export const OUTCOME_MSG = {
+  passed: (tpl: string) => `您的「${tpl}」申请已通过`,
+  refused: (tpl: string, reason: string) =>
+    reason ? `您的「${tpl}」申请已被拒绝：${reason}` : `您的「${tpl}」申请已被拒绝`,
+  transferred: (tpl: string, from: string, to: string) => `您的「${tpl}」申请已由${from}转交给${to}处理`,
+} as const;
+
+/** 我发起的 with the request's panel open, in the list of the template's category. */
+export const mystartLink = (r: { id: number; category: string }) =>
+  r.category === 'gongwen'
+    ? `/gongwen/process-mystart?actvityId=${r.id}`
+    : `/approve/process-mystart?state=mystart&actvityId=${r.id}`;
+
+/**
+ * The starter's notice for one transition, or null. Only a change of outcome or of who decides
+ * counts: agreeing on a node that moves to the next approver is not news to the starter (the
+ * timeline shows it), and cancelling is the starter's own act.
+ */
+export function outcomeNotice(
+  before: RunState,
+  after: RunState,
+  action: Action | undefined,
+  tpl: string,
+  name: (userId: number) => string,
+): string | null {
+  if (before.status === REQUEST.running && after.status === REQUEST.passed) return OUTCOME_MSG.passed(tpl);
+  if (before.status === REQUEST.running && after.status === REQUEST.refused) {
+    const entry = after.nodes.at(-1)?.entries.find((e) => e.status === ENTRY.refused);
+    return OUTCOME_MSG.refused(tpl, entry?.comment ?? '');
+  }
+  if (action?.action === 'transfer')
+    return OUTCOME_MSG.transferred(tpl, name(action.userId), name(action.to));
+  return null;
+}
+
 /** The attachment table of approval requests (attach/upload with tableName 'approval'). */
 export const APPROVAL_TABLE = 'approval';
 
@@ -124,19 +164,26 @@ export function createApprovalService(deps: {
       // The org now, not at start: a later node skips people disabled since (run.ts Reachable).
       const res = act(readState(r.state), action, await org());
       if (!res.ok) throw conflict(res.message);
-      await store(trx, w, r, res);
+      await store(trx, w, r, res, { by: user.id, action, org: await org() });
       return res.state.status;
     });
     w.publish();
     return { status };
   }
 
-  /** Stores the request's new state and writes its effects' messages, inside the transaction. */
+  /**
+   * Stores the request's new state and writes its effects' messages, inside the transaction,
+   * and tells the starter of an outcome they did not cause themselves (`by` null: the system,
+   * e.g. a disabled approver released). The notice commits with the state, so an
+   * Idempotency-Key replay (answered from the stored answer, running nothing) or a retry
+   * without a key (refused by the engine) never tells twice.
+   */
   async function store(
     trx: Db,
     w: ApprovalWriter,
     r: repo.RequestRecord,
     next: { state: RunState; effects: Effect[] },
+    cause: { by: number | null; action?: Action; org: OrgSnapshot },
   ) {
     const t = now();
     const ended = next.state.status !== REQUEST.running;
@@ -151,6 +198,11 @@ export function createApprovalService(deps: {
       t,
     );
     await carryOut(trx, w, r, next.effects);
+    if (cause.by === r.starter_id) return;
+    const name = (u: number) => cause.org.person(u)?.name ?? '';
+    const content = outcomeNotice(readState(r.state), next.state, cause.action, r.template_name, name);
+    if (content)
+      await w.notice(trx, { receivers: [r.starter_id], content, from: cause.by, link: mystartLink(r) });
   }
 
   /**
@@ -199,7 +251,7 @@ export function createApprovalService(deps: {
     const able = (ids: number[]) => ids.filter((u) => u !== author.id && org.isActive(u));
     const content = INST_MSG.commented(org.person(author.id)?.name ?? author.userName, r.title, text);
     const groups: [number[], string][] = [
-      [able([r.starter_id]), `/approve/process-mystart?state=mystart&actvityId=${r.id}`],
+      [able([r.starter_id]), mystartLink(r)],
       [
         able(approvers.filter((u) => u !== r.starter_id && pendingNow.has(u))),
         `/approve/process-pending?state=pending&actvityId=${r.id}`,
@@ -246,7 +298,7 @@ export function createApprovalService(deps: {
           // Only when nobody is left and no enabled administrator could take over.
           throw conflict(INST_MSG.noTakeover(r.title));
         }
-        if (next) await store(trx, w, r, next);
+        if (next) await store(trx, w, r, next, { by: null, org: org! });
       }
       return () => w.publish();
     },
