@@ -81,7 +81,16 @@ describe('the starter hears the outcome', () => {
     // Moving on to the director is not news to the starter.
     expect(await noticesAbout(id)).toEqual([]);
     const before = (await counts('staff02')).noticeCount;
+    // The live bus behind the SSE stream (notices.test.ts tests the stream itself): she hears of
+    // her notice list, after the commit; the director, who acted, hears only of his own 审批流.
+    const heard: Record<string, string[]> = { staff02: [], director: [] };
+    const off = (['staff02', 'director'] as const).map((a) =>
+      s.bus.subscribe(uid[a]!, (topics) => heard[a]!.push(...topics)),
+    );
     expect((await approve('director', id)).success).toBe(true);
+    off.forEach((f) => f());
+    expect(heard.staff02).toEqual(['notice']);
+    expect(heard.director).toEqual(['approval']);
     expect(await noticesAbout(id)).toEqual([
       {
         account: 'staff02',
