@@ -993,6 +993,7 @@ export const t = {
     title: '发起审批',
     choose: '选择要发起的审批',
     gongwenTitle: '发起公文',
+    gongwenGroup: '公文',
     empty: '暂无可发起的审批',
     emptyHint: '请联系管理员在“审批设置”中发布审批模板，并把你加入发起人范围',
     ungrouped: '其他',
@@ -1346,6 +1347,8 @@ export const t = {
       tool: '维修',
       car: '用车',
       users: '人员',
+      send: '发文',
+      inbox: '收文',
     },
     form: {
       empty: '表单还没有字段，请从左侧添加',

@@ -452,7 +452,7 @@ export function createApprovalService(deps: {
       };
     },
 
-    templates(category: 'normal' | 'gongwen') {
+    templates(category: 'normal' | 'gongwen' | 'all') {
       return repo.templatesOf(db, category);
     },
   };
