@@ -1322,6 +1322,7 @@ export const t = {
       group: '分组',
       groupPlaceholder: '如：财务、人事',
       category: '类别',
+      categoryHint: '公文在“发起审批”的“公文”分组中发起，并列入公文列表、待办公文和公文的我发起的',
       scope: '谁可以发起',
       scopeHint: '不选则所有人可以发起；可选人员或部门',
       chooseScope: '选择人员或部门',
