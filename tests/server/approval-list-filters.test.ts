@@ -74,7 +74,17 @@ describe('list filters', () => {
       expect(await ids('staff02', 'state=mystart&category=gongwen')).toEqual([b, a]);
       expect(await ids('staff01', 'state=pending&category=gongwen')).toEqual([a]);
       const templates = await get('staff04', '/workflowInst/templates?category=gongwen');
-      expect(templates.result).toEqual([{ id: tpl['报销'], name: '报销' }]);
+      // 报销 joins the seeded 公文 (发文, 收文, 签报).
+      expect(templates.result).toEqual([
+        { id: tpl['报销'], name: '报销' },
+        ...['发文', '收文', '签报'].map((name) => ({ id: tpl[name], name })),
+      ]);
+      // The /approve lists (every category) still offer it, and their requests stay there.
+      const all = await get('staff04', '/workflowInst/templates?category=all');
+      expect((all.result as { name: string }[]).map((t) => t.name)).toEqual(
+        expect.arrayContaining(['报销', '请假', '发文']),
+      );
+      expect(await ids('staff02', 'state=mystart')).toEqual([b, a]);
       const normal = await get('staff04', '/workflowInst/templates');
       expect((normal.result as { name: string }[]).map((t) => t.name)).not.toContain('报销');
     } finally {

@@ -40,7 +40,7 @@ export const approvalKeys = {
   all: () => [APPROVALS, user()] as const,
   list: (q: ListQuery) => [APPROVALS, user(), 'list', q] as const,
   detail: (id: number) => [APPROVALS, user(), 'detail', id] as const,
-  templates: (category: 'normal' | 'gongwen') => [APPROVALS, user(), 'templates', category] as const,
+  templates: (category: 'normal' | 'gongwen' | 'all') => [APPROVALS, user(), 'templates', category] as const,
 };
 
 /** What a decision or read changes besides our views: the notice centre's list and counts. */
@@ -81,12 +81,13 @@ export function useApprovalDetail(id: number | null) {
   });
 }
 
-export function useTemplateOptions(category: 'normal' | 'gongwen') {
+/** The 模板 filter's options: a category's templates, or every template (the /approve lists). */
+export function useTemplateOptions(category: 'normal' | 'gongwen' | undefined) {
   return useCachedQuery<InstTemplateOption[]>({
-    queryKey: approvalKeys.templates(category),
+    queryKey: approvalKeys.templates(category ?? 'all'),
     fetch: ({ signal }) =>
       museum.get<InstTemplateOption[]>('/workflowInst/templates', {
-        query: { category },
+        query: { category: category ?? 'all' },
         signal,
         silent: true,
       }),

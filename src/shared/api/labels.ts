@@ -72,6 +72,7 @@ export const FIELD_LABELS = {
   files: '文件列表',
   flowPermission: '发起人范围',
   form: '表单内容',
+  format: '字段格式',
   from: '开始日期',
   groupName: '分组名称',
   hidden: '隐藏',

@@ -155,9 +155,12 @@ export const InstListQuery = z.object({
   templateId: z.coerce.number().int('审批模板不正确').positive('审批模板不正确').optional(),
 });
 export type InstListQuery = z.output<typeof InstListQuery>;
-/** GET /workflowInst/templates (ours): the templates a list's 模板 filter offers, by category. */
+/**
+ * GET /workflowInst/templates (ours): the templates a list's 模板 filter offers, by category;
+ * `all` for the /approve lists, which show every category (issue 17 §4).
+ */
 export const InstTemplatesQuery = z.object({
-  category: z.enum(TEMPLATE_CATEGORIES, { message: '模板类别不正确' }).default('normal'),
+  category: z.enum([...TEMPLATE_CATEGORIES, 'all'], { message: '模板类别不正确' }).default('normal'),
 });
 export const InstTemplateOption = z.object({ id: z.number(), name: z.string() });
 export type InstTemplateOption = z.infer<typeof InstTemplateOption>;

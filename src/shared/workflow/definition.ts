@@ -201,6 +201,11 @@ export const FormField = z.object({
     .optional(),
   /** dateRange: the duration's unit, 0 hours or 1 days. */
   unit: z.union([z.literal(0), z.literal(1)]).optional(),
+  /**
+   * text: a format the value must have (form.ts `FORMATS`). `docNo` is a 公文's 发文字号,
+   * 机关代字〔年份〕序号号 (GB/T 9704), e.g. 馆办发〔2026〕12号.
+   */
+  format: z.enum(['docNo']).optional(),
 });
 export type FormField = z.infer<typeof FormField>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormField } from './definition';
-import { checkForm, displayValue, TEXT_MAX } from './form';
+import { checkForm, displayValue, normalizeDocNo, TEXT_MAX } from './form';
 
 const fields: FormField[] = [
   { id: 'name', type: 'text', label: '名称', required: true },
@@ -60,5 +60,48 @@ describe('checkForm', () => {
     expect(
       displayValue(fields[3]!, { start: '2026-05-01 18:00', end: '2026-05-01 20:00', duration: 2 }),
     ).toBe('2026-05-01 18:00 至 2026-05-01 20:00（2小时）');
+  });
+});
+
+describe('文号 (docNo)', () => {
+  const docNo: FormField[] = [{ id: 'no', type: 'text', label: '文号', required: true, format: 'docNo' }];
+  it('reads the brackets input methods give as 〔〕 and drops spaces', () => {
+    for (const typed of [
+      '馆办发〔2026〕12号',
+      '馆办发[2026]12号',
+      '馆办发［2026］12号',
+      '馆办发(2026)12号',
+      '馆办发（2026）12号',
+      '馆办发【2026】12号',
+      '馆办发﹝2026﹞12号',
+      ' 馆办发 〔2026〕 12 号',
+    ])
+      expect(normalizeDocNo(typed), typed).toBe('馆办发〔2026〕12号');
+    expect(checkForm(docNo, { no: '文物办函[2025]7号' })).toEqual({
+      ok: true,
+      form: { no: '文物办函〔2025〕7号' },
+    });
+  });
+  it('refuses what is not 机关代字〔年份〕序号号', () => {
+    for (const bad of [
+      '12号',
+      '〔2026〕12号',
+      '馆办发〔26〕12号',
+      '馆办发〔1899〕1号',
+      '馆办发〔2026〕0号',
+      '馆办发〔2026〕012号',
+      '馆办发〔2026〕12',
+      '馆办发2026-12号',
+      '馆办发〔2026〕12号号',
+    ])
+      expect(normalizeDocNo(bad), bad).toBeNull();
+    expect(checkForm(docNo, { no: '12号' })).toEqual({
+      ok: false,
+      message: '“文号”应写成 机关代字〔年份〕序号号，例如 馆办发〔2026〕12号（序号不加 0）',
+    });
+  });
+  it('leaves a text field without a format as it was', () => {
+    const plain: FormField[] = [{ id: 'no', type: 'text', label: '来文文号', required: false }];
+    expect(checkForm(plain, { no: '随便写的 12 号' })).toEqual({ ok: true, form: { no: '随便写的 12 号' } });
   });
 });

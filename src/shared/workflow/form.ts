@@ -21,7 +21,29 @@ export const FORM_MSG = {
   option: (label: string) => `“${label}”的选项不存在，请重新选择`,
   ids: (label: string) => `“${label}”的选择不正确，请重新选择`,
   tooMany: (label: string, max: number) => `“${label}”最多选择 ${max} 项`,
+  docNo: (label: string) => `“${label}”应写成 机关代字〔年份〕序号号，例如 馆办发〔2026〕12号（序号不加 0）`,
 } as const;
+
+/**
+ * 发文字号 (GB/T 9704-2012 §7.2.4): the issuing body's code, the year in 〔〕 and the number
+ * with 号, e.g. 馆办发〔2026〕12号. People type the year's brackets however their input method
+ * gives them ([] ［］ () （） 【】 〔〕 ﹝﹞) and sometimes spaces; those are read as 〔〕 so the
+ * stored number is the one printed on the document. The sequence has no leading 0 (the
+ * standard: 不编虚位), so 012号 and 12号 cannot be two different documents.
+ */
+const DOC_NO_RE = /^([\u4e00-\u9fa5A-Za-z]{1,12})〔(\d{4})〕([1-9]\d{0,5})号$/;
+export function normalizeDocNo(raw: string): string | null {
+  const s = raw
+    .replace(/\s+/g, '')
+    .replace(/[[［(（【﹝〔]/g, '〔')
+    .replace(/[\]］)）】﹞〕]/g, '〕');
+  const m = DOC_NO_RE.exec(s);
+  if (!m) return null;
+  const year = Number(m[2]);
+  // Four digits alone would take 0026 (a slip for 2026); a document's year is a real one.
+  if (year < 1900 || year > 2100) return null;
+  return s;
+}
 
 /** Text limits: a line, a paragraph. */
 export const TEXT_MAX = 200;
@@ -50,6 +72,10 @@ function checkValue(f: FormField, v: unknown): { value: unknown } | string {
       if (typeof v !== 'string') return FORM_MSG.text(label);
       const max = f.type === 'text' ? TEXT_MAX : TEXTAREA_MAX;
       if (v.length > max) return FORM_MSG.tooLong(label, max);
+      if (f.type === 'text' && f.format === 'docNo') {
+        const docNo = normalizeDocNo(v);
+        return docNo === null ? FORM_MSG.docNo(label) : { value: docNo };
+      }
       return { value: v.trim() };
     }
     case 'number':

@@ -160,14 +160,104 @@ export const movementFlow = (org: MuseumOrg) =>
     fields: MOVEMENT_FIELDS,
   });
 
-/** The templates a museum starts with (seeded with the demo museum, published as version 1). */
-export function museumTemplates(org: MuseumOrg) {
+// ——— 公文 (official documents, issue 17 §4) ———
+// Fields after GB/T 9704-2012 (党政机关公文格式) and the usual museum office practice: 发文 is a
+// document the museum sends (drafted in a department, checked by its head and by the office,
+// signed for issue by the leadership); 收文 one it receives (registered by the office, which
+// proposes who handles it, then a leader instructs); 签报 an internal request for a leader's
+// decision.
+
+/** What the 公文 flows need: the office head (核稿, 拟办) and the leadership (签发, 批示). */
+export interface GongwenOrg {
+  /** 办公室's head: checks every outgoing draft and registers incoming documents. */
+  office: DeptRole;
+  /** 馆领导: signs outgoing documents for issue, instructs on incoming ones, decides 签报. */
+  director: DeptRole;
+}
+
+const SECRECY = ['公开', '内部', '秘密', '机密'];
+// 紧急程度 is not a form field: every request already carries one (普通 / 紧急 / 非常紧急, chosen
+// under the form, shown in the lists and the detail), and two controls of one name would ask
+// the same thing twice.
+
+/** 发文: 文号 (checked, form.ts `docNo`), 标题, 密级, 主送, 抄送, 正文 and 附件. */
+export const OUTGOING_FIELDS: FormField[] = [
+  { ...text('docNo', '文号'), format: 'docNo', placeholder: '例如 馆办发〔2026〕12号' },
+  text('title', '标题'),
+  choice('secrecy', '密级', SECRECY),
+  text('mainTo', '主送'),
+  text('copyTo', '抄送', false),
+  { id: 'body', type: 'attachment', label: '正文', required: true },
+  { id: 'annex', type: 'attachment', label: '附件', required: false },
+];
+export const outgoingFlow = (org: GongwenOrg) =>
+  definition(
+    [
+      { ...superior(1), nodeName: '部门负责人审核' },
+      deptRoles([org.office], 1, '办公室核稿'),
+      deptRoles([org.director], 1, '馆领导签发'),
+    ],
+    { fields: OUTGOING_FIELDS },
+  );
+
+/** 收文: 来文单位, 来文文号, 收文日期, 标题, 密级, 附件 (the scanned document). */
+export const INCOMING_FIELDS: FormField[] = [
+  text('fromUnit', '来文单位'),
+  { ...text('fromDocNo', '来文文号', false), placeholder: '例如 文物发〔2026〕5号' },
+  { id: 'receivedOn', type: 'date', label: '收文日期', required: true },
+  text('title', '标题'),
+  choice('secrecy', '密级', SECRECY),
+  { id: 'files', type: 'attachment', label: '附件', required: true },
+];
+export const incomingFlow = (org: GongwenOrg) =>
+  definition([deptRoles([org.office], 1, '办公室拟办'), deptRoles([org.director], 1, '馆领导批示')], {
+    fields: INCOMING_FIELDS,
+  });
+
+/** 签报: 标题, 事由, 拟办意见, 附件; the department head, then the leadership decides. */
+export const MEMO_FIELDS: FormField[] = [
+  text('title', '标题'),
+  area('matter', '事由'),
+  area('proposal', '拟办意见'),
+  { id: 'files', type: 'attachment', label: '附件', required: false },
+];
+export const memoFlow = (org: GongwenOrg) =>
+  definition([{ ...superior(1), nodeName: '部门负责人审核' }, deptRoles([org.director], 1, '馆领导审批')], {
+    fields: MEMO_FIELDS,
+  });
+
+/** The 公文 templates (category gongwen, group 公文). */
+export function gongwenTemplates(org: GongwenOrg) {
+  const t = (name: string, icon: string, def: WorkflowDefinition) => ({
+    name,
+    icon,
+    group: '公文',
+    category: 'gongwen' as const,
+    definition: def,
+  });
   return [
-    { name: '请假', icon: 'calendar', group: '人事', definition: leaveFlow(org) },
-    { name: '出差', icon: 'plane', group: '人事', definition: travelFlow(org) },
-    { name: '报销', icon: 'receipt', group: '财务', definition: expenseFlow(org) },
-    { name: '用印', icon: 'stamp', group: '行政', definition: sealFlow(org) },
-    { name: '采购', icon: 'shopping-cart', group: '财务', definition: purchaseFlow(org) },
-    { name: '文物出入库', icon: 'building-warehouse', group: '藏品', definition: movementFlow(org) },
+    t('发文', 'send', outgoingFlow(org)),
+    t('收文', 'inbox', incomingFlow(org)),
+    t('签报', 'file-text', memoFlow(org)),
+  ];
+}
+
+/** The templates a museum starts with (seeded with the demo museum, published as version 1). */
+export function museumTemplates(org: MuseumOrg & GongwenOrg) {
+  const n = (name: string, icon: string, group: string, def: WorkflowDefinition) => ({
+    name,
+    icon,
+    group,
+    category: 'normal' as const,
+    definition: def,
+  });
+  return [
+    n('请假', 'calendar', '人事', leaveFlow(org)),
+    n('出差', 'plane', '人事', travelFlow(org)),
+    n('报销', 'receipt', '财务', expenseFlow(org)),
+    n('用印', 'stamp', '行政', sealFlow(org)),
+    n('采购', 'shopping-cart', '财务', purchaseFlow(org)),
+    n('文物出入库', 'building-warehouse', '藏品', movementFlow(org)),
+    ...gongwenTemplates(org),
   ];
 }

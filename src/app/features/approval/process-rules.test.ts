@@ -49,9 +49,9 @@ describe('list query', () => {
   const pending = PROCESS_ROUTES['/approve/process-pending']!;
   const gongwen = PROCESS_ROUTES['/gongwen/process-list']!;
   it('asks for the route state and category, leaving empty filters out', () => {
+    // /approve lists ask for every category (no category), /gongwen lists for 公文.
     expect(listQuery(pending, { keyword: '  报销 ', status: '', templateId: '', page: 2 })).toEqual({
       state: 'pending',
-      category: 'normal',
       keyword: '报销',
       currentPage: 2,
       pageCount: 15,
@@ -72,9 +72,9 @@ describe('list query', () => {
       listQuery(pending, { keyword: '', status: '', templateId: '', page: 1 }),
     );
   });
-  it('every /gongwen route lists 公文 and every /approve route 普通审批', () => {
+  it('every /gongwen route lists exactly 公文; every /approve route every category', () => {
     for (const [path, r] of Object.entries(PROCESS_ROUTES))
-      expect(r.category).toBe(path.startsWith('/gongwen') ? 'gongwen' : 'normal');
+      expect(r.category).toBe(path.startsWith('/gongwen') ? 'gongwen' : undefined);
   });
 });
 

@@ -9,18 +9,25 @@ import { t } from '../../lib/i18n';
 export type Category = 'normal' | 'gongwen';
 export interface ProcessRoute {
   state: InstListState;
-  category: Category;
+  /** Absent: every category (the everyday /approve lists). */
+  category?: Category;
   title: string;
 }
 
 const T = t.approvalProcess.titles;
 
-/** The list routes of spec §2: /approve/* lists 普通审批, /gongwen/* lists 公文. */
+/**
+ * The list routes of spec §2. **Decision (issue 17 §4):** /gongwen/* list exactly the requests
+ * whose template is a 公文; the everyday /approve/* lists show every request, 公文 included.
+ * 普通员工 may start a 发文 from 发起审批 but has no 公文 menu, and the people who decide a
+ * 公文 must find it in 待我审批 like any other request awaiting them: nothing that awaits or
+ * concerns a person may be hidden in a list they cannot open.
+ */
 export const PROCESS_ROUTES: Readonly<Record<string, ProcessRoute>> = {
-  '/approve/process-pending': { state: 'pending', category: 'normal', title: T.pending },
-  '/approve/process-done': { state: 'done', category: 'normal', title: T.done },
-  '/approve/process-mystart': { state: 'mystart', category: 'normal', title: T.mystart },
-  '/approve/process-copy': { state: 'copy', category: 'normal', title: T.copy },
+  '/approve/process-pending': { state: 'pending', title: T.pending },
+  '/approve/process-done': { state: 'done', title: T.done },
+  '/approve/process-mystart': { state: 'mystart', title: T.mystart },
+  '/approve/process-copy': { state: 'copy', title: T.copy },
   '/gongwen/process-list': { state: 'list', category: 'gongwen', title: T.gongwenList },
   '/gongwen/process-pending': { state: 'pending', category: 'gongwen', title: T.gongwenPending },
   '/gongwen/process-mystart': { state: 'mystart', category: 'gongwen', title: T.gongwenMystart },
@@ -43,7 +50,7 @@ export function listQuery(route: ProcessRoute, f: ListFilters) {
   const templateId = Number(f.templateId);
   return {
     state: route.state,
-    category: route.category,
+    ...(route.category && { category: route.category }),
     keyword: f.keyword.trim(),
     currentPage: Math.max(1, Math.floor(f.page) || 1),
     pageCount: PAGE_SIZE,

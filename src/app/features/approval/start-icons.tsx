@@ -2,8 +2,10 @@ import {
   IconBuildingWarehouse,
   IconCalendar,
   IconFileText,
+  IconInbox,
   IconPlane,
   IconReceipt,
+  IconSend,
   IconShoppingCart,
   IconRubberStamp,
   type Icon,
@@ -17,6 +19,9 @@ const TEMPLATE_ICONS: Record<string, Icon> = {
   stamp: IconRubberStamp,
   'shopping-cart': IconShoppingCart,
   'building-warehouse': IconBuildingWarehouse,
+  send: IconSend,
+  inbox: IconInbox,
+  'file-text': IconFileText,
 };
 
 export function TemplateIcon({ name, size = 22 }: { name: string; size?: number }) {

@@ -38,23 +38,27 @@ import { TemplateIcon } from './start-icons';
 const S = t.approvalStart;
 type Category = Startable['category'];
 
-/** Where a submitted request is seen next, per category (公文 have their own 我发起的). */
-const MYSTART: Record<Category, { to: string; search: Record<string, string> }> = {
-  normal: { to: '/approve/process-mystart', search: { state: 'mystart' } },
-  gongwen: { to: '/gongwen/process-mystart', search: {} },
-};
+/**
+ * Where a submitted request is seen next: 公文 in the 公文 我发起的 when the person has that
+ * menu (oa.gongwen.mystart); everyone else, 普通员工 too, finds every request they started in
+ * 审批 → 我发起的, which lists 公文 as well.
+ */
+const MYSTART = { to: '/approve/process-mystart', search: { state: 'mystart' } };
+const GONGWEN_MYSTART = { to: '/gongwen/process-mystart', search: {} };
+const GONGWEN_MYSTART_KEY = 'oa.gongwen.mystart';
 
-/** /approve/start-approve: 发起审批 of the 普通审批 templates. */
+/** /approve/start-approve: 发起审批 of every template, the 公文 ones under their own heading. */
 export function StartApprovePage() {
-  return <StartApprove category="normal" />;
+  return <StartApprove />;
 }
 
 /**
- * Lists the templates the person may start (workflowTemplate/startable) of one category, by
- * group; choosing one opens its form (`?templateId=` in the URL, so 返回 and reload work).
- * /gongwen/* reuses it with category 'gongwen'.
+ * Lists the templates the person may start (workflowTemplate/startable), by group; choosing
+ * one opens its form (`?templateId=` in the URL, so 返回 and reload work). Without a
+ * `category` it offers both: 普通审批 by their groups, then every 公文 template under 公文
+ * (issue 17 §4: whatever group a template has, marking it 公文 in 审批设置 moves it there).
  */
-export function StartApprove({ category }: { category: Category }) {
+export function StartApprove({ category }: { category?: Category }) {
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const rawId = useRouterState({ select: (s) => (s.location.search as { templateId?: unknown }).templateId });
@@ -63,7 +67,7 @@ export function StartApprove({ category }: { category: Category }) {
     queryKey: startKeys.startable,
     fetch: ({ signal }) => startCalls.startable(signal),
   });
-  const templates = (view.data ?? []).filter((tp) => tp.category === category);
+  const templates = (view.data ?? []).filter((tp) => !category || tp.category === category);
   const chosen = templates.find((tp) => tp.id === templateId);
   const choose = (id: number | null) =>
     void navigate({ to: pathname, search: id === null ? {} : { templateId: String(id) } });
@@ -71,10 +75,14 @@ export function StartApprove({ category }: { category: Category }) {
   if (chosen) return <StartForm key={chosen.id} template={chosen} onBack={() => choose(null)} />;
 
   const groups = new Map<string, Startable[]>();
-  for (const tp of templates) {
+  for (const tp of templates.filter((x) => x.category === 'normal')) {
     const g = tp.groupName || S.ungrouped;
     groups.set(g, [...(groups.get(g) ?? []), tp]);
   }
+  // Last, so a normal group that happens to be called 公文 cannot mix with the real ones.
+  const gongwen = templates.filter((x) => x.category === 'gongwen');
+  const sections = [...groups].map(([title, list]) => ({ key: `g:${title}`, title, list }));
+  if (gongwen.length) sections.push({ key: 'gongwen', title: S.gongwenGroup, list: gongwen });
   return (
     <Stack gap="md" data-testid="start-approve-page">
       <Group justify="space-between" wrap="wrap">
@@ -96,10 +104,14 @@ export function StartApprove({ category }: { category: Category }) {
               <Text c="dimmed" size="sm">
                 {S.choose}
               </Text>
-              {[...groups].map(([group, list]) => (
-                <Stack key={group} gap="xs" data-testid="start-group">
+              {sections.map(({ key, title, list }) => (
+                <Stack
+                  key={key}
+                  gap="xs"
+                  data-testid={key === 'gongwen' ? 'start-group-gongwen' : 'start-group'}
+                >
                   <Text fw={600} size="sm">
-                    {group}
+                    {title}
                   </Text>
                   <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
                     {list.map((tp) => (
@@ -140,7 +152,8 @@ export function StartApprove({ category }: { category: Category }) {
  */
 function StartForm({ template, onBack }: { template: Startable; onBack: () => void }) {
   const navigate = useNavigate();
-  const userId = useSession()?.user.userId ?? 0;
+  const current = useSession();
+  const userId = current?.user.userId ?? 0;
   const online = useOnline();
   const [draft, setDraft] = useState<StartDraft>(() => loadDraft(userId, template.id));
   const [tried, setTried] = useState(false);
@@ -198,7 +211,10 @@ function StartForm({ template, onBack }: { template: Startable; onBack: () => vo
       );
       clearDraft(userId, template.id);
       notifySuccess(S.submitted);
-      const next = MYSTART[template.category];
+      const next =
+        template.category === 'gongwen' && current?.menu.grantedKeys.includes(GONGWEN_MYSTART_KEY)
+          ? GONGWEN_MYSTART
+          : MYSTART;
       void navigate({ to: next.to, search: next.search });
     } catch (err) {
       if (err instanceof OfflineError) setOfflineRefused(true);

@@ -5,6 +5,7 @@ import {
   Button,
   Group,
   List,
+  Radio,
   Select,
   Stack,
   Tabs,
@@ -272,16 +273,19 @@ export function TemplateEditor({
               value={meta.groupName}
               onChange={(e) => changeMeta({ groupName: e.currentTarget.value })}
             />
-            <Select
+            {/* Two choices a finger reaches at once on a tablet (a select needs two taps). */}
+            <Radio.Group
               label={E.basic.category}
-              allowDeselect={false}
+              description={E.basic.categoryHint}
               value={meta.category}
-              data={[
-                { value: 'normal', label: E.category.normal },
-                { value: 'gongwen', label: E.category.gongwen },
-              ]}
-              onChange={(v) => v && changeMeta({ category: v as Meta['category'] })}
-            />
+              onChange={(v) => changeMeta({ category: v as Meta['category'] })}
+              data-testid="template-category"
+            >
+              <Group gap="lg" mt={6}>
+                <Radio value="normal" label={E.category.normal} />
+                <Radio value="gongwen" label={E.category.gongwen} />
+              </Group>
+            </Radio.Group>
             <TargetField
               label={E.basic.scope}
               description={E.basic.scopeHint}

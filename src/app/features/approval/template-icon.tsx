@@ -4,8 +4,10 @@ import {
   IconCalendar,
   IconCar,
   IconFileText,
+  IconInbox,
   IconPlane,
   IconReceipt,
+  IconSend,
   IconRubberStamp,
   IconShoppingCart,
   IconTool,
@@ -13,7 +15,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 
-/** The small set of template icons (the seeded templates use the first six names). */
+/** The small set of template icons (the seeded templates use the first six, send, inbox and file-text). */
 const ICONS = {
   calendar: IconCalendar,
   plane: IconPlane,
@@ -25,6 +27,8 @@ const ICONS = {
   tool: IconTool,
   car: IconCar,
   users: IconUsers,
+  send: IconSend,
+  inbox: IconInbox,
 } satisfies Record<string, Icon>;
 
 export type TemplateIconName = keyof typeof ICONS;

@@ -7,7 +7,7 @@ import type { OrgService } from '../org/org.service';
 import * as orgRepo from '../org/org.repo';
 import * as announceRepo from '../announce/announce.repo';
 import * as workflowRepo from '../workflow/workflow.repo';
-import { museumTemplates } from '../../../shared/workflow/seed-flows';
+import { gongwenTemplates, museumTemplates } from '../../../shared/workflow/seed-flows';
 import { sanitizeRichHtml } from '../attach/rich-html';
 import { seedDemoProject } from '../project/project.seed';
 
@@ -141,7 +141,11 @@ export const DEMO_DEPARTMENTS = ['馆长办公室', '办公室', '典藏部', '�
 
 /** Seeds the demo museum once (SEED_DEMO=1); a second start finds `director` and does nothing. */
 export async function seedDemo(db: Db, password: string): Promise<boolean> {
-  if (await orgRepo.findUserByAccount(db, 'director')) return false;
+  if (await orgRepo.findUserByAccount(db, 'director')) {
+    // A demo museum seeded before the 公文 templates existed gets them now (issue 17 §4).
+    await seedMissingGongwen(db);
+    return false;
+  }
   const hash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     const root = await orgRepo.insertDept(trx, '博物馆', null);
@@ -198,26 +202,66 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
     });
     const templates = museumTemplates({
       director: deptRole('馆长办公室', 'leader'),
+      office: deptRole('办公室', 'deptHead'),
       sealKeeper: person('staff01'),
       conservators: deptRole('文保部', 'conservator'),
       collections: person('staff03'),
     });
     const now = Date.now();
-    for (const t of templates) {
-      const draft = JSON.stringify(t.definition);
-      const id = await workflowRepo.insertTemplate(
-        trx,
-        { name: t.name, icon: t.icon, group_name: t.group, category: 'normal', draft, created_by: author },
-        now,
-      );
-      await workflowRepo.insertVersion(
-        trx,
-        { template_id: id, version: 1, definition: draft, published_by: author },
-        now,
-      );
-      await workflowRepo.updateTemplate(trx, id, { current_version: 1 }, now);
-    }
+    for (const t of templates) await insertPublished(trx, t, author, now);
     await seedDemoProject(trx, (account) => userIds.get(account)!, now);
   });
   return true;
+}
+
+type SeedTemplate = ReturnType<typeof museumTemplates>[number];
+
+/** A seeded template, published as version 1 so it can be started at once. */
+async function insertPublished(db: Db, t: SeedTemplate, author: number, now: number) {
+  const draft = JSON.stringify(t.definition);
+  const id = await workflowRepo.insertTemplate(
+    db,
+    { name: t.name, icon: t.icon, group_name: t.group, category: t.category, draft, created_by: author },
+    now,
+  );
+  await workflowRepo.insertVersion(
+    db,
+    { template_id: id, version: 1, definition: draft, published_by: author },
+    now,
+  );
+  await workflowRepo.updateTemplate(db, id, { current_version: 1 }, now);
+}
+
+/**
+ * The 公文 templates (发文, 收文, 签报) for a demo museum seeded before they existed: each one
+ * whose name no template has yet is added, published, in one transaction; so a restart adds
+ * nothing twice, and a template the museum already made under that name is left as it is.
+ * Their flows need the office head and the leadership (办公室·部门主任, 馆长办公室·馆领导); if
+ * the museum has renamed or removed those, nothing is added (there would be nobody to route
+ * to) and 审批设置 is where such a museum makes its own.
+ */
+export async function seedMissingGongwen(db: Db): Promise<number> {
+  const depts = await orgRepo.allDepts(db);
+  const deptId = (name: string) => depts.find((d) => d.name === name)?.id;
+  const leader = await orgRepo.findRoleByCode(db, 'leader');
+  const head = await orgRepo.findRoleByCode(db, 'deptHead');
+  const directorDept = deptId('馆长办公室');
+  const officeDept = deptId('办公室');
+  const author =
+    (await orgRepo.findUserByAccount(db, 'staff01')) ?? (await orgRepo.findUserByAccount(db, 'admin'));
+  if (!leader || !head || !directorDept || !officeDept || !author) return 0;
+  const wanted = gongwenTemplates({
+    director: { deptid: directorDept, deptName: '馆长办公室', roleid: leader.id, roleName: leader.name },
+    office: { deptid: officeDept, deptName: '办公室', roleid: head.id, roleName: head.name },
+  });
+  return db.transaction().execute(async (trx) => {
+    let added = 0;
+    const now = Date.now();
+    for (const t of wanted) {
+      if (await workflowRepo.templateByName(trx, t.name)) continue;
+      await insertPublished(trx, t, author.id, now);
+      added++;
+    }
+    return added;
+  });
 }

@@ -247,11 +247,8 @@ export async function listPage(
 }
 
 /** The templates of a category, for the lists' 模板 filter (disabled ones too: old requests keep them). */
-export function templatesOf(db: Db, category: 'normal' | 'gongwen') {
-  return db
-    .selectFrom('approval_template')
-    .select(['id', 'name'])
-    .where('category', '=', category)
-    .orderBy('id')
-    .execute();
+export function templatesOf(db: Db, category: 'normal' | 'gongwen' | 'all') {
+  let q = db.selectFrom('approval_template').select(['id', 'name']);
+  if (category !== 'all') q = q.where('category', '=', category);
+  return q.orderBy('id').execute();
 }

@@ -504,7 +504,7 @@ export function createApprovalService(deps: {
       };
     },
 
-    templates(category: 'normal' | 'gongwen') {
+    templates(category: 'normal' | 'gongwen' | 'all') {
       return repo.templatesOf(db, category);
     },
   };
