@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { errorToast } from './api';
 import { classify, currentDb, useOutbox } from './offline';
@@ -70,6 +70,29 @@ async function writeCache(key: string, data: unknown, syncedAt: number) {
 
 /** The device-copy query key: outside every feature prefix, so invalidating a scope skips it. */
 const DEVICE = 'device-cache';
+
+/**
+ * Puts server answers on the device as if their views had been opened online (read ahead, e.g.
+ * every open card of a board so each opens offline). Each row is keyed like `useCachedQuery`'s
+ * copy, so the view finds it; device reads already in memory are re-read so none keeps an
+ * earlier "not cached". A full or unavailable disk costs only the offline copy.
+ */
+export async function storeViews(
+  qc: QueryClient,
+  views: readonly { queryKey: readonly unknown[]; data: unknown }[],
+  syncedAt = Date.now(),
+): Promise<boolean> {
+  const db = currentDb();
+  if (!db) return false;
+  try {
+    await db.cache.bulkPut(views.map((v) => ({ key: JSON.stringify(v.queryKey), data: v.data, syncedAt })));
+    await pruneCache(db);
+  } catch {
+    return false;
+  }
+  await qc.invalidateQueries({ queryKey: [DEVICE] });
+  return true;
+}
 
 export function useCachedQuery<T>(options: CachedQueryOptions<T>): CachedView<T> {
   const {

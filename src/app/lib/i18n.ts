@@ -1560,6 +1560,17 @@ export const t = {
       pending: '待同步',
       refusedTitle: '以下离线更改未能同步，已显示服务器上的最新内容',
       dismiss: '知道了',
+      /** Offline, for a card whose comments or history are not on this device. */
+      commentsNotCached: '当前离线，本机没有这张卡片的评论，联网后自动加载',
+      historyNotCached: '当前离线，本机没有这张卡片的动态，联网后自动加载',
+      /** Offline, when the device copy was cut (the newest n are kept). */
+      commentsCut: (n: number, total: number) => `离线时只显示最近 ${n} 条评论（共 ${total} 条）`,
+      historyCut: (n: number, total: number) => `离线时只显示最近 ${n} 条动态（共 ${total} 条）`,
+      /** The board: how many cards open offline on this device. */
+      cardsCached: (n: number, total: number) =>
+        n < total
+          ? `本机已缓存 ${n}/${total} 张未完成卡片，可离线打开`
+          : `本机已缓存 ${n} 张未完成卡片，可离线打开`,
       ops: {
         taskName: (task: string, v: string) => `将任务「${task}」的标题改为「${v}」`,
         deadline: (task: string, v: string | null) =>

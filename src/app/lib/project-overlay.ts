@@ -1,5 +1,7 @@
 import {
   TASK_DONE,
+  type BoardDetails,
+  type CommentRow,
   type KidTask,
   type ProjectBoard,
   type TaskCard,
@@ -155,4 +157,52 @@ function queuedKid(taskName: string, kidId: number): QueuedKid {
 /** The refused replays of this task, oldest first: the dialog shows each with its reason. */
 export function projectRefusals<T extends Op>(ops: readonly T[], taskId: number): T[] {
   return refusedOf(ops, KINDS, taskIdOf, taskId);
+}
+
+/** Every project query lives under ['project', …]. */
+export const projectKeys = {
+  all: ['project'] as const,
+  lists: ['project', 'list'] as const,
+  /** 'all' for /project-list, 'exhibition' for /exhibition. */
+  list: (type: 'all' | 'exhibition') => ['project', 'list', type] as const,
+  board: (projectId: number) => ['project', 'board', projectId] as const,
+  task: (taskId: number) => ['project', 'task', taskId] as const,
+  /** A task's history; the view adds the task's version, so a change re-reads it. */
+  history: (taskId: number) => ['project', 'history', taskId] as const,
+  comments: (taskId: number) => ['project', 'comments', taskId] as const,
+  people: (projectId: number) => ['project', 'people', projectId] as const,
+  /** The board's offline copy of its open cards (storeBoardDetails). */
+  offlineCopy: (projectId: number) => ['project', 'offline-copy', projectId] as const,
+};
+
+/** A list as the task dialog keeps it: the rows shown and how many the server has. */
+export interface KeptList<T> {
+  rows: T[];
+  total: number;
+}
+export interface HistoryLine {
+  ext1: string;
+  updater: string;
+  actionDescription: string;
+}
+
+/** The task dialog's data before queued writes are drawn over it. */
+export const taskViewOf = (d: TaskDetail): TaskView => ({
+  ...d,
+  queued: { syncPending: false, comments: [] },
+});
+
+/** The device rows of a board's offline copy, keyed exactly as the task dialog reads them (pure). */
+export function boardDetailViews(d: BoardDetails) {
+  return d.tasks.flatMap((x) => [
+    { queryKey: projectKeys.task(x.task.taskId), data: taskViewOf(x.task) },
+    {
+      queryKey: [...projectKeys.history(x.task.taskId), x.task.version],
+      data: { rows: x.history, total: x.historyTotal } satisfies KeptList<HistoryLine>,
+    },
+    {
+      queryKey: projectKeys.comments(x.task.taskId),
+      data: { rows: x.comments, total: x.commentsTotal } satisfies KeptList<CommentRow>,
+    },
+  ]);
 }

@@ -1,6 +1,8 @@
-import { TASK_DONE, type ProjectBoard, type TaskDetail } from '../../shared/api/project';
+import type { QueryClient } from '@tanstack/react-query';
+import { TASK_DONE, type BoardDetails, type ProjectBoard, type TaskDetail } from '../../shared/api/project';
 import { museumDate } from '../../shared/rules/museum-time';
 import { museum } from './api';
+import { storeViews } from './cached-query';
 import { t } from './i18n';
 import { currentDb, outbox, submitWrite } from './offline';
 import type { NewOp, OutboxEvent } from './outbox';
@@ -15,7 +17,11 @@ import {
   type MoveMeta,
   type OfflineField,
   type ProjectMeta,
+  boardDetailViews,
+  projectKeys,
 } from './project-overlay';
+
+export { projectKeys, taskViewOf, type HistoryLine, type KeptList } from './project-overlay';
 
 /**
  * The project task writes that work offline (issue 9): a title, deadline or done change, a
@@ -35,18 +41,17 @@ import {
  * once keep their body, since the server may hold an answer under their key.
  */
 
-/** Every project query lives under ['project', …]. */
-export const projectKeys = {
-  all: ['project'] as const,
-  lists: ['project', 'list'] as const,
-  /** 'all' for /project-list, 'exhibition' for /exhibition. */
-  list: (type: 'all' | 'exhibition') => ['project', 'list', type] as const,
-  board: (projectId: number) => ['project', 'board', projectId] as const,
-  task: (taskId: number) => ['project', 'task', taskId] as const,
-  history: (taskId: number) => ['project', 'history', taskId] as const,
-  comments: (taskId: number) => ['project', 'comments', taskId] as const,
-  people: (projectId: number) => ['project', 'people', projectId] as const,
-};
+/**
+ * Keeps every open card of a board on the device as if each had been opened online (issue 17
+ * §3: a subtask can be ticked in the storeroom without having opened the card before): its
+ * detail, its history (keyed by its version, as the dialog reads it) and its comments, under
+ * the dialog's own keys. The server bounds the answer (shared/api/project.ts BoardDetails).
+ * Answers how many cards are kept and how many are open.
+ */
+export async function storeBoardDetails(qc: QueryClient, d: BoardDetails) {
+  const stored = await storeViews(qc, boardDetailViews(d));
+  return { kept: stored ? d.tasks.length : 0, open: d.openTotal };
+}
 
 /** The board and task views with the queued writes drawn over them (stable functions). */
 export const boardOverlay = (b: ProjectBoard, ops: Parameters<typeof overlayBoard>[1]) =>

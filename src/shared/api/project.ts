@@ -396,6 +396,39 @@ export const CommentRow = z.object({
 });
 export type CommentRow = z.infer<typeof CommentRow>;
 
+// ——— Offline copy of a board (ours) ———
+
+/**
+ * GET /projectTask/boardDetails?projectId= (ours): what the app keeps on the device when a board
+ * is read online, so every open card opens offline (issue 17 §3). One call per board rather than
+ * three per card: on the storeroom's Wi-Fi one round trip either lands or not, and the server
+ * reads it in-process. Bounded so a big project cannot fill a tablet: only open tasks (a done
+ * card is rarely ticked in the storeroom), at most OFFLINE_TASKS_MAX of them (the board's order),
+ * the newest OFFLINE_HISTORY_MAX history lines and the newest OFFLINE_COMMENTS_MAX comments of
+ * each; the totals say when a list was cut. Same rights as the board (archived projects read).
+ */
+export const OFFLINE_TASKS_MAX = 100;
+export const OFFLINE_HISTORY_MAX = 30;
+export const OFFLINE_COMMENTS_MAX = 30;
+export const BoardDetailsQuery = ProjectIdQuery;
+export const OfflineTask = z.object({
+  task: TaskDetail,
+  /** Newest first, as getProjectHistoryList. */
+  history: z.array(HistoryRow),
+  historyTotal: z.number(),
+  /** Oldest first, as getProjectConmentsList (the newest ones when cut). */
+  comments: z.array(CommentRow),
+  commentsTotal: z.number(),
+});
+export type OfflineTask = z.infer<typeof OfflineTask>;
+export const BoardDetails = z.object({
+  projectId: z.number(),
+  tasks: z.array(OfflineTask),
+  /** Open tasks of the project; more than `tasks.length` when cut at OFFLINE_TASKS_MAX. */
+  openTotal: z.number(),
+});
+export type BoardDetails = z.infer<typeof BoardDetails>;
+
 // ——— People (spec §7 /projectUser/*) ———
 
 /** type 1: the people of this project; 2: everyone I work with in any of my projects (the frequent list). */

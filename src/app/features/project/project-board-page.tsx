@@ -20,11 +20,12 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconDots, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   BLOCK_NAME_MAX,
   PROJECT_MSG,
   TASK_NAME_MAX,
+  TASK_DONE,
   TASK_PRIORITY_TEXT,
   type ProjectBoard,
 } from '../../../shared/api/project';
@@ -41,7 +42,7 @@ import { t } from '../../lib/i18n';
 import { BoardDnd, ColumnDrop, DraggableCard, useOptimisticBlocks } from './board-dnd';
 import { moveCard, shiftBoard } from './board-order';
 import type { BoardCard as TaskCard, BoardView } from '../../lib/project-overlay';
-import { boardOverlay } from '../../lib/projects';
+import { boardOverlay, storeBoardDetails } from '../../lib/projects';
 import { projectCalls, projectKeys } from './project-data';
 import { ProjectDocs } from './project-docs';
 import { ProjectEditDialog } from './project-form';
@@ -88,6 +89,31 @@ export function ProjectBoardPage() {
     enabled: projectId !== null,
     toastErrors: false,
   });
+  // Every open card kept on the device with the board, so each opens offline even if it was
+  // never opened here (issue 17 §3). Its own cached view: offline it still says how many are kept.
+  const copy = useCachedQuery<{ kept: number; open: number }>({
+    queryKey: projectKeys.offlineCopy(projectId ?? 0),
+    fetch: async ({ signal }) => storeBoardDetails(qc, await projectCalls.boardDetails(projectId!, signal)),
+    enabled: projectId !== null,
+    toastErrors: false,
+  });
+  // A card added or changed (by anyone) moves the board's open cards' versions: read the copy
+  // again then, not on every board refresh.
+  const openCards = (view.data?.blocks ?? [])
+    .flatMap((b) => b.tasks)
+    .filter((c) => c.collectStatus !== TASK_DONE && !c.syncPending)
+    .map((c) => `${c.taskId}:${c.version}`)
+    .join(',');
+  const boardFresh = view.status === 'ready' && !view.offline && !view.refreshing;
+  const copiedFor = useRef<string | null>(null);
+  const copyRefetch = copy.refetch;
+  useEffect(() => {
+    if (!boardFresh) return;
+    // The first fresh board: the copy's own first read is already running.
+    if (copiedFor.current !== null && copiedFor.current !== openCards) copyRefetch();
+    copiedFor.current = openCards;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the open cards change
+  }, [openCards, boardFresh]);
   const [naming, setNaming] = useState<{ block: Block | null } | null>(null);
   const [moving, setMoving] = useState<TaskCard | null>(null);
   const [editing, setEditing] = useState(false);
@@ -176,6 +202,11 @@ export function ProjectBoardPage() {
             {board?.project.name ?? ''}
           </Title>
           <OfflineNote view={view} />
+          {copy.data && copy.data.open > 0 && (
+            <Text size="xs" c="dimmed" data-testid="cards-cached">
+              {t.project.offline.cardsCached(copy.data.kept, copy.data.open)}
+            </Text>
+          )}
         </Group>
         <Group gap="xs">
           {board && (

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   AddTaskBody,
+  BoardDetails,
   CommentRow,
   PickerUser,
   ProjectAddBody,
@@ -11,14 +12,10 @@ import type {
   TaskField,
 } from '../../../shared/api/project';
 import { museum } from '../../lib/api';
-import { projectKeys, projectWrites, type TaskRef } from '../../lib/projects';
+import { projectKeys, projectWrites, type HistoryLine, type TaskRef } from '../../lib/projects';
 
 /** History line of a task (the spec's shape: ext1 the time). */
-export interface HistoryLine {
-  ext1: string;
-  updater: string;
-  actionDescription: string;
-}
+export type { HistoryLine };
 
 export { projectKeys };
 
@@ -36,6 +33,9 @@ export const projectCalls = {
     museum.get<ProjectRow[]>('/project/list', { query: { type, archived }, signal, silent: true }),
   board: (projectId: number, signal?: AbortSignal) =>
     museum.get<ProjectBoard>('/project/board', { query: { projectId }, signal, silent: true }),
+  /** Every open card's detail, history and comments, for the board's offline copy (bounded). */
+  boardDetails: (projectId: number, signal?: AbortSignal) =>
+    museum.get<BoardDetails>('/projectTask/boardDetails', { query: { projectId }, signal, silent: true }),
   create: (body: z.input<typeof ProjectAddBody>) => post<ProjectRow>('/project/add', body),
   /** Every field of the project; `ownerId` must be a collaborator (the server says so otherwise). */
   update: (body: z.input<typeof ProjectUpdateBody>) => post<ProjectRow>('/project/update', body, true),

@@ -27,22 +27,30 @@ import {
   TASK_NAME_MAX,
   TASK_OPEN,
   TASK_PRIORITY_TEXT,
+  type CommentRow,
   type TaskField,
 } from '../../../shared/api/project';
 import { CachedViewState } from '../../components/cached-state';
 import { useDialogEscape } from '../../components/dialog-escape';
-import { OfflineNote } from '../../components/offline-note';
+import { OfflineNote, syncTime } from '../../components/offline-note';
 import { confirmAction, notifySuccess } from '../../components/page-states';
 import { RichHtml } from '../../components/rich-html';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { UserAvatar } from '../../components/user-avatar';
 import { ApiError, errorToast } from '../../lib/api';
-import { useCachedQuery } from '../../lib/cached-query';
+import { useCachedQuery, type CachedView } from '../../lib/cached-query';
 import { t } from '../../lib/i18n';
 import { outbox, useOutbox } from '../../lib/offline';
 import type { SubmitResult } from '../../lib/outbox';
 import { projectRefusals, type OfflineField, type TaskView } from '../../lib/project-overlay';
-import { projectWrites, taskOverlay, type TaskRef } from '../../lib/projects';
+import {
+  projectWrites,
+  taskOverlay,
+  taskViewOf,
+  type HistoryLine,
+  type KeptList,
+  type TaskRef,
+} from '../../lib/projects';
 import { projectCalls, projectKeys } from './project-data';
 import { idParam, isBlankHtml } from './project-rules';
 import { TaskDescription } from './task-description';
@@ -89,10 +97,7 @@ export function TaskDialog(props: {
   // Kept on the device like the board, so a task opened once reads offline (then read-only).
   const view = useCachedQuery<TaskView>({
     queryKey: projectKeys.task(taskId),
-    fetch: async ({ signal }) => ({
-      ...(await projectCalls.task(taskId, signal)),
-      queued: { syncPending: false, comments: [] },
-    }),
+    fetch: async ({ signal }) => taskViewOf(await projectCalls.task(taskId, signal)),
     overlay: taskOverlay,
     toastErrors: false,
   });
@@ -576,7 +581,16 @@ function Comments({
   const qc = useQueryClient();
   const { taskId } = task;
   const key = projectKeys.comments(taskId);
-  const list = useQuery({ queryKey: key, queryFn: ({ signal }) => projectCalls.comments(taskId, signal) });
+  // Kept on the device (also read ahead with the board, lib/projects.ts storeBoardDetails).
+  const list = useCachedQuery<KeptList<CommentRow>>({
+    queryKey: key,
+    fetch: async ({ signal }) => {
+      const rows = await projectCalls.comments(taskId, signal);
+      return { rows, total: rows.length };
+    },
+    toastErrors: false,
+  });
+  const rows = list.data?.rows ?? [];
   const [html, setHtml] = useState('');
   const { error, setError, saving, submit } = useFieldSubmit();
   const send = async () => {
@@ -589,15 +603,17 @@ function Comments({
   };
   return (
     <Stack gap={6}>
-      <Divider label={T.comments} labelPosition="left" />
+      <Divider label={listLabel(T.comments, list)} labelPosition="left" />
       <ScrollArea.Autosize mah={260}>
         <Stack gap={8}>
-          {(list.data ?? []).length === 0 && waiting.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {T.noComments}
-            </Text>
-          )}
-          {(list.data ?? []).map((c) => (
+          <ListState
+            view={list}
+            empty={rows.length === 0 && waiting.length === 0 ? T.noComments : undefined}
+            notCached={OFF.commentsNotCached}
+            cut={OFF.commentsCut}
+            testId="comments-state"
+          />
+          {rows.map((c) => (
             <Group key={c.commentId} gap="xs" wrap="nowrap" align="flex-start" data-testid="comment">
               <UserAvatar name={c.ext1} image={c.ext2} size="sm" />
               <Stack gap={2} style={{ flex: 1, minWidth: 0, wordBreak: 'break-word' }}>
@@ -670,23 +686,30 @@ function Comments({
   );
 }
 
-/** The task's history, re-read whenever the task's version moves. */
+/** The task's history, re-read whenever the task's version moves; kept on the device like the task. */
 function History({ taskId, version }: { taskId: number; version: number }) {
-  const list = useQuery({
-    queryKey: ['project', 'history', taskId, version],
-    queryFn: ({ signal }) => projectCalls.history(taskId, signal),
+  const list = useCachedQuery<KeptList<HistoryLine>>({
+    queryKey: [...projectKeys.history(taskId), version],
+    fetch: async ({ signal }) => {
+      const rows = await projectCalls.history(taskId, signal);
+      return { rows, total: rows.length };
+    },
+    toastErrors: false,
   });
+  const rows = list.data?.rows ?? [];
   return (
     <Stack gap={6}>
-      <Divider label={T.history} labelPosition="left" />
+      <Divider label={listLabel(T.history, list)} labelPosition="left" />
       <ScrollArea.Autosize mah={240}>
         <Stack gap={4} data-testid="task-history">
-          {(list.data ?? []).length === 0 && (
-            <Text size="sm" c="dimmed">
-              {T.noHistory}
-            </Text>
-          )}
-          {(list.data ?? []).map((h, i) => (
+          <ListState
+            view={list}
+            empty={rows.length === 0 ? T.noHistory : undefined}
+            notCached={OFF.historyNotCached}
+            cut={OFF.historyCut}
+            testId="history-state"
+          />
+          {rows.map((h, i) => (
             <Text key={i} size="xs">
               <Text span c="dimmed">
                 {h.ext1}
@@ -697,6 +720,43 @@ function History({ taskId, version }: { taskId: number; version: number }) {
         </Stack>
       </ScrollArea.Autosize>
     </Stack>
+  );
+}
+
+/** A list's heading; offline it adds when the shown copy was synced, like the other cached views. */
+const listLabel = (title: string, v: CachedView<unknown>) =>
+  v.offline && v.status === 'ready' ? `${title} · ${t.offline.lastSync(syncTime(v.syncedAt))}` : title;
+
+/**
+ * What a comment or history list says besides its rows. Offline it never claims 暂无 for a list
+ * the device does not hold: it says the list is not here and comes back with the network; a
+ * device copy cut to the newest rows says so.
+ */
+function ListState({
+  view,
+  empty,
+  notCached,
+  cut,
+  testId,
+}: {
+  view: CachedView<KeptList<unknown>>;
+  empty: string | undefined;
+  notCached: string;
+  cut: (n: number, total: number) => string;
+  testId: string;
+}) {
+  let text: string | undefined;
+  if (view.status === 'not-cached') text = notCached;
+  else if (view.status === 'ready' && view.data) {
+    if (view.offline && view.data.total > view.data.rows.length)
+      text = cut(view.data.rows.length, view.data.total);
+    else text = empty;
+  }
+  if (!text) return null;
+  return (
+    <Text size="sm" c="dimmed" data-testid={testId}>
+      {text}
+    </Text>
   );
 }
 

@@ -5,6 +5,7 @@ import {
   AddRelevanceBody,
   AddTaskBody,
   AddUserBody,
+  BoardDetailsQuery,
   BlockAddBody,
   BlockIdBody,
   BlockRenameBody,
@@ -96,6 +97,10 @@ export function projectRoutes(app: FastifyInstance, deps: { projects: ProjectSer
     await s.deleteTask(req.user, req.body.taskId);
     return DONE;
   });
+  // Ours: the open cards' details for the app's offline copy of a board (bounded; see the schema).
+  r.get('/projectTask/boardDetails', { schema: { querystring: BoardDetailsQuery } }, async (req) =>
+    s.boardDetails(req.user, req.query.projectId),
+  );
   r.post('/projectTask/getParentTaskList', { schema: { body: ParentTaskListBody } }, async (req) =>
     s.parentTaskList(req.user, req.body.taskId, req.body.parentId),
   );

@@ -1,7 +1,12 @@
 import { downloadPath } from '../../../shared/api/attach';
 import {
   PROJECT_MSG as MSG,
+  OFFLINE_COMMENTS_MAX,
+  OFFLINE_HISTORY_MAX,
+  OFFLINE_TASKS_MAX,
   TASK_DONE,
+  type BoardDetails,
+  type OfflineTask,
   TASK_PRIORITY_TEXT,
   type AddKidBody,
   type AddTaskBody,
@@ -220,6 +225,65 @@ export function createProjectService(deps: {
       version: t.version,
     };
   }
+  /** A task's detail (getProjectTask), from its row, its card and its board's name. */
+  async function detailOf(
+    t: NonNullable<Awaited<ReturnType<typeof repo.taskById>>>,
+    p: repo.ProjectRecord,
+    blockName: string,
+    cardRow: Awaited<ReturnType<typeof repo.tasksOfProject>>[number],
+    day: string,
+  ): Promise<TaskDetail> {
+    const [kids, files] = await Promise.all([repo.kidsOf(db, t.id), repo.filesOf(db, t.id)]);
+    const card = toCard(cardRow, day);
+    return {
+      ...card,
+      description: t.description,
+      projectId: p.id,
+      projectName: p.name,
+      blockName,
+      parentId: t.block_id!,
+      kidsTasks: kids.map((k) => ({
+        kidId: k.id,
+        taskName: k.name,
+        collectStatus: k.collect_status,
+        deadline: k.deadline,
+        assigner: k.assigner,
+        assignerName: k.assigner_name ?? '',
+        assignerImage: k.assigner ? avatarUrl(k.assigner, k.assigner_avatar) : '',
+        sort: k.sort,
+        version: k.version,
+      })),
+      fileList: files.map((f): TaskFile => ({
+        attachmentId: f.id,
+        attName: f.name,
+        attPath: downloadPath(f.id),
+        attFileType: IMAGE_EXT.has(extOf(f.name)) ? 1 : 0,
+        attFileTypeStr: extOf(f.name),
+        attSize: Number(f.size),
+        source: f.source as TaskFile['source'],
+        addedBy: f.added_by_name ?? '',
+      })),
+      updateTime: formatMuseumTime(t.updated_at),
+      updaterName: t.updater_name ?? '',
+    };
+  }
+  const historyRow = (h: Awaited<ReturnType<typeof repo.historyOf>>[number]) => ({
+    ext1: formatMuseumTime(h.created_at),
+    updater: h.user_name ?? '',
+    actionDescription: h.action,
+  });
+  const commentRow = (
+    c: Awaited<ReturnType<typeof repo.commentsOf>>[number],
+    user: SessionUser,
+  ): CommentRow => ({
+    commentId: c.id,
+    ext1: c.user_name ?? '',
+    ext2: c.user_id ? avatarUrl(c.user_id, c.avatar) : '',
+    ext3: formatMuseumTime(c.created_at),
+    commentContent: c.content,
+    canDelete: c.user_id === user.id,
+  });
+
   async function oneRow(q: Db, user: SessionUser, projectId: number) {
     const [row] = await repo.listProjects(q, {
       userId: user.id,
@@ -370,48 +434,52 @@ export function createProjectService(deps: {
     // ——— tasks ———
     async task(user: SessionUser, taskId: number): Promise<TaskDetail> {
       const { t, p } = await taskFor(db, user, taskId, false);
-      const [block, kids, files, cards] = await Promise.all([
+      const [block, cards] = await Promise.all([
         repo.blockById(db, t.block_id!),
-        repo.kidsOf(db, t.id),
-        repo.filesOf(db, t.id),
         repo.tasksOfProject(db, p.id),
       ]);
-      const day = today();
-      const card = toCard(
+      return detailOf(
+        t,
+        p,
+        block?.name ?? '',
         cards.find((c) => c.id === t.id)!,
-        day,
+        today(),
       );
-      return {
-        ...card,
-        description: t.description,
-        projectId: p.id,
-        projectName: p.name,
-        blockName: block?.name ?? '',
-        parentId: t.block_id!,
-        kidsTasks: kids.map((k) => ({
-          kidId: k.id,
-          taskName: k.name,
-          collectStatus: k.collect_status,
-          deadline: k.deadline,
-          assigner: k.assigner,
-          assignerName: k.assigner_name ?? '',
-          assignerImage: k.assigner ? avatarUrl(k.assigner, k.assigner_avatar) : '',
-          sort: k.sort,
-          version: k.version,
-        })),
-        fileList: files.map((f): TaskFile => ({
-          attachmentId: f.id,
-          attName: f.name,
-          attPath: downloadPath(f.id),
-          attFileType: IMAGE_EXT.has(extOf(f.name)) ? 1 : 0,
-          attFileTypeStr: extOf(f.name),
-          attSize: Number(f.size),
-          source: f.source as TaskFile['source'],
-          addedBy: f.added_by_name ?? '',
-        })),
-        updateTime: formatMuseumTime(t.updated_at),
-        updaterName: t.updater_name ?? '',
-      };
+    },
+
+    /**
+     * The open tasks of a board with their subtasks, files, newest history and comments: the
+     * app's offline copy (BoardDetails in shared/api/project.ts, bounded there). Read like the
+     * board: collaborators and administrators, archived projects too (they stay readable).
+     */
+    async boardDetails(user: SessionUser, projectId: number): Promise<BoardDetails> {
+      const p = await projectFor(db, user, projectId);
+      const [blocks, cards] = await Promise.all([repo.blocksOf(db, p.id), repo.tasksOfProject(db, p.id)]);
+      const day = today();
+      const blockName = new Map(blocks.map((b) => [b.id, b.name]));
+      // Board order: board by board, cards in their sort (tasksOfProject already orders them).
+      const order = new Map(blocks.map((b, i) => [b.id, i]));
+      const open = cards
+        .filter((c) => c.collect_status !== TASK_DONE)
+        .sort((a, b) => (order.get(a.block_id!) ?? 0) - (order.get(b.block_id!) ?? 0));
+      const tasks: OfflineTask[] = [];
+      for (const c of open.slice(0, OFFLINE_TASKS_MAX)) {
+        const t = await repo.taskById(db, c.id);
+        if (!t) continue;
+        const [task, lines, notes] = await Promise.all([
+          detailOf(t, p, blockName.get(c.block_id!) ?? '', c, day),
+          repo.historyOf(db, t.id),
+          repo.commentsOf(db, t.id),
+        ]);
+        tasks.push({
+          task,
+          history: lines.slice(0, OFFLINE_HISTORY_MAX).map(historyRow),
+          historyTotal: lines.length,
+          comments: notes.slice(-OFFLINE_COMMENTS_MAX).map((n) => commentRow(n, user)),
+          commentsTotal: notes.length,
+        });
+      }
+      return { projectId: p.id, tasks, openTotal: open.length };
     },
 
     async addTask(user: SessionUser, body: AddTaskBody): Promise<TaskDetail> {
@@ -664,22 +732,11 @@ export function createProjectService(deps: {
     // ——— history and comments ———
     async history(user: SessionUser, taskId: number) {
       await taskFor(db, user, taskId, false);
-      return (await repo.historyOf(db, taskId)).map((h) => ({
-        ext1: formatMuseumTime(h.created_at),
-        updater: h.user_name ?? '',
-        actionDescription: h.action,
-      }));
+      return (await repo.historyOf(db, taskId)).map(historyRow);
     },
     async comments(user: SessionUser, taskId: number): Promise<CommentRow[]> {
       await taskFor(db, user, taskId, false);
-      return (await repo.commentsOf(db, taskId)).map((c) => ({
-        commentId: c.id,
-        ext1: c.user_name ?? '',
-        ext2: c.user_id ? avatarUrl(c.user_id, c.avatar) : '',
-        ext3: formatMuseumTime(c.created_at),
-        commentContent: c.content,
-        canDelete: c.user_id === user.id,
-      }));
+      return (await repo.commentsOf(db, taskId)).map((c) => commentRow(c, user));
     },
     async addComment(user: SessionUser, taskId: number, content: string): Promise<CommentRow[]> {
       const html = sanitizeRichHtml(content);
