@@ -570,7 +570,7 @@ export const t = {
       lyrics: '歌词',
       noLyrics: '暂无歌词',
       openPath: '点击打开所在文件夹',
-      close: '关闭审批详情',
+      close: '关闭文件详情',
     },
     storage: {
       title: '存储空间',
@@ -619,7 +619,7 @@ export const t = {
   preview: {
     /* Image previewer, audio player, video preview. */
     viewers: {
-      close: '关闭审批详情',
+      close: '关闭预览',
       download: '下载',
       counter: (i: number, n: number) => `${i} / ${n}`,
       image: {
@@ -679,7 +679,7 @@ export const t = {
       loading: '正在加载文件…',
       loadFailed: '文件加载失败',
       retry: '重试',
-      close: '关闭审批详情',
+      close: '关闭编辑器',
       unsaved: '未保存',
       readOnly: '只读',
       save: '保存',
@@ -740,7 +740,7 @@ export const t = {
         'by word': '全词匹配',
         replace: '替换',
         'replace all': '全部替换',
-        close: '关闭审批详情',
+        close: '关闭',
         'current match': '当前匹配',
         'on line': '位于行',
         'replaced match on line $': '已替换第 $ 行的匹配',
@@ -919,7 +919,7 @@ export const t = {
       copy: '复制链接',
       copied: '复制成功！',
       copyFailed: '无法写入剪贴板，请手动选中链接复制',
-      close: '关闭审批详情',
+      close: '关闭',
     },
     send: {
       title: '发送给同事',
