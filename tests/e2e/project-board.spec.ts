@@ -24,6 +24,9 @@ async function asUser(browser: Browser, who: string, offline = false): Promise<P
 test('the story: 刘洋 adds 孙悦 and assigns her a task with a subtask and a drive file; her bell shows it within 2 s; her offline tick comes back with her name', async ({
   browser,
 }, testInfo) => {
+  // Two people, a dozen steps, an offline round and a reload: about 55 s on CI's two cores, too
+  // close to the default minute (it once ran out while closing the last browser).
+  test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const projectName = `秋季修复项目${stamp}`;
   const taskName = `清洗青铜鼎${stamp}`;

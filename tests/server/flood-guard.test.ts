@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/server/config';
 import { LOGIN_CALLS_PER_MINUTE } from '../../src/server/modules/auth/auth.routes';
 import { DEMO_PASSWORD, driveServiceOf, startServer, type TestServer } from './harness';
 import { W, driveUser, type DriveUser } from './drive-util';
-import { M, loginCall } from './util';
+import { M, loginCall, userIdOf } from './util';
 import { formatMuseumTime } from '../../src/shared/drive/share-rules';
 
 /*
@@ -186,7 +186,7 @@ describe('small limits (RATE_LIMIT_PER_MINUTE=10, RATE_LIMIT_PER_ADDRESS=20)', (
     // The sign-in throttle keeps counting the connection's address.
     await loginCall(s, 'staff04', 'Wrong@123');
     const keys = await s.db.selectFrom('login_attempt').select('key').orderBy('key').execute();
-    expect(keys.map((k) => k.key)).toEqual(['ip:127.0.0.1', `user:${await idOf(s, 'staff04')}`]);
+    expect(keys.map((k) => k.key)).toEqual(['ip:127.0.0.1', `user:${await userIdOf(s, 'staff04')}`]);
   });
 });
 
@@ -204,15 +204,6 @@ describe('share codes without TRUST_PROXY', () => {
     }
   });
 });
-
-async function idOf(s: TestServer, account: string) {
-  const row = await s.db
-    .selectFrom('user')
-    .select('id')
-    .where('account', '=', account)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 describe('behind a reverse proxy (TRUST_PROXY=127.0.0.1)', () => {
   let s: TestServer;
