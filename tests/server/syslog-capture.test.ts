@@ -103,6 +103,33 @@ describe('sign-in, sign-out and failed sign-in', () => {
     await clearLoginAttempts(s);
   });
 
+  it('records the real client address: X-Forwarded-For only from a proxy listed in TRUST_PROXY', async () => {
+    const forged = { 'x-forwarded-for': '203.0.113.9' };
+    await s.call('POST', `${M}/login/webLogin`, {
+      body: { username: 'forged-xff', password: 'x' },
+      headers: forged,
+    });
+    expect((await entry((r) => r.userName === 'forged-xff')).ip).toBe('127.0.0.1');
+
+    const proxied = await startServer({ TRUST_PROXY: '127.0.0.1' });
+    try {
+      await proxied.call('POST', `${M}/login/webLogin`, {
+        body: { username: 'behind-proxy', password: 'x' },
+        headers: { 'x-forwarded-for': '203.0.113.9, 10.1.2.3' },
+      });
+      const token = await proxied.login('admin');
+      await vi.waitFor(
+        async () => {
+          const res = await proxied.call('GET', `${M}/sysLog/pageList?userName=behind-proxy`, { token });
+          expect(res.body.result.list[0]).toMatchObject({ action: '登录失败', ip: '10.1.2.3' });
+        },
+        { timeout: 5000, interval: 50 },
+      );
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('logs a sign-out with the person who left', async () => {
     const token = await s.login('staff04');
     const id = await userIdOf(s, 'staff04');
