@@ -106,4 +106,16 @@ describe('which calls the system log records, and as what', () => {
     expect(what(facts('POST', '/singleMuseum/somethingNew/save'))).toBe('新增 somethingNew -');
     expect(what(facts('DELETE', '/singleMuseum/AppointSettingTimes/delete'))).toBe('删除 预约 -');
   });
+
+  it('reads a name by its words, not its letters', () => {
+    expect(what(facts('POST', '/singleMuseum/v2/recruit/updateModel'))).toBe('修改 志愿者 -');
+    expect(what(facts('POST', '/singleMuseum/v2/recruit/delay'))).toBe('修改 志愿者 -');
+    expect(what(facts('POST', '/singleMuseum/book/bsBookApproval/applyDeferredDays'))).toBe('新增 图书 -');
+    expect(what(facts('POST', '/singleMuseum/bs/bsAddressBook/addressUpdate'))).toBe(
+      '修改 通讯录 address_book',
+    );
+    expect(what(facts('POST', '/singleMuseum/wkDynamic/newsEdit'))).toBe('修改 工作动态 -');
+    expect(what(facts('POST', '/singleMuseum/v2/exhibitionDetailUser/check'))).toBe('修改 志愿者 -');
+    expect(what(facts('POST', '/wangpan/recoveryfile/deleterecoveryfile'))).toBe('删除 回收站 recovery');
+  });
 });

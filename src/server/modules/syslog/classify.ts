@@ -119,19 +119,23 @@ function placeOf(route: string): { module: string; table: string | null } {
   return { module: rest.split('/')[1] || '其他', table: null };
 }
 
-/** Names of POST calls that read (the spec posts many of its reads). */
+/**
+ * Names of POST calls that read (the spec posts many of its reads), lowercased. Kept narrow: a
+ * write mistaken for a read would go unlogged, a read mistaken for a write only adds an entry.
+ */
 const READS =
-  /^(list|data|detail|get|page|count|find|load|search|query|check|preview|taskget|copytouserlist|condition)/;
-const DELETES = /delete|remove|^del|del$|^clear|cancelshare/;
+  /^(list|data|detail|get|page|count|find|load|search|query|preview|taskget|copytouserlist|condition|checkfileinproject)/;
+/** On the name as written: camelCase `…Del`, `del…` only as a word (not `model`, `delay`). */
+const DELETES = /[Dd]elete|[Rr]emove|^del([A-Z]|$)|Del$|^clear|^cancelshare/;
+/** Lowercased; `address…` and `news…` are not additions. */
 const CREATES =
-  /^(add|save|create|upload|new|start|import|copy|batchcopy|share|fromdrive|movefromdrive|unzip|comment|insert|register|apply|poster)/;
+  /^(add(?!ress)|save|create|upload|new(?!s)|start|import|copy|batchcopy|share|fromdrive|movefromdrive|unzip|comment|insert|register|apply|poster)/;
 const APPROVALS = new Set(['approval', 'cancel', 'deliver']);
 
 /** 删除, 新增 or 修改, by the call's last path segment. */
 export function verbAction(method: string, segment: string): LogAction {
-  const s = segment.toLowerCase();
-  if (method === 'DELETE' || DELETES.test(s)) return '删除';
-  if (CREATES.test(s)) return '新增';
+  if (method === 'DELETE' || DELETES.test(segment)) return '删除';
+  if (CREATES.test(segment.toLowerCase())) return '新增';
   return '修改';
 }
 
