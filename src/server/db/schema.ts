@@ -451,7 +451,7 @@ export interface AttachUploadTable {
   updated_at: number;
 }
 
-/** The system log (migration 0050): append only, pruned after LOG_RETENTION_DAYS. */
+/** The system log (migration 0015): append only, pruned after LOG_RETENTION_DAYS. */
 export interface SystemLogTable {
   id: Generated<number>;
   time: number;
