@@ -155,6 +155,6 @@ export const OFFICE_SAVE_MSG = {
   notEditable: '该类型的文件不能在浏览器中编辑保存，请下载后编辑',
   project: '项目文档暂不支持在线编辑，请下载后编辑',
   gone: '文件已被删除或已不在原位置，修改未保存；请在编辑页点“下载修改稿”把修改保存到本机',
-  notPackage: (kind: string) => `保存的内容不是有效的${kind}，未保存；请重新打开文档后再试`,
-  wrongPackage: (found: string, kind: string) => `保存的内容是${found}，与文件类型${kind}不符，未保存`,
+  notPackage: (kind: string) => `保存的内容不是有效的 ${kind}，未保存；请重新打开文档后再试`,
+  wrongPackage: (found: string, kind: string) => `保存的内容是 ${found}，而该文件是 ${kind}，未保存`,
 } as const;

@@ -118,6 +118,9 @@ function isDateFormat(fmt: string): boolean {
 
 interface ReadCtx {
   date1904: boolean;
+  maxCells: number;
+  /** Cells read so far, over all sheets. */
+  cells: number;
 }
 
 function styleOf(cell: ExcelJS.Cell): CellStyle & { bg?: string } {
@@ -268,12 +271,11 @@ function sheetOf(ws: ExcelJS.Worksheet, order: number, ctx: ReadCtx): FSheet {
     for (let r = m.top; r <= m.bottom; r++)
       for (let c = m.left; c <= m.right; c++) if (r !== m.top || c !== m.left) covered.add(`${r}_${c}`);
   }
-  let cells = 0;
   ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     row.eachCell({ includeEmpty: true }, (cell, colNumber) => {
       const r = rowNumber - 1;
       const c = colNumber - 1;
-      if (++cells > EDIT_MAX_CELLS) throw new TooLargeToEdit();
+      if (++ctx.cells > ctx.maxCells) throw new TooLargeToEdit();
       const border = borderOf(cell);
       if (border) borderInfo.push({ rangeType: 'cell', value: { row_index: r, col_index: c, ...border } });
       if (covered.has(`${r}_${c}`)) return;
@@ -348,14 +350,19 @@ async function load(bytes: ArrayBuffer | Uint8Array): Promise<ExcelJS.Workbook> 
   return wb;
 }
 
-const readCtx = (wb: ExcelJS.Workbook): ReadCtx => ({
+const readCtx = (wb: ExcelJS.Workbook, maxCells = Infinity): ReadCtx => ({
   date1904: Boolean((wb.properties as { date1904?: boolean } | undefined)?.date1904),
+  maxCells,
+  cells: 0,
 });
 
-/** A workbook in fortune-sheet's model; throws TooLargeToEdit beyond EDIT_MAX_CELLS. */
-export async function readWorkbook(bytes: ArrayBuffer | Uint8Array): Promise<FSheet[]> {
+/** A workbook in fortune-sheet's model; throws TooLargeToEdit beyond `maxCells` cells (all sheets). */
+export async function readWorkbook(
+  bytes: ArrayBuffer | Uint8Array,
+  { maxCells = EDIT_MAX_CELLS }: { maxCells?: number } = {},
+): Promise<FSheet[]> {
   const wb = await load(bytes);
-  const ctx = readCtx(wb);
+  const ctx = readCtx(wb, maxCells);
   const sheets = wb.worksheets.map((ws, i) => sheetOf(ws, i, ctx));
   if (sheets.length === 0) {
     sheets.push({
@@ -393,7 +400,8 @@ function projection(cell: FCell | null | undefined, border: FBorder | undefined)
           normColor(r.fc as string | undefined) ?? null,
         ])
       : null;
-  const value = c.f ? null : rich ? null : c.v === undefined || c.v === '' ? null : c.v;
+  // A formula's result counts too: LibreOffice shows the cached result without recalculating.
+  const value = rich ? null : c.v === undefined || c.v === '' ? null : c.v;
   return JSON.stringify([
     c.f ? c.f.replace(/^=/, '') : null,
     typeof value === 'number' ? Number(value.toPrecision(15)) : value,
@@ -651,6 +659,11 @@ export async function writeWorkbook(
       }),
     );
   }
+  // A workbook without a theme part (LibreOffice's, the product's blank) loads with an empty
+  // theme list, and ExcelJS would then write a relationship to a theme it never writes: Excel
+  // reports such a file as damaged. Without a list, ExcelJS writes its default theme instead.
+  const book = wb as unknown as { _themes?: Record<string, unknown> };
+  if (!book._themes || Object.keys(book._themes).length === 0) book._themes = undefined;
   const ordered = [...sheets].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
   const kept = new Set<number>();
   const placed: ExcelJS.Worksheet[] = [];
