@@ -323,10 +323,10 @@ describe('Excel workbooks', () => {
     expect(cellOf(list, 2, 3)).toMatchObject({ v: 1280000.5, m: '1,280,000.50' });
     expect(cellOf(list, 6, 3)).toMatchObject({ f: '=SUM(D3:D6)', v: 5430001.25 });
 
-    // The person's edits, as fortune-sheet records them (it recalculates D7 and the other sheet).
+    // The person's edits, as fortune-sheet records them. D7 (SUM) and 汇总!B2 (AVERAGE over this
+    // sheet) are left as they were: saving recalculates them.
     setCell(list, 3, 1, { v: '商代青铜鼎', m: '商代青铜鼎' });
     setCell(list, 3, 3, { v: 3800000, m: '3,800,000.00' });
-    setCell(list, 6, 3, { v: 5630001.25, m: '5,630,001.25' });
     setCell(list, 8, 0, { v: '最高估值', m: '最高估值', ct: { fa: 'General', t: 'g' }, bl: 1 });
     setCell(list, 8, 3, { f: '=MAX(D3:D6)', v: 3800000, m: '3,800,000.00', ct: { fa: '#,##0.00', t: 'n' } });
     setCell(list, 4, 1, { bg: '#fff2cc' });
@@ -336,7 +336,6 @@ describe('Excel workbooks', () => {
     setCell(list, 9, 2, { mc: { r: 9, c: 0 } });
     list.config!.merge = { ...list.config!.merge, '9_0': { r: 9, c: 0, rs: 1, cs: 3 } };
     stats.name = '汇总';
-    setCell(stats, 1, 1, { v: 1407500.3125, m: '1,407,500.31' });
     const added: Sheet = {
       name: '借展记录',
       id: 'new-sheet-id',

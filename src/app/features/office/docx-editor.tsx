@@ -37,6 +37,32 @@ const FONTS = [
 /** A4 at 100 % is about 800 px wide: on a phone the page opens fitted to the screen's width. */
 const fitZoom = () => Math.min(1, Math.max(0.4, Math.floor(((window.innerWidth - 24) / 816) * 20) / 20));
 
+/**
+ * The editor keeps its page area at least as wide as the page at 100 %, so on a phone the page
+ * fitted by zoom sits off to the right of a wide scroll area. Once the first page is drawn, the
+ * area that scrolls sideways is scrolled to put the page in the middle (a no-op on wider screens).
+ */
+function centreWhenDrawn(host: HTMLElement, tries = 120): () => void {
+  let frame = 0;
+  const step = (left: number) => {
+    const page = host.querySelector<HTMLElement>('.layout-page');
+    if (!page) {
+      if (left > 0) frame = requestAnimationFrame(() => step(left - 1));
+      return;
+    }
+    for (let el = page.parentElement; el && el !== document.body; el = el.parentElement) {
+      const scrolls = /auto|scroll/.test(getComputedStyle(el).overflowX);
+      if (!scrolls || el.scrollWidth <= el.clientWidth + 1) continue;
+      const p = page.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      el.scrollLeft += p.left + p.width / 2 - (box.left + box.width / 2);
+      return;
+    }
+  };
+  frame = requestAnimationFrame(() => step(tries));
+  return () => cancelAnimationFrame(frame);
+}
+
 export default function DocxEditorView({ bytes, author, onChange, onReady, onFail }: EditorProps) {
   const ref = useRef<DocxEditorRef>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -56,6 +82,7 @@ export default function DocxEditorView({ bytes, author, onChange, onReady, onFai
     };
     const events = ['keydown', 'pointerdown', 'paste', 'drop', 'cut'] as const;
     for (const e of events) el.addEventListener(e, arm, { capture: true });
+    const stopCentring = centreWhenDrawn(el);
     latest.current.onReady({
       save: async () => {
         const out = await ref.current?.save();
@@ -64,6 +91,7 @@ export default function DocxEditorView({ bytes, author, onChange, onReady, onFai
       },
     });
     return () => {
+      stopCentring();
       for (const e of events) el.removeEventListener(e, arm, { capture: true });
     };
   }, []);

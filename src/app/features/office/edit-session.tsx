@@ -172,6 +172,8 @@ export default function EditSession(props: EditSessionProps) {
       const saved = result.data as SavedOfficeFile;
       setStatus({ kind: 'saved', at: new Date().toTimeString().slice(0, 5) });
       if (saved.conflict || saved.copy) {
+        // Saved: leaving for the copy must not ask about unsaved changes.
+        busy.current = false;
         const copyName = joinName(saved.fileName, saved.extendName);
         notifications.show({
           color: saved.conflict ? 'orange' : 'green',

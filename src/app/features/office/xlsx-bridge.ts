@@ -1,6 +1,7 @@
 import type { Cell as FCell, CellStyle, Sheet as FSheet } from '@fortune-sheet/core';
 import { getBorderInfoComputeRange, update as formatValue } from '@fortune-sheet/core';
 import ExcelJS from 'exceljs';
+import { recalculate, type Grid } from './xlsx-recalc';
 
 /*
  * ExcelJS ⇄ fortune-sheet, both ways, for editing xlsx in the browser (issue 17 §1).
@@ -318,10 +319,14 @@ function sheetOf(ws: ExcelJS.Worksheet, order: number, ctx: ReadCtx): FSheet {
     };
   }
 
+  // fortune-sheet recalculates only the formulas listed in calcChain: without it, a total would
+  // keep its old result when a figure it adds up changes.
+  const id = `${ID_PREFIX}${ws.id}`;
+  const calcChain = celldata.filter((d) => d.v?.f).map((d) => ({ r: d.r, c: d.c, id }));
   const lastRow = celldata.reduce((n, d) => Math.max(n, d.r), 0);
   const lastCol = celldata.reduce((n, d) => Math.max(n, d.c), 0);
   return {
-    id: `${ID_PREFIX}${ws.id}`,
+    id,
     name: ws.name,
     order,
     status: 0,
@@ -339,6 +344,7 @@ function sheetOf(ws: ExcelJS.Worksheet, order: number, ctx: ReadCtx): FSheet {
       ...(borderInfo.length ? { borderInfo } : {}),
     },
     ...(frozen ? { frozen } : {}),
+    ...(calcChain.length ? { calcChain } : {}),
     // Without a selection of its own, fortune-sheet names the first cell "A1:NaN".
     luckysheet_select_save: [{ row: [0, 0], column: [0, 0], row_focus: 0, column_focus: 0 }],
   };
@@ -427,7 +433,7 @@ function projection(cell: FCell | null | undefined, border: FBorder | undefined)
 }
 
 /** A sheet's cells as a grid lookup, whichever of data or celldata fortune-sheet holds. */
-function gridOf(sheet: FSheet): Map<string, FCell> {
+function gridOf(sheet: FSheet): Grid {
   const out = new Map<string, FCell>();
   if (sheet.data) {
     sheet.data.forEach((row, r) =>
@@ -497,10 +503,15 @@ function fontOf(c: FCell, base: Partial<ExcelJS.Font> | undefined): Partial<Exce
 
 function writeValue(target: ExcelJS.Cell, c: FCell) {
   if (c.f) {
-    const result = c.v === undefined || c.v === '' ? undefined : c.v;
+    const result =
+      c.v === undefined || c.v === ''
+        ? undefined
+        : c.ct?.t === 'e' && typeof c.v === 'string'
+          ? { error: c.v }
+          : c.v;
     target.value = {
       formula: c.f.replace(/^=/, ''),
-      ...(result !== undefined ? { result: result as number | string | boolean } : {}),
+      ...(result !== undefined ? { result: result as ExcelJS.CellFormulaValue['result'] } : {}),
     } as ExcelJS.CellFormulaValue;
     return;
   }
@@ -566,9 +577,14 @@ export interface WriteStats {
   cells: string[];
 }
 
-function writeSheet(ws: ExcelJS.Worksheet, before: FSheet | undefined, after: FSheet, stats: WriteStats) {
+function writeSheet(
+  ws: ExcelJS.Worksheet,
+  before: FSheet | undefined,
+  after: FSheet,
+  newGrid: Grid,
+  stats: WriteStats,
+) {
   const oldGrid = before ? gridOf(before) : new Map<string, FCell>();
-  const newGrid = gridOf(after);
   const oldBorders = before ? bordersOf(before, oldGrid) : {};
   const newBorders = bordersOf(after, newGrid);
 
@@ -665,9 +681,23 @@ export async function writeWorkbook(
   const book = wb as unknown as { _themes?: Record<string, unknown> };
   if (!book._themes || Object.keys(book._themes).length === 0) book._themes = undefined;
   const ordered = [...sheets].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  // Every formula's result, fresh (xlsx-recalc.ts): what LibreOffice will show.
+  const grids = ordered.map(gridOf);
+  const results = recalculate(ordered.map((sh, i) => ({ name: sh.name, grid: grids[i]! })));
+  grids.forEach((grid, i) => {
+    for (const [k, value] of results.get(i)!) {
+      const cell = grid.get(k)!;
+      const error = value && typeof value === 'object' && 'error' in value ? String(value.error) : null;
+      grid.set(k, {
+        ...cell,
+        v: (error ?? value) as FCell['v'],
+        ct: { ...(cell.ct ?? { fa: DEFAULT_FMT }), t: error ? 'e' : (cell.ct?.t ?? 'n') },
+      });
+    }
+  });
   const kept = new Set<number>();
   const placed: ExcelJS.Worksheet[] = [];
-  for (const s of ordered) {
+  for (const [i, s] of ordered.entries()) {
     const id = s.id?.startsWith(ID_PREFIX) ? Number(s.id.slice(ID_PREFIX.length)) : NaN;
     let ws = Number.isInteger(id) ? wb.getWorksheet(id) : undefined;
     if (ws && kept.has(ws.id)) ws = undefined;
@@ -675,7 +705,7 @@ export async function writeWorkbook(
     else if (ws.name !== s.name) ws.name = s.name;
     kept.add(ws.id);
     placed.push(ws);
-    writeSheet(ws, before.get(`${ID_PREFIX}${ws.id}`), s, stats);
+    writeSheet(ws, before.get(`${ID_PREFIX}${ws.id}`), s, grids[i]!, stats);
   }
   for (const ws of wb.worksheets) if (!kept.has(ws.id)) wb.removeWorksheet(ws.id);
   // ExcelJS writes sheets by orderNo (not in its typings).
