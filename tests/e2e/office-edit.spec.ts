@@ -126,6 +126,28 @@ test('a real workbook: a cell and a formula edited and saved; the server holds t
   expect(ws.getCell('C3').value).toEqual(new Date('2019-03-12T00:00:00.000Z'));
   expect(ws.getCell('C3').numFmt).toBe('yyyy-mm-dd');
   expect(ws.getCell('B3').value).toBe('青花瓷瓶');
+
+  // A row inserted above the first item (fortune-sheet compiles no code for it: the CSP has no
+  // unsafe-eval); the formulas on both sheets follow the rows.
+  await g.select('A3');
+  const at = (await page.locator('.luckysheet-cell-selected').first().boundingBox())!;
+  await page.mouse.click(at.x + at.width / 2, at.y + at.height / 2, { button: 'right' });
+  await page
+    .locator('.luckysheet-cols-menuitem')
+    .filter({ hasText: '向上插入' })
+    .click({ position: { x: 20, y: 12 } });
+  await expect(page.getByTestId('office-save-status')).toHaveText('有未保存的修改');
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('office-save-status')).toHaveText(/^已保存 \d{2}:\d{2}$/);
+  const shifted = await workbook(await download(page, user.token, id));
+  const list = shifted.getWorksheet('藏品清单')!;
+  expect(list.getCell('A3').value).toBeNull();
+  expect(list.getCell('A4').value).toBe('GW-001');
+  expect(list.getCell('D8').value).toEqual({ formula: 'SUM(D4:D7)', result: 5630001.25 });
+  expect(shifted.getWorksheet('统计')!.getCell('B2').value).toEqual({
+    formula: 'AVERAGE(藏品清单!D4:D7)',
+    result: 1407500.3125,
+  });
 });
 
 test('what the editor cannot keep is named before saving; 另存为新文件 leaves the original whole', async ({
