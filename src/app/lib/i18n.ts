@@ -874,6 +874,9 @@ export const t = {
       leaveStay: '继续编辑',
       leaveDiscard: '放弃修改并离开',
       goneTitle: '文件已不存在',
+      closeLoss: '关闭保存提示',
+      closeLeave: '关闭离开提示',
+      closeGone: '关闭文件不存在提示',
       downloadEdited: '下载修改稿',
     },
 

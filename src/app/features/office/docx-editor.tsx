@@ -69,6 +69,7 @@ export default function DocxEditorView({ bytes, author, onChange, onReady, onFai
   // The editor reports a change when it finishes loading too: only changes after the person
   // has touched the document count.
   const touched = useRef(false);
+  const loaded = useRef(false);
   const latest = useRef({ onChange, onReady, onFail });
   useEffect(() => {
     latest.current = { onChange, onReady, onFail };
@@ -111,9 +112,15 @@ export default function DocxEditorView({ bytes, author, onChange, onReady, onFai
         showOutlineButton={false}
         documentNameEditable={false}
         onChange={() => {
+          loaded.current = true;
           if (touched.current) latest.current.onChange();
         }}
-        onError={() => latest.current.onFail(t.preview.office.editorBroken)}
+        onError={(err) => {
+          // A document that cannot be read falls back to the viewer; a hiccup after it loaded
+          // must not take the person's unsaved work away with the editor.
+          if (!loaded.current) latest.current.onFail(t.preview.office.editorBroken);
+          else console.error('docx editor', err);
+        }}
       />
     </div>
   );

@@ -298,6 +298,7 @@ export default function EditSession(props: EditSessionProps) {
         opened={loss !== null}
         onClose={() => loss?.answer('cancel')}
         title={tt.lossTitle}
+        closeButtonProps={{ 'aria-label': tt.closeLoss }}
         closeOnClickOutside={false}
         centered
         data-testid="office-loss-dialog"
@@ -333,6 +334,7 @@ export default function EditSession(props: EditSessionProps) {
         opened={blocker.status === 'blocked'}
         onClose={() => blocker.reset?.()}
         title={tt.leaveTitle}
+        closeButtonProps={{ 'aria-label': tt.closeLeave }}
         closeOnClickOutside={false}
         centered
       >
@@ -353,6 +355,7 @@ export default function EditSession(props: EditSessionProps) {
         opened={gone !== null}
         onClose={() => setGone(null)}
         title={tt.goneTitle}
+        closeButtonProps={{ 'aria-label': tt.closeGone }}
         closeOnClickOutside={false}
         centered
       >

@@ -133,6 +133,8 @@ export function OfficePage() {
     // Read once per opening: a refetch after a save would bring a new version and reload the
     // document under the person's cursor (their later edits with it).
     staleTime: Infinity,
+    // …and read afresh at the next opening.
+    gcTime: 0,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
     queryFn: ({ signal }) =>
