@@ -7,6 +7,9 @@ import { signIn } from './helpers';
 import { docxText, zipPart } from './office-helpers';
 import { createDriveUser } from './users';
 
+/** The editors are multi-megabyte chunks: on a loaded two-core CI machine their first load is slow. */
+const EDITOR_LOAD = 30_000;
+
 /*
  * Editing office documents in the browser with no Document Server (issue 17 §1), in real
  * Chromium against the real server: a real workbook's cell and formula edited and saved (the
@@ -88,7 +91,7 @@ test('a real workbook: a cell and a formula edited and saved; the server holds t
   await openDrive(page);
   await row(page, '藏品清单.xlsx').dblclick();
   await expect(page).toHaveURL(/\/onlyoffice\?.*ot=edit/);
-  await expect(page.getByTestId('xlsx-editor')).toBeVisible();
+  await expect(page.getByTestId('xlsx-editor')).toBeVisible({ timeout: EDITOR_LOAD });
   await expect(page.getByTestId('office-save')).toBeEnabled();
 
   const g = grid(page);
@@ -159,7 +162,7 @@ test('what the editor cannot keep is named before saving; 另存为新文件 lea
   const original = fs.readFileSync(path.join(FIXTURES, 'features.xlsx'));
   const { userFileId: id } = await api.put('/', '借展.xlsx', original);
   await page.goto(`/onlyoffice?userFileId=${id}&fileName=借展&extendName=xlsx&filePath=/&ot=edit`);
-  await expect(page.getByTestId('xlsx-editor')).toBeVisible();
+  await expect(page.getByTestId('xlsx-editor')).toBeVisible({ timeout: EDITOR_LOAD });
   const g = grid(page);
   await g.select('A5');
   await g.type('玉琮');
@@ -191,7 +194,7 @@ test('what the editor cannot keep is named before saving; 另存为新文件 lea
   expect((await workbook(copyBytes)).worksheets[0]!.getCell('A5').value).toBe('玉琮');
   expect(await zipPart(copyBytes, 'xl/charts/chart1.xml')).toBeNull();
   // The copy opened for editing: saving it again warns no more (it holds no chart to lose).
-  await expect(page.getByTestId('xlsx-editor')).toBeVisible();
+  await expect(page.getByTestId('xlsx-editor')).toBeVisible({ timeout: EDITOR_LOAD });
   await g.select('A6');
   await g.type('青铜爵');
   await page.getByTestId('office-save').click();
@@ -223,7 +226,7 @@ test.describe('offline', () => {
     await waitForServiceWorker(page);
     await page.goto(`/onlyoffice?userFileId=${id}&fileName=值班记录&extendName=docx&filePath=/&ot=edit`);
     const doc = page.locator('.paged-editor__pages');
-    await expect(doc).toBeVisible();
+    await expect(doc).toBeVisible({ timeout: EDITOR_LOAD });
     await expect(page.getByTestId('office-save')).toBeEnabled();
 
     await context.setOffline(true);
@@ -254,7 +257,9 @@ test.describe('offline', () => {
     expect(await api.names('/')).toEqual(['值班记录.docx']);
     // The page reopens the saved document.
     await page.reload();
-    await expect(page.locator('.paged-editor__pages')).toContainText('库房温湿度正常');
+    await expect(page.locator('.paged-editor__pages')).toContainText('库房温湿度正常', {
+      timeout: EDITOR_LOAD,
+    });
   });
 });
 
@@ -274,7 +279,7 @@ test('on a phone (390 × 844) a Word document opens fitted to the screen, and ty
     );
     await page.goto(`/onlyoffice?userFileId=${id}&fileName=年度报告&extendName=docx&filePath=/&ot=edit`);
     const doc = page.locator('.paged-editor__pages');
-    await expect(doc).toContainText('馆藏文物保护年度报告');
+    await expect(doc).toContainText('馆藏文物保护年度报告', { timeout: EDITOR_LOAD });
     // The page fits the screen: nothing of it is cut off to the right.
     const sheet = page.locator('.layout-page').first();
     await expect

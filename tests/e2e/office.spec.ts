@@ -13,6 +13,9 @@ import { freePort, serverProcess } from './server-process';
 import { openPanel, uploadItem } from './upload-helpers';
 import { createDriveUser } from './users';
 
+/** The editors are multi-megabyte chunks: on a loaded two-core CI machine their first load is slow. */
+const EDITOR_LOAD = 30_000;
+
 /*
  * Office files in real Chromium against the real server (issue 5, issue 17 §1), with no Document
  * Server configured: 新建文件 makes a blank document, and opening an office file goes to
@@ -89,7 +92,7 @@ test('新建文件 makes a Word document that opens for editing: type, save, reo
   await expect(page.getByTestId('office-title')).toHaveText('展览方案.docx');
   await expect(page.getByText('只读', { exact: true })).toHaveCount(0);
   const doc = page.locator('.paged-editor__pages');
-  await expect(doc).toBeVisible();
+  await expect(doc).toBeVisible({ timeout: EDITOR_LOAD });
   await expect(page.getByTestId('office-save')).toBeEnabled();
   await doc.click({ position: { x: 200, y: 120 } });
   await page.keyboard.type('第三展厅改陈方案');
@@ -121,7 +124,9 @@ test('新建文件 makes a Word document that opens for editing: type, save, reo
   await page.getByRole('button', { name: '返回' }).click();
   await expect(page.getByTestId('drive-page')).toBeVisible();
   await row(page, '展览方案.docx').dblclick();
-  await expect(page.locator('.paged-editor__pages')).toContainText('第三展厅改陈方案');
+  await expect(page.locator('.paged-editor__pages')).toContainText('第三展厅改陈方案', {
+    timeout: EDITOR_LOAD,
+  });
   await expect(page.locator('.paged-editor__pages')).toContainText('开幕时间待定');
   const download = page.getByTestId('office-download');
   await expect(download).toHaveText('下载');
@@ -164,7 +169,7 @@ test('a workbook edits from the drive and shows read-only on ot=detail; slides r
 
   // From the drive a workbook opens for editing; ot=detail is the read-only viewer, with 编辑.
   await row(page, '藏品清单.xlsx').dblclick();
-  await expect(page.getByTestId('xlsx-editor')).toBeVisible();
+  await expect(page.getByTestId('xlsx-editor')).toBeVisible({ timeout: EDITOR_LOAD });
   await page.goto(page.url().replace('ot=edit', 'ot=detail'));
   await expect(page.getByText('只读', { exact: true })).toBeVisible();
   await expect(page.getByTestId('office-edit')).toHaveText('编辑');
@@ -178,7 +183,7 @@ test('a workbook edits from the drive and shows read-only on ot=detail; slides r
   await expect(page.getByTestId('office-download')).toBeVisible();
   await page.getByTestId('office-edit').click();
   await expect(page).toHaveURL(/ot=edit/);
-  await expect(page.getByTestId('xlsx-editor')).toBeVisible();
+  await expect(page.getByTestId('xlsx-editor')).toBeVisible({ timeout: EDITOR_LOAD });
   await expect(page.getByText('只读', { exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: '返回' }).click();
 
@@ -186,6 +191,7 @@ test('a workbook edits from the drive and shows read-only on ot=detail; slides r
   await row(page, '损坏的表格.xlsx').dblclick();
   await expect(page.getByTestId('office-edit-failed')).toHaveText(
     '此文档无法在浏览器中编辑，已改为只读查看。请下载后用 Office 或 WPS 编辑',
+    { timeout: EDITOR_LOAD },
   );
   await expect(page.getByTestId('office-message')).toHaveText(
     '文件已损坏或不是有效的 Office 文档，无法在线查看。请下载后用 Office 或 WPS 打开',
