@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconEdit, IconInfoCircle } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useCanGoBack, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
@@ -119,6 +120,7 @@ export function OfficePage() {
   const canGoBack = useCanGoBack();
   const online = useOnline();
   const session = useSession();
+  const phone = useMediaQuery('(max-width: 575.98px)') ?? false;
   const [editorDown, setEditorDown] = useState(false);
   const onUnavailable = useCallback(() => setEditorDown(true), []);
   const [slot, setSlot] = useState<HTMLDivElement | null>(null);
@@ -235,22 +237,40 @@ export function OfficePage() {
               </Button>
             </Tooltip>
           )}
-          {id !== null && (
-            <Button
-              component="a"
-              href={downloadHref(q.area, id)}
-              download=""
-              variant="light"
-              leftSection={<IconDownload size={18} />}
-              data-testid="office-download"
-              aria-disabled={!online || undefined}
-              onClick={(e) => {
-                if (!online) e.preventDefault();
-              }}
-            >
-              {tt.download}
-            </Button>
-          )}
+          {id !== null &&
+            (phone ? (
+              // A phone's header also holds 保存 (and 待同步): 下载 keeps only its icon there.
+              <ActionIcon
+                component="a"
+                href={downloadHref(q.area, id)}
+                download=""
+                variant="light"
+                size={36}
+                aria-label={tt.download}
+                data-testid="office-download"
+                aria-disabled={!online || undefined}
+                onClick={(e) => {
+                  if (!online) e.preventDefault();
+                }}
+              >
+                <IconDownload size={18} />
+              </ActionIcon>
+            ) : (
+              <Button
+                component="a"
+                href={downloadHref(q.area, id)}
+                download=""
+                variant="light"
+                leftSection={<IconDownload size={18} />}
+                data-testid="office-download"
+                aria-disabled={!online || undefined}
+                onClick={(e) => {
+                  if (!online) e.preventDefault();
+                }}
+              >
+                {tt.download}
+              </Button>
+            ))}
         </Group>
       </Group>
       {editorDown && (
