@@ -22,6 +22,7 @@ const DRIVE_LANE = [
   /upload-compat\.spec/,
   /drive\.spec/,
   /preview-editors\.spec/,
+  /office-edit\.spec/,
   /preview-media\.spec/,
   /unzip\.spec/,
   /share\.spec/,

@@ -29,7 +29,7 @@ import { createUploadService } from './modules/drive/upload.service';
 import { createLocalBus, type LiveBus } from './modules/notice/live';
 import { noticeRoutes } from './modules/notice/notice.routes';
 import { createNoticeService } from './modules/notice/notice.service';
-import { officeRoutes } from './modules/office/office.routes';
+import { officeRoutes, officeSaveRoutes } from './modules/office/office.routes';
 import { createOfficeService } from './modules/office/office.service';
 import { orgRoutes } from './modules/org/org.routes';
 import { createOrgService } from './modules/org/org.service';
@@ -284,7 +284,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const areas = createAreas(access, (user, projectId) => projects.docRights(user, projectId));
       driveRoutes(wangpan, { drive, areas, access, store, media, shares: shares.grants });
       shareRoutes(wangpan, { shares, config });
-      officeRoutes(wangpan, { office: createOfficeService({ drive, config }), areas, store });
+      const office = createOfficeService({ drive, config });
+      officeRoutes(wangpan, { office, areas, store });
+      // Its own context: the octet body parser of saves from the browser's editors.
+      await wangpan.register(async (saves) => officeSaveRoutes(saves, { office, areas }));
       unzipRoutes(wangpan, { unzip, areas });
       // Its own context: the image body parser of posters must not reach other routes.
       await wangpan.register(async (posters) => posterRoutes(posters, { media, areas }));
