@@ -79,7 +79,8 @@ export default defineConfig({
     command: `rm -rf ${dataDirOf(lane.port)} && node --import tsx src/server/main.ts`,
     url: `http://127.0.0.1:${lane.port}/login`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Generous: the server starts through tsx (transpiling every module), slow on a busy machine.
+    timeout: 180_000,
     env: {
       PORT: String(lane.port),
       HOST: '127.0.0.1',

@@ -77,18 +77,9 @@ test('新建文件 makes a Word document that opens for editing: type, save, reo
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('文件创建成功', { exact: true })).toBeVisible();
-  await expect(row(page, '展览方案.docx')).toBeVisible();
 
-  // The same name again: the collision rule, and the toast says what it became.
-  const again = await newFileFromBlank(page);
-  await again.getByLabel('文件名称').fill('展览方案.docx');
-  await again.getByRole('button', { name: '确定' }).click();
-  await expect(page.getByText('文件创建成功：已有同名文件，新文件名为“展览方案(1).docx”')).toBeVisible();
-  await expect(row(page, '展览方案(1).docx')).toBeVisible();
-
-  // Opening it goes to /onlyoffice for editing: with no Document Server, the browser's editor.
-  await row(page, '展览方案.docx').dblclick();
-  await expect(page).toHaveURL(/\/onlyoffice\?.*ot=edit/);
+  // The new document opens at once for typing (ot=add): with no Document Server, the browser's editor.
+  await expect(page).toHaveURL(/\/onlyoffice\?.*ot=add/);
   await expect(page.getByTestId('office-title')).toHaveText('展览方案.docx');
   await expect(page.getByText('只读', { exact: true })).toHaveCount(0);
   const doc = page.locator('.paged-editor__pages');
@@ -120,10 +111,23 @@ test('新建文件 makes a Word document that opens for editing: type, save, reo
   });
   expect(await docxText(await saved.body())).toBe('第三展厅改陈方案开幕时间待定');
 
-  // 返回 goes without asking now; opening it again shows the saved text.
+  // 返回 goes without asking now, to the folder where it was made.
   await page.getByRole('button', { name: '返回' }).click();
   await expect(page.getByTestId('drive-page')).toBeVisible();
+  await expect(row(page, '展览方案.docx')).toBeVisible();
+
+  // The same name again: the collision rule, and the toast says what it became.
+  const again = await newFileFromBlank(page);
+  await again.getByLabel('文件名称').fill('展览方案.docx');
+  await again.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('文件创建成功：已有同名文件，新文件名为“展览方案(1).docx”')).toBeVisible();
+  await expect(page.getByTestId('office-title')).toHaveText('展览方案(1).docx');
+  await page.getByRole('button', { name: '返回' }).click();
+  await expect(row(page, '展览方案(1).docx')).toBeVisible();
+
+  // Opening the first one from the drive (ot=edit) shows the saved text.
   await row(page, '展览方案.docx').dblclick();
+  await expect(page).toHaveURL(/\/onlyoffice\?.*ot=edit/);
   await expect(page.locator('.paged-editor__pages')).toContainText('第三展厅改陈方案', {
     timeout: EDITOR_LOAD,
   });
@@ -311,7 +315,7 @@ test('with a Document Server: its editor opens with the signed config, a save la
     await dialog.getByRole('radio', { name: 'Excel 表格' }).check();
     await dialog.getByLabel('文件名称').fill('年度预算');
     await dialog.getByLabel('文件名称').press('Enter');
-    await row(page, '年度预算.xlsx').dblclick();
+    await expect(page).toHaveURL(/\/onlyoffice\?.*ot=add/);
     const editor = page.getByTestId('stand-in-editor');
     await expect(editor).toHaveAttribute('data-mode', 'edit');
     await expect(editor).toHaveText('年度预算.xlsx');
