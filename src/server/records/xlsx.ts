@@ -151,7 +151,7 @@ export async function readWorkbook(
       errors.push({
         row: 1,
         column: c.header,
-        message: `第 1 行缺少“${c.header}”列，请使用页面上下载的导入模板`,
+        message: `表头缺少“${c.header}”列，请使用页面上下载的导入模板`,
       });
   if (errors.length) return { rows: [], errors };
 

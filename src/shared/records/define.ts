@@ -157,7 +157,8 @@ export const f = {
     const inner = z
       .string({ error: labelledIssue(label) })
       .trim()
-      .max(max);
+      .max(max)
+      .superRefine(validated(label));
     return field('textarea', label, o, inner, '', { max });
   },
   /** Rich text (HTML); the server sanitises it before it is stored (ARCHITECTURE.md §6). */
@@ -530,11 +531,25 @@ export function listSchema(def: RecordDef): z.ZodObject {
     if (!fd.filter) continue;
     const one = fd.kind === 'users' ? f.user(fd.label).schema : fd.schema;
     if (fd.filter === 'range') {
-      shape[`${key}From`] = z.preprocess((v) => (blank(v) ? undefined : v), unwrap(one).optional());
-      shape[`${key}To`] = z.preprocess((v) => (blank(v) ? undefined : v), unwrap(one).optional());
+      shape[`${key}From`] = rangeEnd(fd, `${fd.label}（起）`);
+      shape[`${key}To`] = rangeEnd(fd, `${fd.label}（止）`);
     } else shape[key] = z.preprocess((v) => (blank(v) ? undefined : v), unwrap(one).optional());
   }
   return z.object(shape);
+}
+
+/** One end of a range filter, its messages naming that end (值班日期（起）须为有效日期…). */
+function rangeEnd(fd: Field, label: string): z.ZodType {
+  const builders: Partial<Record<FieldKind, (l: string) => Field>> = {
+    date: (l) => f.date(l),
+    datetime: (l) => f.datetime(l),
+    int: (l) => f.int(l),
+    money: (l) => f.money(l),
+    time: (l) => f.time(l),
+  };
+  const make = builders[fd.kind];
+  if (!make) throw new Error(`a range filter needs a date, time or number field, not ${fd.kind}`);
+  return make(label).schema;
 }
 
 /** A field schema without its "empty means absent" wrapper, so a filter can make it optional. */
