@@ -259,7 +259,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // and the dictionaries they draw their options from (seeded at every start).
   const recordDefs = deps.records ?? RECORDS;
   await seedDictionaries(db);
-  const records = createRecordService({ db, access, records: recordDefs });
+  const records = createRecordService({ db, access, records: recordDefs, attach });
+  // A record's rich text images are its attachments: its writers upload, its readers read.
+  for (const def of recordDefs)
+    if (Object.values(def.fields).some((fd) => fd.kind === 'rich'))
+      attach.register(def.name, {
+        canUpload: (user) => access.can(user, def.access.write),
+        canRead: (user, id) => records.canRead(def, user, id),
+        isPublished: (id) => records.isPublished(def, id),
+      });
   const imports = createImports();
   for (const def of recordDefs) if (def.importable) imports.add(recordScheme(def, { db, records }));
   const directory = createDirectoryService(db);

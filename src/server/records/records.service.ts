@@ -16,7 +16,8 @@ import type { Db } from '../db/index';
 import { AppError, forbidden, invalid, notFound } from '../errors';
 import type { Access } from '../modules/auth/access';
 import type { SessionUser } from '../modules/auth/auth.service';
-import { sanitizeRichHtml } from '../modules/attach/rich-html';
+import { imageIdsIn, sanitizeRichHtml } from '../modules/attach/rich-html';
+import type { AttachService } from '../modules/attach/attach.service';
 import * as repo from './records.repo';
 import type { Cond } from './records.repo';
 
@@ -64,6 +65,8 @@ export function createRecordService(deps: {
   db: Db;
   access: Access;
   records: readonly RecordDef[];
+  /** Binds the images of rich text to their record (attach tables named by the record). */
+  attach?: Pick<AttachService, 'bindInTx' | 'dropBytes'>;
   now?: () => number;
 }) {
   const { db, access } = deps;
@@ -258,6 +261,22 @@ export function createRecordService(deps: {
     return out;
   }
 
+  const richKeys = (def: RecordDef) =>
+    Object.entries(def.fields)
+      .filter(([, fd]) => fd.kind === 'rich')
+      .map(([k]) => k);
+
+  /**
+   * The images a record's rich text shows become its attachments (uploaded unbound by the
+   * editor); images taken out are deleted. Answers the bytes to drop after the commit.
+   */
+  async function bindImages(q: Db, def: RecordDef, user: SessionUser, id: number, row: Record<string, unknown>) {
+    const keys = richKeys(def);
+    if (!keys.length || !deps.attach) return [];
+    const ids = keys.flatMap((k) => imageIdsIn(String(row[k] ?? '')));
+    return deps.attach.bindInTx(q, { user, table: def.name, recordId: id, ids });
+  }
+
   async function insertChecked(q: Db, def: RecordDef, user: SessionUser, values: Record<string, unknown>) {
     const problems = await problemsOf(q, def, values);
     if (problems.length) return { problems };
@@ -274,6 +293,7 @@ export function createRecordService(deps: {
     }
     const t = now();
     const id = await repo.insert(q, def, values, user.id, t);
+    const dropped = await bindImages(q, def, user, id, values);
     if (def.status) {
       const to = (values[def.status.field] ?? def.fields[def.status.field]!.initial) as number;
       await repo.logStatus(q, {
@@ -287,7 +307,7 @@ export function createRecordService(deps: {
         time: t,
       });
     }
-    return { id };
+    return { id, dropped };
   }
 
   async function updateChecked(
@@ -300,7 +320,7 @@ export function createRecordService(deps: {
     const problems = await problemsOf(q, def, values, before);
     if (problems.length) return { problems };
     if ((await repo.update(q, def, before.id, values, user.id, now())) === 0) throw notFound(GONE);
-    return { id: before.id };
+    return { id: before.id, dropped: await bindImages(q, def, user, before.id, values) };
   }
 
   return {
@@ -387,6 +407,7 @@ export function createRecordService(deps: {
       const values = clean(def, body);
       const r = await db.transaction().execute((trx) => insertChecked(trx, def, user, values));
       if ('problems' in r) throw fieldError(r.problems!);
+      await deps.attach?.dropBytes(r.dropped);
       return { id: r.id };
     },
 
@@ -399,10 +420,12 @@ export function createRecordService(deps: {
         return updateChecked(trx, def, user, before, values);
       });
       if ('problems' in r) throw fieldError(r.problems!);
+      await deps.attach?.dropBytes(r.dropped);
     },
 
     async remove(def: RecordDef, user: SessionUser, id: number) {
       await requireWrite(def, user);
+      let dropped: string[] = [];
       await db.transaction().execute(async (trx) => {
         const row = await repo.find(trx, def, id);
         if (!row) throw notFound(GONE);
@@ -430,7 +453,10 @@ export function createRecordService(deps: {
             row[def.booking.quantityField] as number,
           );
         await repo.remove(trx, def, id, user.id, now());
+        // A deleted row's images go with it (a soft-deleted one keeps them, as it keeps its text).
+        if (!def.softDelete) dropped = await bindImages(trx, def, user, id, {});
       });
+      await deps.attach?.dropBytes(dropped);
     },
 
     /** A named status change: refused with 状态已变化，请刷新 when the row no longer holds `from`. */
@@ -514,8 +540,22 @@ export function createRecordService(deps: {
       return page;
     },
 
-    /** The owner record a belongsTo names, for the server's checks and tests. */
-    recordNamed: (name: string) => byName.get(name),
+    /** Whether `user` may see row `id` (the attachments of its rich text follow the row). */
+    async canRead(def: RecordDef, user: SessionUser, id: number) {
+      try {
+        const { conds } = await readScope(def, user);
+        return Boolean(await repo.find(db, def, id, conds));
+      } catch {
+        return false;
+      }
+    },
+
+    /** Whether row `id` is out for its readers (published, or a record without a publish state). */
+    async isPublished(def: RecordDef, id: number) {
+      const row = await repo.find(db, def, id);
+      const sees = def.access.readerSees;
+      return Boolean(row) && (!sees || sees.values.includes(row![sees.field]));
+    },
   };
 }
 export type RecordService = ReturnType<typeof createRecordService>;

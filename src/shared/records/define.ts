@@ -101,7 +101,10 @@ function field(
   empty: unknown,
   extra: Partial<Field> = {},
 ): Field {
-  const schema = z.preprocess((v) => (blank(v) ? undefined : v), o.required ? inner : inner.optional());
+  // The label rides along as the JSON schema's title (the OpenAPI document shows it).
+  const schema = z
+    .preprocess((v) => (blank(v) ? undefined : v), o.required ? inner : inner.optional())
+    .meta({ title: label });
   const { required = false, ...ui } = o;
   return { kind, label, required, schema, empty, ...ui, ...extra };
 }

@@ -11,6 +11,11 @@ import { dictItem, dictType } from './system/dictionary';
  */
 export const RECORDS: readonly RecordDef[] = [dictType, dictItem, dutyRoster, wkDynamic];
 
+/** Records with rich text: their editor images are attachments of the record (attach tables). */
+export const RICH_TEXT_RECORDS: readonly string[] = RECORDS.filter((r) =>
+  Object.values(r.fields).some((f) => f.kind === 'rich'),
+).map((r) => r.name);
+
 export function recordByName(name: string): RecordDef | undefined {
   return RECORDS.find((r) => r.name === name);
 }
