@@ -268,6 +268,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         canRead: (user, id) => records.canRead(def, user, id),
         isPublished: (id) => records.isPublished(def, id),
       });
+  // Logs (records-design §2 E) keep rows for their retentionDays: pruned at start, then every 6 h.
+  const logs = recordDefs.filter((d) => d.retentionDays);
+  if (logs.length) {
+    const prune = () =>
+      Promise.all(logs.map((d) => records.prune(d))).catch((err: unknown) =>
+        app.log.error({ err }, 'log pruning failed'),
+      );
+    await prune();
+    const pruner = setInterval(() => void prune(), 6 * 3600_000);
+    pruner.unref();
+    app.addHook('onClose', async () => clearInterval(pruner));
+  }
   const imports = createImports();
   for (const def of recordDefs) if (def.importable) imports.add(recordScheme(def, { db, records }));
   const directory = createDirectoryService(db);

@@ -7,8 +7,10 @@ import {
   parseCall,
   type Field,
   type RecordDef,
+  type Transition,
 } from '../../src/shared/records/define';
 import { startServer, type TestServer } from './harness';
+import { FIXTURES, createFixtureTables } from './records-fixtures';
 import { SAMPLES, type SampleIds } from './records-samples';
 import { M, deptIdByName, userIdOf } from './util';
 
@@ -21,6 +23,8 @@ import { M, deptIdByName, userIdOf } from './util';
  * files (records-duty.test.ts, records-dictionary.test.ts).
  */
 
+/** The declared records, and fixtures of the shapes none of them uses yet (records-fixtures.ts). */
+const ALL = [...RECORDS, ...FIXTURES];
 let s: TestServer;
 let admin: string;
 /** A member of staff with the default role: reads the workbench's records, writes none. */
@@ -29,7 +33,7 @@ let ids: SampleIds;
 let counter = 0;
 
 beforeAll(async () => {
-  s = await startServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
+  s = await startServer({ RATE_LIMIT_PER_MINUTE: '1000000' }, { records: ALL, prepare: createFixtureTables });
   admin = await s.login('admin');
   staff = await s.login('staff02');
   const users = new Map<string, number>();
@@ -94,10 +98,19 @@ function stored(fd: Field, v: unknown) {
   return v;
 }
 
+/** A valid input for a transition that takes one (a reason). */
+function inputOf(t: Transition): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, fd] of Object.entries(t.input ?? {}))
+    out[key] =
+      fd.kind === 'int' ? 1 : fd.kind === 'date' ? '2030-01-01' : fd.kind === 'bool' ? true : '测试原因';
+  return out;
+}
+
 /** A value of the wrong kind for any field. */
 const WRONG = { not: 'a value' };
 
-describe.each(RECORDS.map((d) => [d.name, d] as const))('record %s', (_name, def) => {
+describe.each(ALL.map((d) => [d.name, d] as const))('record %s', (_name, def) => {
   const writable = Boolean(def.calls.create);
 
   it('has a valid sample and a spec call for each engine call', () => {
@@ -253,12 +266,29 @@ describe.each(RECORDS.map((d) => [d.name, d] as const))('record %s', (_name, def
     expect(b.headers.get('idempotent-replay')).toBe('true');
     expect((await listOf(def, {})).total).toBe(before + 1);
     if (def.calls.remove) {
-      const { url } = urlOf(def, def.calls.remove);
+      // The spec's own method (a GET write is one too), and for GET its POST twin.
       const key = { 'idempotency-key': `records-del-${def.name}-${counter}` };
-      const first = await s.call('POST', url, { token: admin, body: { id: a.body.result.id }, headers: key });
-      const again = await s.call('POST', url, { token: admin, body: { id: a.body.result.id }, headers: key });
+      const first = await send(def, def.calls.remove, { id: a.body.result.id }, admin, key);
+      const again = await send(def, def.calls.remove, { id: a.body.result.id }, admin, key);
       expect(first.body.success).toBe(true);
       expect(again.body).toEqual(first.body);
+      const { method, url } = urlOf(def, def.calls.remove);
+      if (method === 'GET') {
+        const b2 = await send(def, def.calls.create!, sampleOf(def), admin);
+        const twin = { 'idempotency-key': `records-post-${def.name}-${counter}` };
+        const p1 = await s.call('POST', url, {
+          token: admin,
+          body: { id: b2.body.result.id },
+          headers: twin,
+        });
+        const p2 = await s.call('POST', url, {
+          token: admin,
+          body: { id: b2.body.result.id },
+          headers: twin,
+        });
+        expect(p1.body.success).toBe(true);
+        expect(p2.body).toEqual(p1.body);
+      }
     }
   });
 
@@ -272,7 +302,7 @@ describe.each(RECORDS.map((d) => [d.name, d] as const))('record %s', (_name, def
         ...(c.update ? [await send(def, c.update, { ...sampleOf(def), id }, staff)] : []),
         ...(c.remove ? [await send(def, c.remove, { id }, staff)] : []),
         ...Object.entries(def.transitions ?? {}).map(([key, t]) =>
-          send(def, t.call ?? `POST ${key}`, { id }, staff),
+          send(def, t.call ?? `POST ${key}`, { id, ...inputOf(t) }, staff),
         ),
       ];
       for (const r of await Promise.all(refused)) {
@@ -307,12 +337,19 @@ describe.each(RECORDS.map((d) => [d.name, d] as const))('record %s', (_name, def
       for (const [key, t] of Object.entries(def.transitions!)) {
         const id = await create(def);
         const call = t.call ?? `POST ${key}`;
+        const input = inputOf(t);
         if (!t.from.includes(initial)) {
-          const r = await send(def, call, { id }, admin);
+          const r = await send(def, call, { id, ...input }, admin);
           expect(r.body, key).toMatchObject({ success: false, message: STALE_STATUS });
           continue;
         }
-        const r = await send(def, call, { id }, admin);
+        if (Object.keys(input).length) {
+          // A transition's own input is checked like a form, naming its field.
+          const bare = await send(def, call, { id }, admin);
+          expect(bare.status).toBe(400);
+          expect(bare.body.message).toContain(Object.values(t.input!)[0]!.label);
+        }
+        const r = await send(def, call, { id, ...input }, admin);
         expect(r.body, key).toMatchObject({ success: true });
         const d = (await detail(def, id)).body.result;
         expect(d.record[field]).toBe(t.to);
@@ -322,8 +359,9 @@ describe.each(RECORDS.map((d) => [d.name, d] as const))('record %s', (_name, def
           toStatus: t.to,
           actionLabel: t.label,
         });
+        if (typeof input.reason === 'string') expect(d.log.at(-1).comment).toBe(input.reason);
         if (!t.from.includes(t.to)) {
-          const again = await send(def, call, { id }, admin);
+          const again = await send(def, call, { id, ...input }, admin);
           expect(again.body).toMatchObject({ success: false, message: STALE_STATUS });
         }
         // Every transition that leaves from here works next, and its status tab counts it.
@@ -390,14 +428,53 @@ describe.each(RECORDS.map((d) => [d.name, d] as const))('record %s', (_name, def
   );
 
   it.runIf(Boolean(def.calls.export))('exports the filtered rows as xlsx with Chinese headers', async () => {
-    await create(def);
+    if (writable) await create(def);
     const { method, url } = urlOf(def, def.calls.export!);
-    const res = await fetch(`${s.url}${url}`, { method, headers: { token: admin } });
+    const res = await fetch(`${s.url}${url}`, {
+      method,
+      headers: method === 'POST' ? { token: admin, 'content-type': 'application/json' } : { token: admin },
+      body: method === 'POST' ? '{}' : undefined,
+    });
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await res.arrayBuffer());
     const header = (wb.worksheets[0]!.getRow(1).values as unknown[]).filter(Boolean);
     for (const fd of Object.values(def.fields).filter((f) => f.list)) expect(header).toContain(fd.label);
     expect(wb.worksheets[0]!.rowCount).toBeGreaterThan(1);
+  });
+
+  it.runIf(Boolean(def.singleton))(
+    'loads the starting values, then saves and changes the one row of a scope',
+    async () => {
+      const body = sampleOf(def);
+      const scope = def.singleton!.scope;
+      const at = scope ? { [scope]: body[scope] } : {};
+      const empty = await send(def, def.calls.load!, at, admin);
+      expect(empty.body.result.record.id).toBe(0);
+      const first = await send(def, def.calls.save!, body, admin);
+      expect(first.body.success).toBe(true);
+      const changed = SAMPLES[def.name]!.change(body);
+      const second = await send(def, def.calls.save!, changed, admin);
+      expect(second.body.result.id).toBe(first.body.result.id);
+      const loaded = (await send(def, def.calls.load!, at, staff)).body.result.record;
+      for (const [key, fd] of formFields(def)) expect(loaded[key], key).toEqual(stored(fd, changed[key]));
+      expect((await send(def, def.calls.save!, body, staff)).body.code).toBe(1005);
+      const [key, fd] = formFields(def).find(([, x]) => x.required)!;
+      const bad = await send(def, def.calls.save!, { ...body, [key]: WRONG }, admin);
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toContain(fd.label);
+    },
+  );
+
+  it.runIf(def.shape === 'log')('is append-only: no write calls; lists what was appended', async () => {
+    expect(def.calls.create ?? def.calls.update ?? def.calls.remove).toBeUndefined();
+    const page = await listOf(def, {});
+    expect(page.total).toBeGreaterThan(0);
+    const ids = page.list.map((r) => r.id);
+    expect((await detail(def, ids[0]!)).body.success).toBe(true);
+    for (const name of ['save', 'add', 'update', 'edit', 'delete'])
+      expect(
+        (await s.call('POST', `${M}${def.base}/${name}`, { token: admin, body: { id: ids[0] } })).status,
+      ).toBe(404);
   });
 });

@@ -24,6 +24,14 @@ const dutyDay = (n: number) => {
   return d.toISOString().slice(0, 10);
 };
 
+/** A valid resident ID number for the n-th sample (GB 11643 check digit computed). */
+function idNumber(n: number): string {
+  const body = `1101051990${String(1 + (n % 12)).padStart(2, '0')}${String(1 + (n % 28)).padStart(2, '0')}${String(n % 1000).padStart(3, '0')}`;
+  const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...body].reduce((a, c, i) => a + Number(c) * w[i]!, 0);
+  return `${body}${'10X98765432'[sum % 11]}`;
+}
+
 export const SAMPLES: Record<string, Sample> = {
   dictType: {
     make: (n) => ({ dictKey: `sample_key_${n}`, dictName: `样例字典${n}`, remark: '测试用' }),
@@ -53,5 +61,33 @@ export const SAMPLES: Record<string, Sample> = {
       content: '<p>样例正文</p>',
     }),
     change: (b) => ({ ...b, title: `${String(b.title)}（改）` }),
+  },
+  // Fixture records (records-fixtures.ts): the shapes no declared record uses yet.
+  fxPerson: {
+    make: (n) => ({
+      name: `测试人${n}`,
+      phone: `139${String(10_000_000 + n).slice(-8)}`,
+      idNumber: idNumber(n),
+      birthDate: '1990-05-01',
+      active: true,
+      level: 1 + (n % 2),
+    }),
+    change: (b) => ({ ...b, name: `${String(b.name)}改` }),
+  },
+  fxSlot: {
+    make: (n) => ({ label: `场次${n}`, total: 10 + n, open: true }),
+    change: (b) => ({ ...b, total: Number(b.total) + 1 }),
+  },
+  fxBooking: {
+    make: () => ({ slotId: 1, persons: 2 }),
+    change: (b) => b,
+  },
+  fxSetting: {
+    make: (n) => ({ type: 1 + (n % 2), advanceDays: 1 + (n % 30), notice: `须知${n}` }),
+    change: (b) => ({ ...b, advanceDays: 7 }),
+  },
+  fxLog: {
+    make: (n) => ({ action: `操作${n}`, result: n % 2 }),
+    change: (b) => b,
   },
 };

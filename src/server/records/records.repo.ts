@@ -279,6 +279,12 @@ export async function remove(db: Db, def: RecordDef, id: number, actorId: number
   return Number(r.numDeletedRows);
 }
 
+/** Deletes a log's rows made before `before` (records-design §2 E retention); answers how many. */
+export async function pruneOlderThan(db: Db, def: RecordDef, before: number): Promise<number> {
+  const r = await q(db).deleteFrom(def.table).where('create_time', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 /** Appends one line to a record's status history (bsStatusLog). */
 export async function logStatus(
   db: Db,

@@ -144,6 +144,32 @@ export function recordRoutes(
         return DONE;
       });
     }
+    if (c.load && def.singleton) {
+      const { method, url } = at(c.load);
+      const scope = def.singleton.scope;
+      const schema = z.object(scope ? { [scope]: def.fields[scope]!.schema } : {});
+      call(
+        method,
+        url,
+        schema,
+        `${t} · 读取`,
+        false,
+        async (req, q) => records.load(def, req.user, q),
+        RecordDetail,
+      );
+    }
+    if (c.save && def.singleton) {
+      const { method, url } = at(c.save);
+      call(
+        method,
+        url,
+        createSchema(def),
+        `${t} · 保存`,
+        true,
+        async (req, b) => records.save(def, req.user, b),
+        z.object({ id: z.number() }),
+      );
+    }
     if (c.export) {
       const { method, url } = at(c.export);
       const schema = listSchema(def).omit({ currentPage: true, pageCount: true });

@@ -270,7 +270,13 @@ export function createRecordService(deps: {
    * The images a record's rich text shows become its attachments (uploaded unbound by the
    * editor); images taken out are deleted. Answers the bytes to drop after the commit.
    */
-  async function bindImages(q: Db, def: RecordDef, user: SessionUser, id: number, row: Record<string, unknown>) {
+  async function bindImages(
+    q: Db,
+    def: RecordDef,
+    user: SessionUser,
+    id: number,
+    row: Record<string, unknown>,
+  ) {
     const keys = richKeys(def);
     if (!keys.length || !deps.attach) return [];
     const ids = keys.flatMap((k) => imageIdsIn(String(row[k] ?? '')));
@@ -532,6 +538,57 @@ export function createRecordService(deps: {
         for (const [n, rid] of order.entries())
           await repo.update(trx, def, rid, { [sort.field]: (n + 1) * 10 }, user.id, now());
       });
+    },
+
+    /**
+     * A singleton's row for its scope (records-design §2 D: one settings row per scope), or the
+     * fields' starting values (id 0) while none is saved.
+     */
+    async load(def: RecordDef, user: SessionUser, query: Record<string, unknown>): Promise<RecordDetail> {
+      await readScope(def, user);
+      const scope = def.singleton?.scope;
+      const conds: Cond[] = scope ? [{ field: scope, op: 'eq', value: query[scope] }] : [];
+      const row = (await repo.findAll(db, def, conds, 1))[0];
+      if (row) return { record: row, names: await namesFor(def, [row]), log: [] };
+      const record: Record<string, unknown> = {
+        id: 0,
+        createTime: 0,
+        createBy: null,
+        updateTime: 0,
+        updateBy: null,
+      };
+      for (const [key, fd] of Object.entries(def.fields)) record[key] = fd.initial ?? fd.empty;
+      if (scope) record[scope] = query[scope];
+      return { record: record as Row, names: { users: {}, depts: {} }, log: [] };
+    },
+
+    /** Saves a singleton's row for its scope: the first save creates it, later ones change it. */
+    async save(def: RecordDef, user: SessionUser, body: Record<string, unknown>) {
+      await requireWrite(def, user);
+      const values = clean(def, body);
+      const scope = def.singleton?.scope;
+      const r = await db.transaction().execute(async (trx) => {
+        const conds: Cond[] = scope ? [{ field: scope, op: 'eq', value: values[scope] }] : [];
+        const before = (await repo.findAll(trx, def, conds, 1))[0];
+        return before ? updateChecked(trx, def, user, before, values) : insertChecked(trx, def, user, values);
+      });
+      if ('problems' in r) throw fieldError(r.problems!);
+      await deps.attach?.dropBytes(r.dropped);
+      return { id: r.id };
+    },
+
+    /**
+     * Appends a row to a log (records-design §2 E) from the server's own code: no rights, no
+     * rules, no update or delete call exists for it. `actorId` is who did what is logged.
+     */
+    async append(def: RecordDef, values: Record<string, unknown>, actorId: number | null) {
+      return repo.insert(db, def, values, actorId, now());
+    },
+
+    /** Removes a log's rows older than its retentionDays; answers how many went. */
+    async prune(def: RecordDef) {
+      if (!def.retentionDays) return 0;
+      return repo.pruneOlderThan(db, def, now() - def.retentionDays * 86_400_000);
     },
 
     /** Every row the list's filters select (for the xlsx export), with names. */

@@ -171,13 +171,21 @@ export const f = {
     return field('rich', label, { importable: false, ...o }, inner, '', { max });
   },
   /** A whole number between `min` and `max`. */
-  int(label: string, o: Common & { min?: number; max?: number } = {}): Field {
+  int(label: string, o: Common & { min?: number; max?: number; initial?: number } = {}): Field {
     const inner = z
       .number({ error: labelledIssue(label) })
       .int()
       .min(o.min ?? 0)
       .max(o.max ?? 2_147_483_647);
-    return field('int', label, o, z.preprocess(toNumber, inner), null);
+    const { initial, ...rest } = o;
+    return field(
+      'int',
+      label,
+      rest,
+      z.preprocess(toNumber, inner),
+      null,
+      initial === undefined ? {} : { initial },
+    );
   },
   /** Yuan with at most two decimals, not negative (stored as fen). */
   money(label: string, o: Common = {}): Field {
@@ -456,6 +464,15 @@ export function defineRecord<D extends RecordDef>(def: D): D {
   }
   if (def.access.readerSees) need(def.access.readerSees.field, 'readerSees');
   if (def.transitions && !def.status) throw new Error(`${def.name}: transitions need a status field`);
+  if (def.singleton?.scope) need(def.singleton.scope, 'singleton scope');
+  if (def.singleton && (!def.calls.load || !def.calls.save))
+    throw new Error(`${def.name}: a singleton needs load and save`);
+  if (def.shape === 'log' && (def.calls.create || def.calls.update || def.calls.remove))
+    throw new Error(`${def.name}: a log is append-only (no create, update or remove call)`);
+  if (def.booking) {
+    need(def.booking.capacityField, 'booking capacity');
+    need(def.booking.quantityField, 'booking quantity');
+  }
   const labels: Record<string, string> = {};
   for (const [key, fd] of Object.entries(def.fields)) {
     labels[key] = fd.label;
