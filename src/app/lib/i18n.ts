@@ -105,6 +105,7 @@ export const t = {
     person: {
       title: '人员管理',
       add: '新增人员',
+      importTitle: '人员',
       editTitle: '编辑人员',
       searchPlaceholder: '搜索账号、姓名或手机号',
       total: (n: number) => `共 ${n} 人`,
@@ -214,6 +215,7 @@ export const t = {
     external: '外部',
     manage: {
       title: '通讯录管理',
+      importTitle: '通讯录',
       hint: '员工的姓名、手机号和部门来自“人员管理”，这里可为员工补充职务、办公电话等信息，或添加值班室等外部联系人。',
       add: '新增联系人',
       addTitle: '新增联系人',

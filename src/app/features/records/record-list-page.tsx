@@ -60,7 +60,7 @@ import {
 import { useSession } from '../../lib/session';
 import type { ViewContext } from './field-view';
 import { useDeptOptions } from './field-input';
-import { ImportDialog } from './import-dialog';
+import { ImportDialog } from '../../components/import-dialog';
 import { RecordDetailDrawer } from './record-detail';
 import { RecordForm } from './record-form';
 import { RecordCards, RecordTable, type RowMark } from './record-views';

@@ -2,12 +2,12 @@ import { Alert, Button, Checkbox, FileInput, List, Modal, ScrollArea, Stack, Tex
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { IMPORT_MAX_BYTES, type ImportRefusal } from '../../../shared/records/api';
-import { useDialogEscape } from '../../components/dialog-escape';
-import { ApiError, OfflineError, errorToast } from '../../lib/api';
-import { t } from '../../lib/i18n';
-import { useOnline } from '../../lib/online';
-import { downloadTemplate, importRecords } from '../../lib/records';
+import { IMPORT_MAX_BYTES, type ImportRefusal } from '../../shared/records/api';
+import { useDialogEscape } from './dialog-escape';
+import { ApiError, OfflineError, errorToast } from '../lib/api';
+import { t } from '../lib/i18n';
+import { useOnline } from '../lib/online';
+import { downloadTemplate, importRecords } from '../lib/records';
 
 const I = t.records.importDialog;
 
