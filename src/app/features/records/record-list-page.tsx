@@ -150,6 +150,27 @@ function FilterInput({
         />
       </div>
     );
+  // A text or number filtered by equality (a log's address, a code): typed, sent as it is.
+  if (fd.kind === 'text' || fd.kind === 'textarea')
+    return (
+      <SearchField
+        placeholder={fd.label}
+        onSearch={(v) => set({ [name]: v || undefined })}
+        style={width}
+        data-testid={`filter-${name}`}
+      />
+    );
+  if (fd.kind === 'int' || fd.kind === 'money')
+    return (
+      <NumberInput
+        aria-label={fd.label}
+        placeholder={fd.label}
+        value={(query[name] as number | undefined) ?? ''}
+        onChange={(v) => set({ [name]: v === '' ? undefined : v })}
+        style={width}
+        data-testid={`filter-${name}`}
+      />
+    );
   const data =
     fd.kind === 'dict'
       ? (options[fd.dict!] ?? [])
