@@ -26,7 +26,7 @@ import type { Access } from '../modules/auth/access';
 import type { SessionUser } from '../modules/auth/auth.service';
 import { cellText, cellValue, splitNames, type CellLookups } from './cells';
 import * as repo from './records.repo';
-import type { RecordService } from './records.service';
+import { createLookups, type RecordService } from './records.service';
 import { readWorkbook, sendXlsx, templateWorkbook, type SheetColumn, type SheetRow } from './xlsx';
 
 /**
@@ -199,6 +199,7 @@ export function recordScheme(def: RecordDef, deps: { db: Db; records: RecordServ
       let replaced = 0;
       try {
         await db.transaction().execute(async (trx) => {
+          const look = createLookups(trx);
           for (const { row, values } of ready) {
             let before: Row | undefined;
             if (ctx.type === IMPORT_TYPES.replace && key) {
@@ -211,8 +212,8 @@ export function recordScheme(def: RecordDef, deps: { db: Db; records: RecordServ
               before = same[0];
             }
             const r = before
-              ? await records.updateChecked(trx, def, ctx.user, before, values)
-              : await records.insertChecked(trx, def, ctx.user, values);
+              ? await records.updateChecked(trx, def, ctx.user, before, values, look)
+              : await records.insertChecked(trx, def, ctx.user, values, look);
             if ('problems' in r)
               for (const p of r.problems!) errors.push({ row, column: label(p.field), message: p.message });
             else if (before) replaced++;

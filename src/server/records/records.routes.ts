@@ -23,9 +23,9 @@ import { exportWorkbook, sendXlsx } from './xlsx';
  * The HTTP side of the records engine: every call of every definition, registered from the
  * definition (its spec names and methods), validated with the definition's own schemas.
  *
- * The spec makes some writes GETs (`GET …/delete`, `GET …/publishOrCancel`). Those need the
- * `token` header like any write (the cookie alone never authorises a change), and each also
- * answers POST at the same path, so a client's outbox can send it with an Idempotency-Key.
+ * The spec makes some writes GETs (`GET …/delete`, `GET …/publishOrCancel`) or DELETEs. A GET
+ * write needs the `token` header like any write (the cookie alone never authorises a change);
+ * each also answers POST at the same path, the one a client's outbox sends.
  */
 
 type Handler = (req: FastifyRequest, input: Record<string, unknown>, reply: FastifyReply) => Promise<unknown>;
@@ -61,7 +61,8 @@ export function recordRoutes(
         return handler(req, (inQuery ? req.query : req.body) as Record<string, unknown>, reply);
       },
     });
-    if (write && method === 'GET')
+    // The outbox sends every queued write as a POST: a GET or DELETE write has a POST twin.
+    if (write && method !== 'POST')
       r.route({
         method: 'POST',
         url,

@@ -61,6 +61,44 @@ function deptIdsOf(def: RecordDef, rows: readonly Record<string, unknown>[]): nu
   return [...ids];
 }
 
+/**
+ * Dictionary items and names, each read once: per write, or once for a whole import (a file of
+ * 2,000 rows would otherwise read the same dictionaries and people 2,000 times).
+ */
+export function createLookups(q: Db) {
+  const items = new Map<string, Awaited<ReturnType<typeof repo.dictItems>>>();
+  const users = new Map<number, { id: number; name: string; enabled: boolean }>();
+  const depts = new Map<number, { id: number; name: string }>();
+  return {
+    async items(keys: readonly string[]) {
+      const missing = [...new Set(keys)].filter((k) => !items.has(k));
+      if (missing.length) {
+        const rows = await repo.dictItems(q, missing, false);
+        for (const k of missing)
+          items.set(
+            k,
+            rows.filter((r) => r.dict_key === k),
+          );
+      }
+      return keys.flatMap((k) => items.get(k) ?? []);
+    },
+    async names(userIds: readonly number[], deptIds: readonly number[]) {
+      const n = await repo.names(
+        q,
+        [...new Set(userIds)].filter((id) => !users.has(id)),
+        [...new Set(deptIds)].filter((id) => !depts.has(id)),
+      );
+      for (const u of n.users) users.set(u.id, u);
+      for (const d of n.depts) depts.set(d.id, d);
+      return {
+        users: userIds.flatMap((id) => (users.has(id) ? [users.get(id)!] : [])),
+        depts: deptIds.flatMap((id) => (depts.has(id) ? [depts.get(id)!] : [])),
+      };
+    },
+  };
+}
+export type Lookups = ReturnType<typeof createLookups>;
+
 export function createRecordService(deps: {
   db: Db;
   access: Access;
@@ -114,11 +152,11 @@ export function createRecordService(deps: {
   async function wordsFor(
     def: RecordDef,
     rows: readonly Record<string, unknown>[],
-    q: Db = db,
+    look: Lookups = createLookups(db),
   ): Promise<Words> {
     const keys = Object.values(def.fields).flatMap((fd) => (fd.dict ? [fd.dict] : []));
-    const items = await repo.dictItems(q, keys, false);
-    const { users, depts } = await repo.names(q, userIdsOf(def, rows), deptIdsOf(def, rows));
+    const items = await look.items(keys);
+    const { users, depts } = await look.names(userIdsOf(def, rows), deptIdsOf(def, rows));
     return (field, value) => {
       const fd = def.fields[field];
       if (!fd) return String(value ?? '');
@@ -142,6 +180,7 @@ export function createRecordService(deps: {
     def: RecordDef,
     values: Record<string, unknown>,
     before?: Row,
+    look: Lookups = createLookups(q),
   ): Promise<FieldProblem[]> {
     const problems: FieldProblem[] = [];
     const row: Record<string, unknown> = { ...(before ?? {}), ...values };
@@ -157,7 +196,9 @@ export function createRecordService(deps: {
     // Dictionary values: an enabled item; a value kept unchanged may have been disabled since.
     const dictFields = Object.entries(def.fields).filter(([k, fd]) => fd.dict && row[k] && changed(k));
     if (dictFields.length) {
-      const items = await repo.dictItems(q, [...new Set(dictFields.map(([, fd]) => fd.dict!))], true);
+      const items = (await look.items([...new Set(dictFields.map(([, fd]) => fd.dict!))])).filter(
+        (i) => Number(i.status) === 1,
+      );
       for (const [key, fd] of dictFields) {
         const options = items.filter((i) => i.dict_key === fd.dict);
         if (!options.some((i) => i.value === row[key]))
@@ -183,7 +224,7 @@ export function createRecordService(deps: {
     );
     const wantedDepts = depts.map(([k]) => row[k] as number);
     if (wantedUsers.length || wantedDepts.length) {
-      const n = await repo.names(q, wantedUsers, wantedDepts);
+      const n = await look.names(wantedUsers, wantedDepts);
       const enabled = new Set(n.users.filter((u) => u.enabled).map((u) => u.id));
       const deptSet = new Set(n.depts.map((d) => d.id));
       for (const [key, fd] of people) {
@@ -244,7 +285,7 @@ export function createRecordService(deps: {
         }));
         if (before) conds.push({ field: 'id', op: 'ne', value: before.id });
         const peers = await repo.findAll(q, def, conds, 1000);
-        const p = rule.check(row, peers, await wordsFor(def, [row, ...peers], q));
+        const p = rule.check(row, peers, await wordsFor(def, [row, ...peers], look));
         if (p) problems.push(p);
       }
     return problems;
@@ -283,8 +324,14 @@ export function createRecordService(deps: {
     return deps.attach.bindInTx(q, { user, table: def.name, recordId: id, ids });
   }
 
-  async function insertChecked(q: Db, def: RecordDef, user: SessionUser, values: Record<string, unknown>) {
-    const problems = await problemsOf(q, def, values);
+  async function insertChecked(
+    q: Db,
+    def: RecordDef,
+    user: SessionUser,
+    values: Record<string, unknown>,
+    look?: Lookups,
+  ) {
+    const problems = await problemsOf(q, def, values, undefined, look);
     if (problems.length) return { problems };
     if (def.booking) {
       const { capacityTable, capacityField, quantityField } = def.booking;
@@ -322,8 +369,9 @@ export function createRecordService(deps: {
     user: SessionUser,
     before: Row,
     values: Record<string, unknown>,
+    look?: Lookups,
   ) {
-    const problems = await problemsOf(q, def, values, before);
+    const problems = await problemsOf(q, def, values, before, look);
     if (problems.length) return { problems };
     if ((await repo.update(q, def, before.id, values, user.id, now())) === 0) throw notFound(GONE);
     return { id: before.id, dropped: await bindImages(q, def, user, before.id, values) };
