@@ -1745,6 +1745,7 @@ export const t = {
     deleteTitle: '删除确认',
     deleteConfirm: (what: string) => `确定删除“${what}”吗？删除后不能恢复。`,
     confirmTitle: (action: string) => `${action}确认`,
+    transitionConfirm: (action: string, what: string) => `确定${action}“${what}”吗？`,
     deleted: '删除成功',
     saved: '保存成功',
     added: '添加成功',

@@ -319,7 +319,7 @@ export function RecordListPage({ def, title, intro, fixed, extra, embedded }: Re
     };
     confirmAction({
       title: R.confirmTitle(tr.label),
-      message: tr.confirm ?? `${tr.label}“${def.describe(row)}”？`,
+      message: tr.confirm ?? R.transitionConfirm(tr.label, def.describe(row)),
       confirmLabel: tr.label,
       danger: tr.danger,
       run: () =>

@@ -79,7 +79,9 @@ export function TransitionDialog({
       {...escape}
     >
       <Stack gap="sm">
-        <Text size="sm">{transition.confirm ?? `${transition.label}“${def.describe(row)}”？`}</Text>
+        <Text size="sm">
+          {transition.confirm ?? R.transitionConfirm(transition.label, def.describe(row))}
+        </Text>
         {Object.entries(fields).map(([key, fd]) => (
           <FieldInput
             key={key}
