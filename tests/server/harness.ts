@@ -43,6 +43,7 @@ export async function startServer(
   opts: {
     dataDir?: string;
     onRoute?: AppDeps['onRoute'];
+    logger?: AppDeps['logger'];
     /** Records served instead of the declared ones (fixtures of the records engine's shapes). */
     records?: AppDeps['records'];
     /** Runs on the fresh database before the app is built (a fixture record's table). */
@@ -62,7 +63,14 @@ export async function startServer(
   await seedDemo(db, DEMO_PASSWORD);
   await opts.prepare?.(db);
   const bus = createLocalBus();
-  const app = await buildApp({ config, db, bus, onRoute: opts.onRoute, records: opts.records });
+  const app = await buildApp({
+    config,
+    db,
+    bus,
+    onRoute: opts.onRoute,
+    logger: opts.logger,
+    records: opts.records,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;

@@ -451,7 +451,26 @@ export interface AttachUploadTable {
   updated_at: number;
 }
 
-/** The base columns of every record table (migration 0015; records-design §1). */
+/** The system log (migration 0015): append only, pruned after LOG_RETENTION_DAYS. */
+export interface SystemLogTable {
+  id: Generated<number>;
+  time: number;
+  user_id: number | null;
+  user_name: string;
+  ip: string;
+  user_agent: string;
+  module: string;
+  action: string;
+  target_table: string | null;
+  target_id: string | null;
+  method: string;
+  path: string;
+  params: string | null;
+  result: number;
+  error_message: string | null;
+  duration_ms: number;
+}
+/** The base columns of every record table (migration 0016; records-design §1). */
 interface RecordBase {
   id: Generated<number>;
   create_time: number;
@@ -460,7 +479,7 @@ interface RecordBase {
   update_by: number | null;
   del_flag: Generated<number>;
 }
-/** One status change of a record (migration 0015). */
+/** One status change of a record (migration 0016). */
 export interface BsStatusLogTable {
   id: Generated<number>;
   table_name: string;
@@ -472,14 +491,14 @@ export interface BsStatusLogTable {
   comment: Generated<string>;
   time: number;
 }
-/** A dictionary (migration 0015). */
+/** A dictionary (migration 0016). */
 export interface DictTypeTable extends RecordBase {
   dict_key: string;
   dict_name: string;
   remark: Generated<string>;
   is_system: Generated<number>;
 }
-/** A dictionary item (migration 0015); unique (dict_key, value). */
+/** A dictionary item (migration 0016); unique (dict_key, value). */
 export interface DictItemTable extends RecordBase {
   dict_key: string;
   label: string;
@@ -490,7 +509,7 @@ export interface DictItemTable extends RecordBase {
   remark: Generated<string>;
   is_system: Generated<number>;
 }
-/** A duty-roster row (migration 0016); staff_ids ',3,5,'. */
+/** A duty-roster row (migration 0017); staff_ids ',3,5,'. */
 export interface DutyRosterTable extends RecordBase {
   duty_date: string;
   duty_type: string;
@@ -500,7 +519,7 @@ export interface DutyRosterTable extends RecordBase {
   duty_phone: Generated<string>;
   remark: Generated<string>;
 }
-/** Museum news (migration 0017). */
+/** Museum news (migration 0018). */
 export interface WkDynamicTable extends RecordBase {
   title: string;
   dept_id: number | null;
@@ -553,6 +572,7 @@ export interface DB {
   project_history: ProjectHistoryTable;
   project_comment: ProjectCommentTable;
   project_task_file: ProjectTaskFileTable;
+  system_log: SystemLogTable;
   bs_status_log: BsStatusLogTable;
   dict_type: DictTypeTable;
   dict_item: DictItemTable;
