@@ -25,7 +25,11 @@ async function chooseFile(page: Page, name: string, buffer: Buffer) {
   await page
     .getByTestId('import-dialog')
     .locator('input[type="file"]')
-    .setInputFiles({ name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+    .setInputFiles({
+      name,
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer,
+    });
 }
 
 test('a clerk imports a roster with a bad row, fixes it; staff see today’s duty on a phone', async ({
@@ -52,7 +56,9 @@ test('a clerk imports a roster with a bad row, fixes it; staff see today’s dut
 
   await chooseFile(page, '值班表.xlsx', await roster(rows));
   await dialog.getByTestId('import-submit').click();
-  const errors = page.getByRole('dialog', { name: '导入失败：文件中有 1 处错误，未导入任何数据。请按下列提示修改后重新导入' });
+  const errors = page.getByRole('dialog', {
+    name: '导入失败：文件中有 1 处错误，未导入任何数据。请按下列提示修改后重新导入',
+  });
   await expect(errors).toBeVisible();
   await expect(errors.getByTestId('import-error-line')).toHaveText([
     '第 3 行：值班电话须为手机号或固定电话（如 13812345678 或 010-12345678）',
