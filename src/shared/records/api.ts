@@ -49,9 +49,6 @@ export const RecordDetail = z.object({
 });
 export type RecordDetail = Omit<z.infer<typeof RecordDetail>, 'record'> & { record: RecordRow };
 
-/** A write refused for one or more fields: `fields` holds each field's words (the form shows them). */
-export const FieldErrors = z.object({ fields: z.record(z.string(), z.string()) });
-
 // Batch import (spec office.md §3 "Batch import form: file, schemeId, type"; §8 code 1004) --------
 
 /**
@@ -103,9 +100,3 @@ export function importLine(e: ImportError): string {
 export function importRefusedMessage(n: number): string {
   return `导入失败：文件中有 ${n} 处错误，未导入任何数据。请按下列提示修改后重新导入`;
 }
-
-/** The importable things that are not records (the address book, people), with their titles. */
-export const IMPORT_SCHEMES = {
-  addressBook: '通讯录',
-  sysUser: '人员',
-} as const;

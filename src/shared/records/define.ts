@@ -591,9 +591,6 @@ export function transitionSchema(t: Transition): z.ZodObject {
   });
 }
 
-/** The sort-move calls' query. */
-export const MoveQuery = IdQuery;
-
 /** The status options of a record's status field, or []. */
 export function statusOptions(def: RecordDef): readonly StatusOption[] {
   return def.status ? (def.fields[def.status.field]!.options ?? []) : [];
