@@ -204,13 +204,33 @@ export const FIELD_ALIASES: Partial<Record<FieldKey, readonly string[]>> = {
   parentId: ['上级'],
 };
 
-/** Every word that names the field `key` in a message: its label and its aliases. */
+/**
+ * Labels that record definitions (src/shared/records) carry on their fields, added as each
+ * definition is declared. A record's field is named by its own label in its own messages (its
+ * schema says so); here they only give a key that has no common label its words, and list
+ * every word a key goes by, so a message naming 值班电话 is known to name `dutyPhone`.
+ */
+const RECORD_LABELS = new Map<string, Set<string>>();
+
+export function addRecordLabels(labels: Readonly<Record<string, string>>): void {
+  for (const [key, label] of Object.entries(labels)) {
+    const held = RECORD_LABELS.get(key) ?? new Set<string>();
+    held.add(label);
+    RECORD_LABELS.set(key, held);
+  }
+}
+
+/** Every word that names the field `key` in a message: its label, its aliases, records' labels. */
 export function namesOf(key: string): readonly string[] {
   const label = labelOf(key);
-  return label ? [label, ...(FIELD_ALIASES[key as FieldKey] ?? [])] : [];
+  if (!label) return [];
+  const words = [label, ...(FIELD_ALIASES[key as FieldKey] ?? []), ...(RECORD_LABELS.get(key) ?? [])];
+  return [...new Set(words)];
 }
 
 /** The label of a key, or null when the key has none (the walk test keeps that from shipping). */
 export function labelOf(key: string): string | null {
-  return Object.hasOwn(FIELD_LABELS, key) ? FIELD_LABELS[key as FieldKey] : null;
+  if (Object.hasOwn(FIELD_LABELS, key)) return FIELD_LABELS[key as FieldKey];
+  const own = RECORD_LABELS.get(key);
+  return own ? [...own][0]! : null;
 }

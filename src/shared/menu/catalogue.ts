@@ -354,7 +354,8 @@ export const MODULES: readonly ModuleDef[] = [
       leaf('system.data', '数据字典', '/staff/data', { icon: 'database' }),
       leaf('system.log', '系统日志', '/system/log', { icon: 'history' }),
     ],
-    hidden: [],
+    // Ours (issue 18): the OpenAPI browser, for those who set roles (the administrators).
+    hidden: [hidden('/system/openapi', '接口文档', 'system.roleSetting')],
   },
 ];
 
