@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DRIVE_PREFIX, ErrorCode } from '../../shared/api/envelope';
 import { issueText, pathOf } from '../../shared/api/messages';
 import { AppError } from '../errors';
+import { isLockConflict, isUniqueViolation } from '../db/dialect';
 
 /** `data` under /wangpan, `result` elsewhere (/singleMuseum). */
 export function payloadKey(url: string): 'data' | 'result' {
@@ -76,12 +77,13 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       return sendEnvelope(req, reply, 429, ErrorCode.rateLimited, text);
     }
     // A unique index caught a race the service's own check could not (two saves at once).
-    if (
-      e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-      e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-      e.code === '23505'
-    ) {
+    if (isUniqueViolation(err)) {
       return sendEnvelope(req, reply, 200, ErrorCode.conflict, '数据已存在或已被他人修改，请刷新后重试');
+    }
+    // The database rolled this transaction back for another one running at once: nothing of
+    // it was written, and trying again will work.
+    if (isLockConflict(err)) {
+      return sendEnvelope(req, reply, 200, ErrorCode.conflict, '有人正在同时修改相同的数据，请稍后重试');
     }
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
       return sendEnvelope(req, reply, e.statusCode, ErrorCode.badRequest, '请求不正确，请检查后重试');

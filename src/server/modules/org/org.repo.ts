@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { containsPattern, likeIgnoringCase } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import type { UserListQuery } from '../../../shared/api/org';
 
@@ -7,13 +7,10 @@ import type { UserListQuery } from '../../../shared/api/org';
 export async function listUsers(db: Db, q: UserListQuery) {
   let base = db.selectFrom('user');
   if (q.keyword) {
-    const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(q.keyword);
+    const op = likeIgnoringCase(db);
     base = base.where((eb) =>
-      eb.or([
-        eb('user.account', 'like', sql<string>`${like} escape '\\'`),
-        eb('user.user_name', 'like', sql<string>`${like} escape '\\'`),
-        eb('user.phone', 'like', sql<string>`${like} escape '\\'`),
-      ]),
+      eb.or([eb('user.account', op, like), eb('user.user_name', op, like), eb('user.phone', op, like)]),
     );
   }
   if (q.deptId) {
@@ -262,14 +259,12 @@ export async function setRoleMenus(db: Db, roleId: number, keys: string[]) {
  * number matches nothing, so digits cannot be used to enumerate numbers). At most `limit`.
  */
 export function lookupUsers(db: Db, needle: string, limit: number) {
-  const like = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = containsPattern(needle);
   return db
     .selectFrom('user')
     .select(['id', 'user_name', 'phone'])
     .where('enabled', '=', 1)
-    .where((eb) =>
-      eb.or([eb('user_name', 'like', sql<string>`${like} escape '\\'`), eb('phone', '=', needle)]),
-    )
+    .where((eb) => eb.or([eb('user_name', likeIgnoringCase(db), like), eb('phone', '=', needle)]))
     .orderBy('user_name')
     .orderBy('id')
     .limit(limit)
