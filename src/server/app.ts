@@ -52,6 +52,7 @@ import { APPROVAL_SETTING } from './modules/workflow/workflow.routes';
 import { createUnzipService } from './modules/unzip/unzip.service';
 import { authPlugin } from './plugins/auth';
 import { registerFloodGuard } from './plugins/flood-guard';
+import { nulGuardPlugin } from './plugins/nul-guard';
 import { envelopePlugin } from './plugins/envelope';
 import { formBodyPlugin } from './plugins/form-body';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 20 } });
   await app.register(formBodyPlugin);
+  await app.register(nulGuardPlugin);
   await app.register(envelopePlugin);
 
   const auth = createAuthService(db, config);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
+import { NUL_REFUSED } from '../../src/server/plugins/nul-guard';
 import { driveServiceOf, startServer, type TestServer } from './harness';
 import { driveUser, fullName, type DriveUser } from './drive-util';
 import { M } from './util';
@@ -92,6 +93,28 @@ describe('the same answers on either engine', () => {
     expect(answers.filter((a) => a.body.success)).toHaveLength(1);
     for (const a of answers.filter((x) => !x.body.success)) expect(a.body.message).toBeTruthy();
     expect((await me.names('/')).filter((n) => n.startsWith('同时建的'))).toEqual(['同时建的/']);
+  });
+});
+
+describe('U+0000, which PostgreSQL text cannot hold', () => {
+  it('is refused at the door, in a body or a query, with the same words on both engines', async () => {
+    const refused = { success: false, code: 400, message: NUL_REFUSED };
+    const project = await s.call('POST', `${M}/project/add`, {
+      token: await s.login('staff05'),
+      body: { name: '项目', type: 'exhibition', userIds: [], description: 'a\u0000b' },
+    });
+    expect(project.status).toBe(400);
+    expect(project.body).toMatchObject(refused);
+    const nested = await me.post('/file/createfile', { filePath: '/', fileName: 'x\u0000', isDir: 1 });
+    expect(nested.body).toMatchObject(refused);
+    const search = await me.get('/file/search', { fileName: 'a\u0000b', currentPage: 1, pageCount: 10 });
+    expect(search.status).toBe(400);
+    expect(search.body).toMatchObject(refused);
+    const login = await s.call('POST', `${M}/login/webLogin`, {
+      body: { username: 'staff01\u0000', password: 'x' },
+    });
+    expect(login.body).toMatchObject(refused);
+    expect(await s.db.selectFrom('project').select('id').where('name', '=', '项目').execute()).toEqual([]);
   });
 });
 
