@@ -166,6 +166,45 @@ describe.runIf(pgAdmin)('two instances on one PostgreSQL database', () => {
     expect(now.version).toBe(task.version + 1);
   });
 
+  it('one attachment sent with two requests at once, through both instances, is bound to one of them', async () => {
+    const ta = await a.login('staff02');
+    const tb = await b.login('staff02');
+    const tplId = (
+      await a.db
+        .selectFrom('approval_template')
+        .select('id')
+        .where('name', '=', '报销')
+        .executeTakeFirstOrThrow()
+    ).id;
+    for (let round = 0; round < 3; round++) {
+      const fd = new FormData();
+      fd.append('tableName', 'approval');
+      fd.append('file', new Blob([`票据${round}`]), '发票.pdf');
+      const up = (await (
+        await fetch(`${a.url}${M}/attach/upload`, { method: 'POST', headers: { token: ta }, body: fd })
+      ).json()) as any;
+      expect(up.success, JSON.stringify(up)).toBe(true);
+      const attId = up.result.attId as number;
+      const start = (s: TestServer, token: string) =>
+        s.call('POST', `${M}/workflowInst/start`, {
+          token,
+          body: { templateId: tplId, form: { amount: 100, reason: '购买展陈材料', invoices: [attId] } },
+        });
+      const [x, y] = await Promise.all([start(a, ta), start(b, tb)]);
+      expect([x.body.success, y.body.success].sort()).toEqual([false, true]);
+      const won = (x.body.success ? x : y).body.result.actvityId as number;
+      const row = await a.db
+        .selectFrom('attachment')
+        .select('record_id')
+        .where('id', '=', attId)
+        .executeTakeFirstOrThrow();
+      expect(row.record_id).toBe(won);
+      expect(
+        await a.db.selectFrom('approval_request').select('id').where('id', '=', won).execute(),
+      ).toHaveLength(1);
+    }
+  });
+
   it('a burst of wrong passwords through both instances is counted one by one', async () => {
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) => loginCall(i % 2 ? b : a, 'staff06', 'Wrong#password1')),
