@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/index';
 import { WF_MSG } from '../../src/shared/workflow/engine';
@@ -224,6 +228,46 @@ describe.runIf(pgAdmin)('two instances on one PostgreSQL database', () => {
       token: tokenB,
     });
     expect(viaB.body.data.list.map((r: any) => r.fileName)).toEqual(['共同']);
+  });
+});
+
+describe.runIf(pgAdmin)('the frozen migrations on PostgreSQL', () => {
+  it('make the same tables, columns and indexes as on SQLite', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gwy-schema-'));
+    const lite = await openDatabase(path.join(dir, 'museum.sqlite'));
+    const s = await startServer();
+    try {
+      const liteTables = await sql<{ name: string }>`
+        select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(
+        lite,
+      );
+      const sqliteShape: Record<string, string[]> = {};
+      for (const { name } of liteTables.rows) {
+        const cols = await sql<{ name: string }>`select name from pragma_table_info(${name})`.execute(lite);
+        sqliteShape[name] = cols.rows.map((c) => c.name).sort();
+      }
+      const pgCols = await sql<{ table_name: string; column_name: string }>`
+        select table_name, column_name from information_schema.columns
+        where table_schema = 'public' order by table_name, column_name`.execute(s.db);
+      const pgShape: Record<string, string[]> = {};
+      for (const c of pgCols.rows) (pgShape[c.table_name] ??= []).push(c.column_name);
+      for (const cols of Object.values(pgShape)) cols.sort();
+      expect(pgShape).toEqual(sqliteShape);
+
+      const liteIdx = await sql<{ name: string }>`
+        select name from sqlite_master where type = 'index' and sql is not null order by name`.execute(lite);
+      const pgIdx = await sql<{ indexname: string }>`
+        select indexname from pg_indexes where schemaname = 'public' order by indexname`.execute(s.db);
+      // PostgreSQL also names the indexes behind its primary keys and unique columns; every
+      // index a migration creates by name is there on both.
+      expect(pgIdx.rows.map((r) => r.indexname)).toEqual(
+        expect.arrayContaining(liteIdx.rows.map((r) => r.name)),
+      );
+    } finally {
+      await s.close();
+      await lite.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
