@@ -209,6 +209,34 @@ describe.runIf(pgAdmin)('two instances on one PostgreSQL database', () => {
     }
   });
 
+  it('departments changed through both instances at once keep their rules: one name per parent, no cycles', async () => {
+    const ta = await a.login('admin');
+    const tb = await b.login('admin');
+    const save = (s: TestServer, token: string, body: unknown) =>
+      s.call('POST', `${M}/sysDept/save`, { token, body }).then((r) => r.body);
+    const update = (s: TestServer, token: string, body: unknown) =>
+      s.call('POST', `${M}/sysDept/update`, { token, body }).then((r) => r.body);
+    for (let round = 0; round < 3; round++) {
+      const [x, y] = await Promise.all([
+        save(a, ta, { name: `库房${round}`, parentId: null }),
+        save(b, tb, { name: `库房${round}`, parentId: null }),
+      ]);
+      expect([x.success, y.success].sort()).toEqual([false, true]);
+      expect((x.success ? y : x).message).toBe(`同一上级下已有部门“库房${round}”`);
+    }
+    for (let round = 0; round < 3; round++) {
+      const p = (await save(a, ta, { name: `甲${round}`, parentId: null })).result.id as number;
+      const q = (await save(a, ta, { name: `乙${round}`, parentId: null })).result.id as number;
+      // p under q and q under p at the same moment: each alone is fine, both make a cycle.
+      const [x, y] = await Promise.all([
+        update(a, ta, { id: p, name: `甲${round}`, parentId: q }),
+        update(b, tb, { id: q, name: `乙${round}`, parentId: p }),
+      ]);
+      expect([x.success, y.success].sort()).toEqual([false, true]);
+      expect((x.success ? y : x).message).toBe('不能把部门移动到它自己或它的下级部门之下');
+    }
+  });
+
   it('a burst of wrong passwords through both instances is counted one by one', async () => {
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) => loginCall(i % 2 ? b : a, 'staff06', 'Wrong#password1')),

@@ -1,4 +1,4 @@
-import { containsPattern, likeIgnoringCase } from '../../db/dialect';
+import { containsPattern, likeIgnoringCase, serializeOn } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import type { UserListQuery } from '../../../shared/api/org';
 
@@ -161,6 +161,16 @@ export async function superiorChain(db: Db, fromId: number): Promise<number[]> {
     cur = row?.superior_id ?? null;
   }
   return chain;
+}
+
+/**
+ * Holds the organisation's shape for the rest of the transaction: the department tree (sibling
+ * names, no cycles, no members left in a deleted one) and the superior chains are checked over
+ * several rows and then written, so such changes run one at a time (PostgreSQL; SQLite's one
+ * writer does this for a transaction already).
+ */
+export function lockOrg(db: Db) {
+  return serializeOn(db, ['org']);
 }
 
 export function allDepts(db: Db) {
