@@ -122,15 +122,17 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * The rows a SELECT reads, locked until the transaction ends (PostgreSQL's FOR UPDATE), so a
- * check made on them still holds when the transaction writes. SQLite has no FOR UPDATE and
- * needs none (see Concurrency above).
+ * The rows a SELECT reads, locked until the transaction ends, so a check made on them still
+ * holds when the transaction writes. PostgreSQL: FOR NO KEY UPDATE, the lock an UPDATE of the
+ * row takes: two of them wait for each other, but rows that merely reference the locked one
+ * (a comment of a request, a notice of a person) can still be inserted meanwhile, which plain
+ * FOR UPDATE would hold up. SQLite has no such clause and needs none (see Concurrency above).
  */
 export function forUpdate<DB, TB extends keyof DB, O>(
   db: Kysely<any>,
   qb: SelectQueryBuilder<DB, TB, O>,
 ): SelectQueryBuilder<DB, TB, O> {
-  return isPostgres(db) ? qb.forUpdate() : qb;
+  return isPostgres(db) ? qb.forNoKeyUpdate() : qb;
 }
 
 /**
