@@ -12,7 +12,7 @@ export type JobRow = Selectable<UnzipJobTable>;
  * was recorded. The count and the insert are one step under the owner's key, so parallel
  * calls cannot all pass the count (serializeOn: PostgreSQL; SQLite's one writer).
  */
-export async function insertJobCapped(db: Db, row: Insertable<UnzipJobTable>, max: number) {
+export async function insertJob(db: Db, max: number, row: Insertable<UnzipJobTable>) {
   return db.transaction().execute(async (trx) => {
     await serializeOn(trx, [`unzip_job:${row.user_id}`]);
     if ((await countRunning(trx, row.user_id)) >= max) return false;

@@ -236,27 +236,23 @@ export function createUnzipService({ db, drive, store, limits, log = () => undef
       if (!target.create && !(await drive.folderExists(area, target.path))) throw notFound(TARGET_MISSING);
       const jobId = randomUUID();
       const now = Date.now();
-      const recorded = await repo.insertJobCapped(
-        db,
-        {
-          id: jobId,
-          user_id: userId,
-          space: area.space,
-          user_file_id: b.userFileId,
-          archive_name: joinName(entry.fileName, entry.extendName),
-          target_path: target.path,
-          unzip_mode: b.unzipMode,
-          status: 'running',
-          message: running >= PARALLEL ? QUEUED : '',
-          entries_done: 0,
-          entries_total: 0,
-          bytes_done: 0,
-          bytes_total: 0,
-          names: '[]',
-          created_at: now,
-        },
-        PER_USER,
-      );
+      const recorded = await repo.insertJob(db, PER_USER, {
+        id: jobId,
+        user_id: userId,
+        space: area.space,
+        user_file_id: b.userFileId,
+        archive_name: joinName(entry.fileName, entry.extendName),
+        target_path: target.path,
+        unzip_mode: b.unzipMode,
+        status: 'running',
+        message: running >= PARALLEL ? QUEUED : '',
+        entries_done: 0,
+        entries_total: 0,
+        bytes_done: 0,
+        bytes_total: 0,
+        names: '[]',
+        created_at: now,
+      });
       // Counted again with the insert: parallel calls that all passed the first count.
       if (!recorded) throw busy();
       const done = run(jobId, area, { md5: plan.md5, size: plan.size, name: plan.name }, target).finally(() =>
