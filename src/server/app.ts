@@ -50,6 +50,9 @@ import { workflowRoutes } from './modules/workflow/workflow.routes';
 import { createWorkflowService } from './modules/workflow/workflow.service';
 import { APPROVAL_SETTING } from './modules/workflow/workflow.routes';
 import { createUnzipService } from './modules/unzip/unzip.service';
+import { syslogPlugin } from './modules/syslog/syslog.plugin';
+import { syslogRoutes } from './modules/syslog/syslog.routes';
+import { createSyslog } from './modules/syslog/syslog.service';
 import { authPlugin } from './plugins/auth';
 import { registerFloodGuard } from './plugins/flood-guard';
 import { nulGuardPlugin } from './plugins/nul-guard';
@@ -246,6 +249,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(authPlugin, { auth, shareRequireLogin: config.shareRequireLogin });
   await app.register(idempotencyPlugin, { db });
+  // The system log (README "System log"): its capture hooks see every API request from here on.
+  const syslog = createSyslog({ db, report: (msg, detail) => app.log.error(detail, msg) });
+  await app.register(syslogPlugin, { syslog });
+  // Its retention: entries older than LOG_RETENTION_DAYS go, at start and then daily.
+  const pruneLog = () =>
+    syslog
+      .prune(config.logRetentionDays)
+      .then((n) => n && app.log.info({ deleted: n }, 'system log pruned'))
+      .catch((err: unknown) => app.log.error({ err }, 'system log prune failed'));
+  await pruneLog();
+  const logPruner = setInterval(() => void pruneLog(), 86_400_000);
+  logPruner.unref();
+  app.addHook('onClose', async () => clearInterval(logPruner));
 
   await app.register(
     async (museum) => {
@@ -261,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       directoryRoutes(museum, { directory: createDirectoryService(db), access });
       scheduleRoutes(museum, { schedule: createScheduleService(db) });
       projectRoutes(museum, { projects });
+      syslogRoutes(museum, { syslog, access });
     },
     { prefix: MUSEUM_PREFIX },
   );

@@ -376,6 +376,8 @@ test('an offline edit that someone changed meanwhile, or a task deleted meanwhil
 test('subtask deadline and assignee, a bold comment, deleting a task, archive and restore, and the exhibition plan', async ({
   browser,
 }) => {
+  // A long journey through five screens (as the story above): a minute ran out on a loaded machine.
+  test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const name = `青铜特展${stamp}`;
   const liu = await asUser(browser, 'staff05');

@@ -45,7 +45,7 @@ export interface TestServer {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  opts: { dataDir?: string; onRoute?: AppDeps['onRoute'] } = {},
+  opts: { dataDir?: string; onRoute?: AppDeps['onRoute']; logger?: AppDeps['logger'] } = {},
 ): Promise<TestServer> {
   // `opts.dataDir` starts on an existing data dir, e.g. after `stop()` (a server restart).
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gwy-test-'));
@@ -63,7 +63,7 @@ export async function startServer(
   await ensureAdmin(db, createOrgService(db), ADMIN_PASSWORD);
   await seedDemo(db, DEMO_PASSWORD);
   const bus = createLocalBus();
-  const app = await buildApp({ config, db, bus, onRoute: opts.onRoute });
+  const app = await buildApp({ config, db, bus, onRoute: opts.onRoute, logger: opts.logger });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;

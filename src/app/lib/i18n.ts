@@ -188,6 +188,7 @@ export const t = {
       menusTitle: (name: string) => `菜单权限：${name}`,
       grantedCount: (n: number, total: number) => `已选 ${n} / ${total} 项`,
       allMenusNote: '超级管理员始终可见全部模块',
+      reservedLeaf: '仅可授予审计员角色',
       undo: '撤销修改',
       saveMenus: '保存菜单权限',
       menusSaved: '菜单权限已保存',

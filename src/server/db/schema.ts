@@ -451,6 +451,26 @@ export interface AttachUploadTable {
   updated_at: number;
 }
 
+/** The system log (migration 0015): append only, pruned after LOG_RETENTION_DAYS. */
+export interface SystemLogTable {
+  id: Generated<number>;
+  time: number;
+  user_id: number | null;
+  user_name: string;
+  ip: string;
+  user_agent: string;
+  module: string;
+  action: string;
+  target_table: string | null;
+  target_id: string | null;
+  method: string;
+  path: string;
+  params: string | null;
+  result: number;
+  error_message: string | null;
+  duration_ms: number;
+}
+
 export interface DB {
   user: UserTable;
   department: DepartmentTable;
@@ -494,4 +514,5 @@ export interface DB {
   project_history: ProjectHistoryTable;
   project_comment: ProjectCommentTable;
   project_task_file: ProjectTaskFileTable;
+  system_log: SystemLogTable;
 }

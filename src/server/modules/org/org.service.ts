@@ -17,7 +17,8 @@ import type {
   UserUpdate,
 } from '../../../shared/api/org';
 import type { UserLookupRow } from '../../../shared/api/share';
-import { ADMIN_ROLE, DEFAULT_ROLE, allLeafKeys } from '../../../shared/menu/catalogue';
+import { ADMIN_ROLE, DEFAULT_ROLE, allLeafKeys, allLeaves } from '../../../shared/menu/catalogue';
+import { AUDITOR_ROLE, RESERVED_LEAVES, roleMayHold } from '../../../shared/menu/reserved';
 import { deleteSessionsOfUser } from '../auth/auth.repo';
 import { hashPassword } from '../auth/password';
 import { avatarUrl } from './avatar';
@@ -335,6 +336,11 @@ export function createOrgService(db: Db) {
       const known = new Set(allLeafKeys());
       const unknown = b.menuKeys.filter((k) => !known.has(k));
       if (unknown.length) throw invalid('包含不存在的菜单项，请刷新后重试');
+      const reserved = b.menuKeys.find((k) => !roleMayHold(r.code, k));
+      if (reserved) {
+        const title = allLeaves().find((l) => l.key === reserved)?.title ?? reserved;
+        throw invalid(`“${title}”只能授予审计员角色，请取消勾选后再保存`);
+      }
       await db.transaction().execute((trx) => repo.setRoleMenus(trx, r.id, [...new Set(b.menuKeys)]));
     },
 
@@ -356,6 +362,20 @@ export function createOrgService(db: Db) {
           builtin: 1,
         });
         await repo.setRoleMenus(db, id, [...defaultMenu]);
+      }
+      // 审计员 reads the system log and nothing else until an administrator grants more.
+      if (!(await repo.findRoleByCode(db, AUDITOR_ROLE))) {
+        const id = await repo.insertRole(db, {
+          code: AUDITOR_ROLE,
+          name: '审计员',
+          remark: '只读查看系统日志',
+          builtin: 1,
+        });
+        await repo.setRoleMenus(db, id, ['system.log']);
+      }
+      // A reserved entry granted to another role before it was reserved is taken back.
+      for (const [key, roles] of Object.entries(RESERVED_LEAVES)) {
+        await repo.revokeMenuExcept(db, key, roles);
       }
     },
   };
