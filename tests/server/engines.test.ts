@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { NUL_REFUSED } from '../../src/server/plugins/nul-guard';
 import { driveServiceOf, startServer, type TestServer } from './harness';
@@ -115,6 +115,26 @@ describe('U+0000, which PostgreSQL text cannot hold', () => {
     });
     expect(login.body).toMatchObject(refused);
     expect(await s.db.selectFrom('project').select('id').where('name', '=', '项目').execute()).toEqual([]);
+  });
+});
+
+describe('the system log on either engine', () => {
+  it('keeps a sign-in typed with U+0000 (the character dropped), and the entries beside it', async () => {
+    const admin = await s.login('admin');
+    const bad = await s.call('POST', `${M}/login/webLogin`, {
+      body: { username: 'ghost\u0000x', password: 'x' },
+    });
+    expect(bad.body).toMatchObject({ success: false, message: NUL_REFUSED });
+    await s.login('staff03');
+    await vi.waitFor(
+      async () => {
+        const res = await s.call('GET', `${M}/sysLog/pageList?pageCount=200`, { token: admin });
+        const list = res.body.result.list as { userName: string; action: string }[];
+        expect(list).toContainEqual(expect.objectContaining({ userName: 'ghostx', action: '登录失败' }));
+        expect(list).toContainEqual(expect.objectContaining({ userName: '赵磊', action: '登录' }));
+      },
+      { timeout: 8000, interval: 100 },
+    );
   });
 });
 
