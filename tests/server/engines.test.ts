@@ -135,6 +135,9 @@ describe('the system log on either engine', () => {
       },
       { timeout: 8000, interval: 100 },
     );
+    // The name filter ignores A–Z case on both engines, as the other keyword filters do.
+    const byName = await s.call('GET', `${M}/sysLog/pageList?pageCount=50&userName=GHOST`, { token: admin });
+    expect(byName.body.result.list.map((r: { userName: string }) => r.userName)).toEqual(['ghostx']);
   });
 });
 
