@@ -407,17 +407,17 @@ export function createUploadService({
       } catch (err) {
         // Completed meanwhile by another instance (markDone, or its file took the name first):
         // its file is the answer, as for a repeated last chunk.
-        const now = await db
+        const after = await db
           .selectFrom('upload_session')
           .select('done_user_file_id')
           .where('id', '=', s.id)
           .executeTakeFirst();
-        if (now && now.done_user_file_id !== null) {
+        if (after && after.done_user_file_id !== null) {
           return {
             skipUpload: false,
             uploaded: allChunks(s.total_chunks),
             done: true,
-            userFileId: now.done_user_file_id,
+            userFileId: after.done_user_file_id,
           };
         }
         const mismatch =
@@ -559,6 +559,16 @@ export function createUploadService({
       }
       const uploaded = await uploadedOf(s.id);
       if (uploaded.length === s.total_chunks) return complete(area, s.id, target);
+      if (!uploaded.includes(p.chunkNumber)) {
+        // This chunk's row went with all the others: a parallel request (on another instance,
+        // say) completed the upload meanwhile. Its file is the answer.
+        const after = await db
+          .selectFrom('upload_session')
+          .select('done_user_file_id')
+          .where('id', '=', s.id)
+          .executeTakeFirst();
+        if (after && after.done_user_file_id !== null) return complete(area, s.id, target);
+      }
       return { skipUpload: false, uploaded };
     },
 
