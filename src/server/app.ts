@@ -57,6 +57,7 @@ import { syslogRoutes } from './modules/syslog/syslog.routes';
 import { createSyslog } from './modules/syslog/syslog.service';
 import { authPlugin } from './plugins/auth';
 import { registerFloodGuard } from './plugins/flood-guard';
+import { nulGuardPlugin } from './plugins/nul-guard';
 import { envelopePlugin } from './plugins/envelope';
 import { formBodyPlugin } from './plugins/form-body';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 20 } });
   await app.register(formBodyPlugin);
+  await app.register(nulGuardPlugin);
   await app.register(envelopePlugin);
 
   const auth = createAuthService(db, config);
