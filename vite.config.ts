@@ -38,6 +38,10 @@ export default defineConfig({
         ],
       },
       injectManifest: {
+        // A classic script, as it is registered (no `type: 'module'`): the 'es' build of
+        // vite-plugin-pwa 2.0 sets rolldown's deprecated inlineDynamicImports, which printed a
+        // deprecation warning on every build; 'iife' builds the worker as a library and does not.
+        rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,png,svg,woff2}'],
         // The read-only office viewers (2 MB, mostly xlsx and pptx) are fetched when first used:
         // an office file needs the network anyway, and every install would pay for them.
