@@ -1089,6 +1089,16 @@ export const t = {
       audience: '发布范围',
       depts: '发布部门',
       people: '发布人员',
+      saveDraft: '保存草稿',
+      publish: '发布',
+      saveChanges: '保存修改',
+      publishedNote: '该通知已发布：保存后读者立即看到修改，新加入发布范围的人会收到通知。',
+      savedDraft: '已保存为草稿，尚未发布，同事还看不到',
+      savedCancelled: '已保存，通知仍为已撤回状态',
+      publishedTo: (n: number) => (n > 0 ? `已发布，已通知 ${n} 人` : '已发布（发布范围内暂无可通知的人）'),
+      savedPublished: (added: number) =>
+        added > 0 ? `已保存修改，并通知了新加入发布范围的 ${added} 人` : '已保存修改，读者看到的是新内容',
+      publishFailed: (reason: string) => `已保存，但未能发布：${reason}`,
     },
     admin: {
       title: '信息发布',
