@@ -13,6 +13,7 @@ import * as m0011 from './0011_approval_requests';
 import * as m0012 from './0012_approval_message_type';
 import * as m0013 from './0013_projects';
 import * as m0014 from './0014_upload_reservations';
+import * as m0015 from './0015_attendance_menu_keys';
 
 /**
  * The ordered list of migrations. A static map (not a directory scan) so the server runs the
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012_approval_message_type': m0012,
   '0013_projects': m0013,
   '0014_upload_reservations': m0014,
+  '0015_attendance_menu_keys': m0015,
 };
