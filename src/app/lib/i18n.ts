@@ -1013,6 +1013,7 @@ export const t = {
     amountUnit: '元',
     rangeStart: '开始',
     rangeEnd: '结束',
+    rangeHalf: (what: string) => `${what}：上午或下午`,
     duration: (n: number, unit: 0 | 1 | undefined) => `时长：${n} ${unit === 0 ? '小时' : '天'}`,
     durationPending: '选好开始和结束后自动计算时长',
     durationBad: '结束时间不能早于开始时间',
@@ -1170,7 +1171,7 @@ export const t = {
     },
     kind: { leave: '请假', travel: '出差', overtime: '加班' },
     total: '合计',
-    rule: '按审批通过的请假、出差、加班申请统计；按小时填写的 8 小时计 1 天；跨月的申请按各月所占天数拆分。',
+    rule: '按审批通过的请假、出差、加班申请统计；可按半天（上午/下午）请假；按小时填写的 8 小时计 1 天；跨月的申请按各月所占的天数（半天）拆分。',
     overview: {
       title: '考勤统计',
       empty: '该范围内暂无人员',

@@ -64,6 +64,9 @@ export const CountedRow = z.object({
   kind: z.enum(['leave', 'travel', 'overtime']),
   start: z.string(),
   end: z.string(),
+  /** A range in days: which half of its first and last day (上午 am, 下午 pm). */
+  startHalf: z.enum(['am', 'pm']).optional(),
+  endHalf: z.enum(['am', 'pm']).optional(),
   /** The whole request, in its field's unit. */
   duration: z.number(),
   unit: z.union([z.literal(0), z.literal(1)]),

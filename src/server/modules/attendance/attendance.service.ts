@@ -208,6 +208,8 @@ export function createAttendanceService(db: Db, access: Access) {
         kind: r.kind,
         start: r.range.start,
         end: r.range.end,
+        ...(r.range.startHalf && { startHalf: r.range.startHalf }),
+        ...(r.range.endHalf && { endHalf: r.range.endHalf }),
         duration: r.range.duration,
         unit: r.unit ?? 1,
         days: toDays(daysInMonth(r, q.month)),
