@@ -26,6 +26,9 @@ const DRIVE_LANE = [
   /unzip\.spec/,
   /share\.spec/,
   /session\.spec/,
+  /[\\/]layout\.spec/,
+  // Not the drive's, but the lanes are balanced by time (office ~1000 s, drive ~820 s).
+  /a11y\.spec/,
 ];
 const lanes = [
   { name: 'drive', port: E2E_PORT + 1, match: { testMatch: DRIVE_LANE } },

@@ -876,6 +876,7 @@ export const t = {
   },
   notices: {
     title: '消息中心',
+    titleWithCount: (n: number) => `消息中心（${n} 条未读）`,
     tabs: { notice: '通知', cooperation: '协作', approval: '审批流' },
     empty: { notice: '暂无通知', cooperation: '暂无协作消息', approval: '暂无审批消息' },
     clear: '清空',
@@ -1016,7 +1017,8 @@ export const t = {
     amountUnit: '元',
     rangeStart: '开始',
     rangeEnd: '结束',
-    rangeHalf: (what: string) => `${what}：上午或下午`,
+    // Not `请假时间开始…`: that is the date field's name, and a label search would find both.
+    rangeHalf: (field: string, side: string) => `${field}的${side}：上午或下午`,
     duration: (n: number, unit: 0 | 1 | undefined) => `时长：${n} ${unit === 0 ? '小时' : '天'}`,
     durationPending: '选好开始和结束后自动计算时长',
     durationBad: '结束时间不能早于开始时间',
@@ -1178,7 +1180,8 @@ export const t = {
     overview: {
       title: '考勤统计',
       empty: '该范围内暂无人员',
-      detail: (name: string) => `查看${name}的考勤明细`,
+      // The name first, as the link shows it (a speech user says what they see).
+      detail: (name: string) => `${name}：查看考勤明细`,
     },
     person: {
       title: '个人考勤',

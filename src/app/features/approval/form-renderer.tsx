@@ -239,7 +239,7 @@ function RangeInput({
         />
         {!hours && (
           <SegmentedControl
-            aria-label={S.rangeHalf(`${f.label}${label}`)}
+            aria-label={S.rangeHalf(f.label, label)}
             data-testid={`half-${f.id}-${which}`}
             value={r[halfKey]!}
             onChange={(v) => set({ ...r, [halfKey]: v as Half })}
