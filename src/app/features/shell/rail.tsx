@@ -15,8 +15,8 @@ function waiting(m: Module, counts: Partial<Record<CountKey, number>> | undefine
   return leaves.some((l) => l.badge && (counts?.[l.badge as CountKey] ?? 0) > 0);
 }
 
-/** Which ends of the rail have modules scrolled out of view. */
-function useOverflow(ref: React.RefObject<HTMLElement | null>) {
+/** Which ends of the rail have modules scrolled out of view; `count` re-measures when modules change. */
+function useOverflow(ref: React.RefObject<HTMLElement | null>, count: number) {
   const [more, setMore] = useState({ up: false, down: false });
   useEffect(() => {
     const el = ref.current;
@@ -38,7 +38,7 @@ function useOverflow(ref: React.RefObject<HTMLElement | null>) {
       el.removeEventListener('scroll', measure);
       observer.disconnect();
     };
-  }, [ref]);
+  }, [ref, count]);
   return more;
 }
 
@@ -61,7 +61,7 @@ export function Rail({
   counts?: Partial<Record<CountKey, number>>;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const more = useOverflow(scroller);
+  const more = useOverflow(scroller, modules.length);
   const page = (direction: 1 | -1) => {
     const el = scroller.current;
     el?.scrollBy({ top: direction * (el.clientHeight - 60), behavior: 'smooth' });
