@@ -8,6 +8,7 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       'tests/server/**/*.test.ts',
       'tests/app/**/*.test.{ts,tsx}',
+      'tests/roundtrip/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 20_000,

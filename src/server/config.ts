@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { LOG_RETENTION_DEFAULT_DAYS, LOG_RETENTION_MIN_DAYS } from '../shared/api/syslog';
 
 /**
  * Configuration comes only from the environment (README lists every variable). Parsing it
@@ -57,6 +58,16 @@ const EnvSchema = z.object({
   /** 1: share links open only for signed-in staff (default: anyone with the link, and its code). */
   SHARE_REQUIRE_LOGIN: boolish,
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).default(25),
+  /** Days the system log keeps an entry (README "System log"); the law's six months at least. */
+  LOG_RETENTION_DAYS: z.coerce
+    .number({ error: 'LOG_RETENTION_DAYS 必须是天数，例如 365' })
+    .int('LOG_RETENTION_DAYS 必须是整数天数，例如 365')
+    .min(
+      LOG_RETENTION_MIN_DAYS,
+      `系统日志保留天数不能少于 ${LOG_RETENTION_MIN_DAYS} 天：《网络安全法》第二十一条要求网络日志留存不少于六个月，请把 LOG_RETENTION_DAYS 设为 ${LOG_RETENTION_MIN_DAYS} 或更大（默认 ${LOG_RETENTION_DEFAULT_DAYS}）`,
+    )
+    .max(36500, 'LOG_RETENTION_DAYS 最多 36500 天')
+    .default(LOG_RETENTION_DEFAULT_DAYS),
 });
 
 export interface Config {
@@ -106,6 +117,8 @@ export interface Config {
   shareRequireLogin: boolean;
   /** How often a live stream (notice centre) pings and re-checks its session. */
   liveHeartbeatMs: number;
+  /** Days the system log keeps an entry before the daily prune deletes it (at least 180). */
+  logRetentionDays: number;
 }
 
 /** An http(s) URL without its trailing slash, or an error message naming the variable. */
@@ -220,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     onlyoffice: onlyofficeOf(e),
     shareRequireLogin: e.SHARE_REQUIRE_LOGIN,
     liveHeartbeatMs: Math.round(e.LIVE_HEARTBEAT_SECONDS * 1000),
+    logRetentionDays: e.LOG_RETENTION_DAYS,
     publicUrl: e.PUBLIC_URL
       ? baseUrl('PUBLIC_URL', e.PUBLIC_URL)
       : `${tls ? 'https' : 'http'}://${hostPart}:${e.PORT}`,

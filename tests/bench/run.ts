@@ -83,3 +83,7 @@ await import('./thumbs');
 
 // Unzip (issue 6): an archive of 2,000 files against storing the same files one by one.
 await import('./unzip');
+
+// The system log (issue 18): a logged write against the same write unlogged, the batched writer,
+// and reading a year (1,000,000 entries) through sysLog/pageList.
+await import('./syslog');

@@ -40,7 +40,15 @@ export interface TestServer {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  opts: { dataDir?: string; onRoute?: AppDeps['onRoute'] } = {},
+  opts: {
+    dataDir?: string;
+    onRoute?: AppDeps['onRoute'];
+    logger?: AppDeps['logger'];
+    /** Records served instead of the declared ones (fixtures of the records engine's shapes). */
+    records?: AppDeps['records'];
+    /** Runs on the fresh database before the app is built (a fixture record's table). */
+    prepare?: (db: Db) => Promise<void>;
+  } = {},
 ): Promise<TestServer> {
   // `opts.dataDir` starts on an existing data dir, e.g. after `stop()` (a server restart).
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gwy-test-'));
@@ -53,8 +61,16 @@ export async function startServer(
   const db = await openDatabase(config.dbFile);
   await ensureAdmin(db, createOrgService(db), ADMIN_PASSWORD);
   await seedDemo(db, DEMO_PASSWORD);
+  await opts.prepare?.(db);
   const bus = createLocalBus();
-  const app = await buildApp({ config, db, bus, onRoute: opts.onRoute });
+  const app = await buildApp({
+    config,
+    db,
+    bus,
+    onRoute: opts.onRoute,
+    logger: opts.logger,
+    records: opts.records,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;

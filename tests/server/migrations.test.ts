@@ -87,14 +87,14 @@ describe('0012: approval messages keyed by type', () => {
   });
 });
 
-describe('0015: the attendance summaries move under 考勤', () => {
+describe('0019: the attendance summaries move under 考勤', () => {
   it('renames existing grants so every role keeps its pages, and nothing else changes', async () => {
     const { default: Database } = await import('better-sqlite3');
     const { Kysely, Migrator, SqliteDialect } = await import('kysely');
     const { allLeafKeys } = await import('../../src/shared/menu/catalogue');
     const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    expect((await migrator.migrateTo('0014_upload_reservations')).error).toBeUndefined();
+    expect((await migrator.migrateTo('0018_wk_dynamic')).error).toBeUndefined();
     await db
       .insertInto('role')
       .values([

@@ -90,7 +90,7 @@ export const MODULES: readonly ModuleDef[] = [
       ]),
       // The spec lists 部门汇总 and 个人汇总 under "Others" with the project pages; they are
       // attendance summaries, so a person looks for them under 考勤 (issue 17 §5). Their keys
-      // moved with them (migration 0015 renames existing grants).
+      // moved with them (migration 0019 renames existing grants).
       group('oa.attendance', '考勤', 'clock', [
         leaf('oa.attendance.overview', '考勤统计', '/approve/view'),
         leaf('oa.attendance.person', '个人考勤', '/approve/view-person'),
@@ -357,7 +357,8 @@ export const MODULES: readonly ModuleDef[] = [
       leaf('system.data', '数据字典', '/staff/data', { icon: 'database' }),
       leaf('system.log', '系统日志', '/system/log', { icon: 'history' }),
     ],
-    hidden: [],
+    // Ours (issue 18): the OpenAPI browser, for those who set roles (the administrators).
+    hidden: [hidden('/system/openapi', '接口文档', 'system.roleSetting')],
   },
 ];
 

@@ -17,6 +17,7 @@ import {
   filterModules,
   moduleFirstPath,
 } from '../../../shared/menu/catalogue';
+import { rolesMayUse } from '../../../shared/menu/reserved';
 import * as repo from './auth.repo';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './password';
 import { avatarUrl } from '../org/avatar';
@@ -44,11 +45,16 @@ export async function effectiveRoles(db: Db, userId: number): Promise<string[]> 
   return roles.length ? roles : [DEFAULT_ROLE];
 }
 
-/** The menu leaf keys a set of roles may see; viviHignAdmin sees all. */
+/**
+ * The menu leaf keys a set of roles may see; viviHignAdmin sees all. A reserved entry (系统日志)
+ * counts only for the roles it is reserved to (shared/menu/reserved.ts).
+ */
 export async function grantedKeys(db: Db, roles: string[]): Promise<Set<string> | 'all'> {
   if (roles.includes(ADMIN_ROLE)) return 'all';
   const known = new Set(allLeafKeys());
-  return new Set((await repo.menuKeysOfRoles(db, roles)).filter((k) => known.has(k)));
+  return new Set(
+    (await repo.menuKeysOfRoles(db, roles)).filter((k) => known.has(k) && rolesMayUse(roles, k)),
+  );
 }
 
 /** How long a failed sign-in is remembered when no lock is running. */

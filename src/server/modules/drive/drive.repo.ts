@@ -610,6 +610,20 @@ export async function lockPerson(db: Db, userId: number) {
     .execute();
 }
 
+/**
+ * Takes one entry's row lock for the rest of the transaction (a no-op write, as lockPerson):
+ * a save that names the content it was opened from checks and replaces it as one step, so two
+ * saves from the same version never both pass. SQLite serialises writers anyway.
+ */
+export async function lockEntry(db: Db, space: string, id: number) {
+  await db
+    .updateTable('user_file')
+    .set((eb) => ({ upload_time: eb.ref('upload_time') }))
+    .where('space', '=', space)
+    .where('id', '=', id)
+    .execute();
+}
+
 /** A person's quota in bytes, or undefined for the default. */
 export async function quotaOf(db: Db, userId: number) {
   const r = await db

@@ -257,6 +257,22 @@ export async function setRoleMenus(db: Db, roleId: number, keys: string[]) {
       .execute();
 }
 
+/** Takes `menuKey` from every role except those with the given codes. */
+export async function revokeMenuExcept(db: Db, menuKey: string, roleCodes: readonly string[]) {
+  await db
+    .deleteFrom('role_menu')
+    .where('menu_key', '=', menuKey)
+    .where(
+      'role_id',
+      'not in',
+      db
+        .selectFrom('role')
+        .select('id')
+        .where('code', 'in', [...roleCodes]),
+    )
+    .execute();
+}
+
 /**
  * Enabled staff whose name contains `needle`, or whose phone is exactly `needle` (a partial
  * number matches nothing, so digits cannot be used to enumerate numbers). At most `limit`.

@@ -17,10 +17,13 @@ import type {
   UserUpdate,
 } from '../../../shared/api/org';
 import type { UserLookupRow } from '../../../shared/api/share';
-import { ADMIN_ROLE, DEFAULT_ROLE, allLeafKeys } from '../../../shared/menu/catalogue';
+import { ADMIN_ROLE, DEFAULT_ROLE, allLeafKeys, allLeaves } from '../../../shared/menu/catalogue';
+import { AUDITOR_ROLE, RESERVED_LEAVES, roleMayHold } from '../../../shared/menu/reserved';
 import { deleteSessionsOfUser } from '../auth/auth.repo';
 import { hashPassword } from '../auth/password';
 import { avatarUrl } from './avatar';
+import type { ImportError } from '../../../shared/records/api';
+import { ImportRefused } from '../../records/records.import';
 import * as repo from './org.repo';
 
 type Out<T extends z.ZodType> = z.output<T>;
@@ -165,6 +168,75 @@ export function createOrgService(db: Db) {
         return id;
       });
       return { userId };
+    },
+
+    /**
+     * The people of a batch import (org.import.ts), each already checked by UserCreate: saved in
+     * one transaction or not at all. Accounts and phones must be new; a 直属上级 is an existing
+     * account or the account of an earlier row; only a super administrator grants that role.
+     * Answers the counts, or every row's problem (nothing saved).
+     */
+    async importUsers(
+      actor: Actor,
+      people: { row: number; user: Out<typeof UserCreate>; superior: string }[],
+    ): Promise<{ imported: number; created: number; replaced: number } | { errors: ImportError[] }> {
+      const errors: ImportError[] = [];
+      const adminRole = await repo.findRoleByCode(db, ADMIN_ROLE);
+      if (!actor.roles.includes(ADMIN_ROLE) && adminRole)
+        for (const p of people)
+          if (p.user.roleIds.includes(adminRole.id))
+            errors.push({ row: p.row, column: '角色', message: '只有超级管理员可以授予超级管理员角色' });
+      if (errors.length) return { errors };
+      // Hashing is slow: before the transaction, a few at a time.
+      const hashes: string[] = [];
+      for (let i = 0; i < people.length; i += 8)
+        hashes.push(...(await Promise.all(people.slice(i, i + 8).map((p) => hashPassword(p.user.password)))));
+      try {
+        await db.transaction().execute(async (trx) => {
+          const made = new Map<string, number>();
+          for (const [i, p] of people.entries()) {
+            const b = p.user;
+            if (await repo.findUserByAccount(trx, b.account)) {
+              errors.push({ row: p.row, column: '账号', message: `账号 ${b.account} 已存在，请换一个账号` });
+              continue;
+            }
+            if (b.phone && (await repo.findUserByPhone(trx, b.phone))) {
+              errors.push({ row: p.row, column: '手机号', message: '该手机号已被其他账号使用' });
+              continue;
+            }
+            let superiorId: number | null = null;
+            if (p.superior) {
+              superiorId =
+                made.get(p.superior.toLowerCase()) ??
+                (await repo.findUserByAccount(trx, p.superior))?.id ??
+                null;
+              if (superiorId === null) {
+                errors.push({
+                  row: p.row,
+                  column: '直属上级',
+                  message: `直属上级“${p.superior}”不是已有账号，也不是本文件前面行的账号`,
+                });
+                continue;
+              }
+            }
+            const id = await repo.insertUser(trx, {
+              account: b.account,
+              user_name: b.userName,
+              phone: b.phone || null,
+              password_hash: hashes[i]!,
+              superior_id: superiorId,
+            });
+            made.set(b.account.toLowerCase(), id);
+            await repo.setUserDepts(trx, id, [...new Set(b.deptIds)]);
+            await repo.setUserRoles(trx, id, [...new Set(b.roleIds)]);
+          }
+          if (errors.length) throw new ImportRefused(errors);
+        });
+      } catch (err) {
+        if (err instanceof ImportRefused) return { errors };
+        throw err;
+      }
+      return { imported: people.length, created: people.length, replaced: 0 };
     },
 
     async updateUser(actor: Actor, b: Out<typeof UserUpdate>) {
@@ -315,6 +387,11 @@ export function createOrgService(db: Db) {
       const known = new Set(allLeafKeys());
       const unknown = b.menuKeys.filter((k) => !known.has(k));
       if (unknown.length) throw invalid('包含不存在的菜单项，请刷新后重试');
+      const reserved = b.menuKeys.find((k) => !roleMayHold(r.code, k));
+      if (reserved) {
+        const title = allLeaves().find((l) => l.key === reserved)?.title ?? reserved;
+        throw invalid(`“${title}”只能授予审计员角色，请取消勾选后再保存`);
+      }
       await db.transaction().execute((trx) => repo.setRoleMenus(trx, r.id, [...new Set(b.menuKeys)]));
     },
 
@@ -336,6 +413,20 @@ export function createOrgService(db: Db) {
           builtin: 1,
         });
         await repo.setRoleMenus(db, id, [...defaultMenu]);
+      }
+      // 审计员 reads the system log and nothing else until an administrator grants more.
+      if (!(await repo.findRoleByCode(db, AUDITOR_ROLE))) {
+        const id = await repo.insertRole(db, {
+          code: AUDITOR_ROLE,
+          name: '审计员',
+          remark: '只读查看系统日志',
+          builtin: 1,
+        });
+        await repo.setRoleMenus(db, id, ['system.log']);
+      }
+      // A reserved entry granted to another role before it was reserved is taken back.
+      for (const [key, roles] of Object.entries(RESERVED_LEAVES)) {
+        await repo.revokeMenuExcept(db, key, roles);
       }
     },
   };
