@@ -216,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     attach,
     openMax: config.pending.attachOpenMax,
   });
-  const announce = createAnnounceService({ db, access, notices, attach });
+  const announce = createAnnounceService({ db, access, notices, attach, bus });
   attach.register(ANNOUNCE_TABLE, {
     canUpload: (user) => access.can(user, INFO_PUBLISH),
     canRead: (user, id) => announce.canRead(user, id),
