@@ -94,6 +94,8 @@ test('an approver agrees offline (待同步, then replayed once); the director a
   browser,
   request,
 }) => {
+  // Four people's pages and an offline replay: about 40 s on an idle two-core machine.
+  test.setTimeout(120_000);
   const id = await start(request, '三号展厅恒温设备巡检', 2);
 
   // 李明 sees it in 待我审批, 紧急 and 审批中, and opens it from the list.
