@@ -58,6 +58,8 @@ const EnvSchema = z.object({
   /** 1: share links open only for signed-in staff (default: anyone with the link, and its code). */
   SHARE_REQUIRE_LOGIN: boolish,
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).default(25),
+  /** The largest file one WebDAV PUT may store, in GiB (the quota still applies in 我的网盘). */
+  DAV_MAX_FILE_GB: z.coerce.number().positive().default(20),
   /** Days the system log keeps an entry (README "System log"); the law's six months at least. */
   LOG_RETENTION_DAYS: z.coerce
     .number({ error: 'LOG_RETENTION_DAYS 必须是天数，例如 365' })
@@ -119,6 +121,8 @@ export interface Config {
   liveHeartbeatMs: number;
   /** Days the system log keeps an entry before the daily prune deletes it (at least 180). */
   logRetentionDays: number;
+  /** The largest file one WebDAV PUT may store, in bytes (README "Mount the drive (WebDAV)"). */
+  davMaxFileBytes: number;
 }
 
 /** An http(s) URL without its trailing slash, or an error message naming the variable. */
@@ -234,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shareRequireLogin: e.SHARE_REQUIRE_LOGIN,
     liveHeartbeatMs: Math.round(e.LIVE_HEARTBEAT_SECONDS * 1000),
     logRetentionDays: e.LOG_RETENTION_DAYS,
+    davMaxFileBytes: Math.round(e.DAV_MAX_FILE_GB * 1024 ** 3),
     publicUrl: e.PUBLIC_URL
       ? baseUrl('PUBLIC_URL', e.PUBLIC_URL)
       : `${tls ? 'https' : 'http'}://${hostPart}:${e.PORT}`,

@@ -471,6 +471,60 @@ export interface SystemLogTable {
   duration_ms: number;
 }
 
+/** A person's app password for WebDAV clients (migration 0060). */
+export interface AppPasswordTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  lookup: string;
+  hash: string;
+  created_at: number;
+  last_used_at: number | null;
+  last_used_ip: string | null;
+  revoked_at: number | null;
+}
+
+/** A WebDAV dead property of a drive row (migration 0060). */
+export interface DavPropertyTable {
+  user_file_id: number;
+  ns: string;
+  name: string;
+  /** The value as an XML fragment (server/modules/dav/xml.ts writes and reads it). */
+  value: string;
+}
+
+/** A WebDAV write lock (migration 0060). `depth` 0 or -1 (infinity). */
+export interface DavLockTable {
+  token: string;
+  space: string;
+  path: string;
+  depth: number;
+  exclusive: number;
+  owner: string;
+  user_id: number;
+  timeout_s: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface DavLockGuardTable {
+  space: string;
+  touched_at: number;
+}
+
+/** A hidden macOS metadata file (`._x`, `.DS_Store`) written over WebDAV (migration 0060). */
+export interface DavScratchTable {
+  id: Generated<number>;
+  space: string;
+  file_path: string;
+  name: string;
+  content: Buffer;
+  size: number;
+  created_by: number;
+  updated_at: number;
+  expires_at: number;
+}
+
 export interface DB {
   user: UserTable;
   department: DepartmentTable;
@@ -515,4 +569,9 @@ export interface DB {
   project_comment: ProjectCommentTable;
   project_task_file: ProjectTaskFileTable;
   system_log: SystemLogTable;
+  app_password: AppPasswordTable;
+  dav_property: DavPropertyTable;
+  dav_lock: DavLockTable;
+  dav_lock_guard: DavLockGuardTable;
+  dav_scratch: DavScratchTable;
 }

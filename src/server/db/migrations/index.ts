@@ -14,6 +14,7 @@ import * as m0012 from './0012_approval_message_type';
 import * as m0013 from './0013_projects';
 import * as m0014 from './0014_upload_reservations';
 import * as m0015 from './0015_system_log';
+import * as m0060 from './0060_dav';
 
 /**
  * The ordered list of migrations. A static map (not a directory scan) so the server runs the
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013_projects': m0013,
   '0014_upload_reservations': m0014,
   '0015_system_log': m0015,
+  '0060_dav': m0060,
 };
