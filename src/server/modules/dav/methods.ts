@@ -32,6 +32,7 @@ import {
   DEAD_VALUE_MAX,
   type Desc,
   MS_NS,
+  type Want,
   activeLock,
   descOfRow,
   parsePropfind,
@@ -40,6 +41,7 @@ import {
   scratchType,
   storedValue,
   wantsDead,
+  wantsQuota,
 } from './props';
 import {
   type DavCtx,
@@ -510,8 +512,13 @@ export async function copyMove(
 // ------------------------------------------------------------------ PROPFIND
 
 /** The caller's quota in the personal drive (RFC 4331), or null elsewhere. */
-async function quotaOf(env: DavEnv, ctx: DavCtx, kind: FixedAreaKind | null): Promise<Desc['quota']> {
-  if (kind !== null && kind !== 'personal') return null;
+async function quotaOf(
+  env: DavEnv,
+  ctx: DavCtx,
+  kind: FixedAreaKind | null,
+  want: Want,
+): Promise<Desc['quota']> {
+  if ((kind !== null && kind !== 'personal') || !wantsQuota(want)) return null;
   const area = await env.resolver.manage(ctx.user, 'personal');
   const info = await env.deps.drive.storage(ctx.user.id, area.space);
   const room = await env.deps.drive.room(area);
@@ -545,7 +552,7 @@ export async function propfind(
   let stream: AsyncGenerator<string> | null = null;
 
   if (t.kind === 'root') {
-    const quota = await quotaOf(env, ctx, null);
+    const quota = await quotaOf(env, ctx, null, want);
     chunks.push(responseOf(virtualDesc('/dav/', '馆务云', quota, null, now), want));
     if (listing) {
       for (const a of AREA_DIRS) {
@@ -578,7 +585,7 @@ export async function propfind(
   } else {
     const folderSegs = t.segs;
     const collection = isCollection(t);
-    const quota = collection ? await quotaOf(env, ctx, t.areaKind) : null;
+    const quota = collection ? await quotaOf(env, ctx, t.areaKind, want) : null;
     const here = lockPath(t);
     const above = await locks.covering(t.area.space, here, now);
     if (t.kind === 'areaRoot') {

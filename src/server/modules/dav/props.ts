@@ -114,8 +114,11 @@ const LIVE = [
   'quota-available-bytes',
   'quota-used-bytes',
 ] as const;
-/** RFC 4331 §3: quotas are not part of allprop. */
-const NOT_IN_ALLPROP = new Set(['quota-available-bytes', 'quota-used-bytes']);
+/**
+ * RFC 4331 §3 would leave quotas out of allprop, but Windows Explorer and client libraries read
+ * the free space from a plain (allprop) PROPFIND, as Nextcloud's answers give it, so they are in.
+ */
+const NOT_IN_ALLPROP = new Set<string>();
 const LIVE_SET = new Set<string>(LIVE);
 
 export const isLive = (n: PropName) => n.ns === DAV_NS && LIVE_SET.has(n.local);
@@ -254,6 +257,11 @@ export function descOfRow(
     quota: collection ? o.quota : null,
     dead: o.dead,
   };
+}
+
+/** Whether answering `want` needs the quota (it costs a sum over the person's files). */
+export function wantsQuota(want: Want): boolean {
+  return want.kind !== 'some' || want.names.some((n) => n.ns === DAV_NS && n.local.startsWith('quota-'));
 }
 
 /** Whether answering `want` needs stored dead properties. */
