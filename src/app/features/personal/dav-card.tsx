@@ -76,7 +76,7 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
   };
   return (
     <Group gap="xs" wrap="nowrap" align="center">
-      <Text size="sm" c="dimmed" w={84} style={{ flexShrink: 0 }}>
+      <Text size="sm" c="dimmed" w={96} style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
         {label}
       </Text>
       <Code data-testid={testId} style={{ wordBreak: 'break-all', flex: 1 }}>
