@@ -374,6 +374,22 @@ describe('the drive through /dav/', () => {
     expect((await s.db.selectFrom('blob').select('id').execute()).length).toBe(blobs);
   });
 
+  it('honours If-Match and If-None-Match, so a sync client never overwrites what it did not see', async () => {
+    const p = at(PERSONAL, '清单.csv');
+    expect((await dav02('PUT', p, { body: 'a,b', headers: { 'if-none-match': '*' } })).status).toBe(201);
+    expect((await dav02('PUT', p, { body: 'c,d', headers: { 'if-none-match': '*' } })).status).toBe(412);
+    const stale = `"${md5('old')}"`;
+    expect((await dav02('PUT', p, { body: 'c,d', headers: { 'if-match': stale } })).status).toBe(412);
+    expect((await dav02('DELETE', p, { headers: { 'if-match': stale } })).status).toBe(412);
+    expect((await dav02('GET', p)).text).toBe('a,b');
+    expect((await dav02('PUT', p, { body: 'c,d', headers: { 'if-match': `"${md5('a,b')}"` } })).status).toBe(
+      204,
+    );
+    expect(
+      (await dav02('PUT', at(PERSONAL, '无此文件.csv'), { body: 'x', headers: { 'if-match': '*' } })).status,
+    ).toBe(412);
+  });
+
   it('deletes into the recycle bin, where the web app restores from', async () => {
     expect((await dav02('PUT', at(PERSONAL, '待删除.txt'), { body: 'bin me' })).status).toBe(201);
     expect((await dav02('DELETE', at(PERSONAL, '待删除.txt'))).status).toBe(204);

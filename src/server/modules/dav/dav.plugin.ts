@@ -214,11 +214,16 @@ export async function davPlugin(app: FastifyInstance, opts: DavPluginOptions) {
     const ifHeader = req.headers.if;
     const ifLists = typeof ifHeader === 'string' ? parseIfHeader(ifHeader) : null;
     if (typeof ifHeader === 'string' && !ifLists) throw new DavError(400, 'If 请求头格式不正确');
+    const header = (h: string | string[] | undefined) => (typeof h === 'string' ? h : undefined);
     const ctx: DavCtx = {
       user: req.user,
       ifLists,
       submitted: submittedTokens(ifLists),
       host: req.headers.host,
+      ifMatch: header(req.headers['if-match']),
+      // GET and HEAD answer If-None-Match with 304 themselves (downloads).
+      ifNoneMatch:
+        req.method === 'GET' || req.method === 'HEAD' ? undefined : header(req.headers['if-none-match']),
     };
     const t = await resolver.resolve(req.user, addr);
     switch (req.method) {

@@ -37,6 +37,16 @@ export interface DavCtx {
   submitted: Set<string>;
   /** The request's Host, to tell our own absolute URLs from another server's. */
   host: string | undefined;
+  /** HTTP's own preconditions (RFC 9110 §13.1), which sync clients send to avoid lost updates. */
+  ifMatch: string | undefined;
+  ifNoneMatch: string | undefined;
+}
+
+/** Whether an If-Match / If-None-Match list names `etag` (`*`: any existing resource). */
+function listNames(list: string, etag: string | null, exists: boolean): boolean {
+  if (list.trim() === '*') return exists;
+  if (etag === null) return false;
+  return list.split(',').some((t) => t.trim() === etag);
 }
 
 interface InArea {
@@ -185,8 +195,20 @@ export function createGuards(deps: DavDeps, resolver: Resolver) {
   return {
     stateOf,
 
-    /** 412 unless the If header holds for the request's target (RFC 4918 §10.4). */
+    /**
+     * 412 unless the request's conditions hold for its target: If-Match and If-None-Match
+     * (RFC 9110 §13.1.1, §13.1.2: a PUT with `If-None-Match: *` never overwrites, one with
+     * `If-Match: "etag"` only what the client last saw), then the If header (RFC 4918 §10.4).
+     */
     async checkIf(ctx: DavCtx, t: Target) {
+      if (ctx.ifMatch !== undefined || ctx.ifNoneMatch !== undefined) {
+        const exists = t.kind !== 'none';
+        const etag = await etagOf(deps, t);
+        const failed =
+          (ctx.ifMatch !== undefined && !listNames(ctx.ifMatch, etag, exists)) ||
+          (ctx.ifNoneMatch !== undefined && listNames(ctx.ifNoneMatch, etag, exists));
+        if (failed) throw new DavError(412, '条件不满足：文件已被修改、已存在或不存在，请刷新后重试');
+      }
       if (!ctx.ifLists) return;
       const holds = await evaluateIf(ctx.ifLists, async (resource) => {
         if (resource === null) return stateOf(ctx, t);
