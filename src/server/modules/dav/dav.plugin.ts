@@ -8,7 +8,7 @@ import type { AppPasswords } from '../auth/app-password.service';
 import type { AuthService } from '../auth/auth.service';
 import type { Areas } from '../drive/area';
 import type { DriveService } from '../drive/drive.service';
-import type { Syslog } from '../syslog/syslog.service';
+import { type Syslog, whoOf } from '../syslog/syslog.service';
 import * as repo from './dav.repo';
 import { DavError, davErrorOf, sendDavError } from './http';
 import { parseIfHeader, submittedTokens } from './if-header';
@@ -139,12 +139,7 @@ export async function davPlugin(app: FastifyInstance, opts: DavPluginOptions) {
         return plain(reply.header('retry-after', String(wait)), 429, `${err.message}\n`);
       }
       syslog.record(
-        {
-          userId: null,
-          userName: creds.user.slice(0, 100),
-          ip: req.ip.replace(/^::ffff:(?=\d+\.)/, ''),
-          userAgent: String(req.headers['user-agent'] ?? ''),
-        },
+        { ...whoOf(req), userName: creds.user.slice(0, 100) },
         {
           action: '登录失败',
           module: '登录',
