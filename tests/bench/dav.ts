@@ -12,6 +12,11 @@
  * - server memory: this process's RSS sampled every 50 ms during each PUT, over the RSS right
  *   before it (curl is another process). Flat means: independent of the file's size.
  * - each PUT is read back by GET and must hash to the source's MD5, or the bench fails.
+ * - listing: PROPFIND Depth 1 (allprop, as Explorer asks) of a folder of 10,000 files
+ *   (BENCH_DAV_LIST), median of five, against the web app reading the same folder through
+ *   `file/getfilelist` in pages of 1,000. The answer streams 500 rows at a time from one query
+ *   per page, so its cost grows with the rows, never with a query per row (Nextcloud's N+1,
+ *   research drive-peers-security.md §4).
  *
  * Needs curl and about 3 × the size free in the temporary directory (source, sink, blob), removed
  * at the end. Run alone with `npx tsx tests/bench/dav.ts`; `npm run bench` runs it last.
@@ -29,6 +34,7 @@ import { promisify } from 'node:util';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/index';
+import { areaOf } from '../../src/server/modules/drive/area';
 import { createDriveService } from '../../src/server/modules/drive/drive.service';
 import { createOrgService } from '../../src/server/modules/org/org.service';
 import { ensureAdmin, seedDemo } from '../../src/server/modules/seed/seed';
@@ -89,12 +95,13 @@ const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 const userId = (
   await db.selectFrom('user').select('id').where('account', '=', ACCOUNT).executeTakeFirstOrThrow()
 ).id;
-// Room for every round's file (and the bin's copies of overwritten ones).
-await createDriveService({
+const driveSvc = createDriveService({
   db,
   store: createLocalBlobStore(config.blobDir),
   defaultQuotaBytes: config.defaultQuotaBytes,
-}).setQuota(userId, SIZE * (ROUNDS + 4));
+});
+// Room for every round's file (and the bin's copies of overwritten ones).
+await driveSvc.setQuota(userId, SIZE * (ROUNDS + 4));
 
 const login = await fetch(`${origin}/singleMuseum/login/webLogin`, {
   method: 'POST',
@@ -150,6 +157,65 @@ async function getMd5(url: string, auth: boolean): Promise<string> {
   return h.digest('hex');
 }
 
+/** PROPFIND Depth 1 of a folder of LIST files against the web app's pages of the same folder. */
+async function listing() {
+  const LIST = Number(process.env.BENCH_DAV_LIST ?? 10_000);
+  const area = areaOf(userId, 'personal');
+  const one = await driveSvc.addFile({
+    area,
+    filePath: '/',
+    fullName: '样本.txt',
+    content: Buffer.from('样本'),
+  });
+  await driveSvc.createFolder(area, { fileName: '藏品清单', filePath: '/' });
+  const items = Array.from({ length: LIST }, (_, i) => ({
+    dir: [],
+    name: `藏品-${String(i).padStart(5, '0')}.txt`,
+    isDir: false,
+    blob: { md5: one.md5, size: one.size },
+    dims: null,
+  }));
+  await driveSvc.placeExisting(area, '/藏品清单/', items);
+  const auth = { authorization: `Basic ${Buffer.from(creds).toString('base64')}` };
+  const propfind = async () => {
+    const t0 = performance.now();
+    const res = await fetch(`${davUrl('藏品清单')}/`, {
+      method: 'PROPFIND',
+      headers: { ...auth, depth: '1' },
+    });
+    const text = await res.text();
+    if (res.status !== 207) throw new Error(`PROPFIND: HTTP ${res.status}`);
+    return { ms: performance.now() - t0, rows: text.split('<D:response>').length - 2, bytes: text.length };
+  };
+  const pages = async () => {
+    const t0 = performance.now();
+    let rows = 0;
+    for (let page = 1; rows < LIST; page++) {
+      const q = new URLSearchParams({ filePath: '/藏品清单/', currentPage: String(page), pageCount: '1000' });
+      const res = await fetch(`${origin}/wangpan/file/getfilelist?${q}`, {
+        headers: { token: login.result.token },
+      });
+      const got = (await res.json()) as { data: { list: unknown[] } };
+      if (!got.data.list.length) break;
+      rows += got.data.list.length;
+    }
+    return { ms: performance.now() - t0, rows };
+  };
+  await propfind();
+  await pages();
+  const dav: number[] = [];
+  const web: number[] = [];
+  let last = { rows: 0, bytes: 0 };
+  for (let i = 0; i < 5; i++) {
+    const d = await propfind();
+    dav.push(d.ms);
+    last = d;
+    web.push((await pages()).ms);
+  }
+  if (last.rows !== LIST) throw new Error(`PROPFIND listed ${last.rows} of ${LIST}`);
+  return { LIST, dav: median(dav), web: median(web), bytes: last.bytes };
+}
+
 const loadBefore = os.loadavg()[0]!;
 const post: number[] = [];
 const postMem: number[] = [];
@@ -158,6 +224,12 @@ const putMem: number[] = [];
 const rawGet: number[] = [];
 const get: number[] = [];
 try {
+  const list = await listing();
+  console.log(
+    `\nWebDAV listing: PROPFIND Depth 1 of ${list.LIST} files ${list.dav.toFixed(0)} ms (${MB(list.bytes).toFixed(1)} MB of XML); ` +
+      `the web app's getfilelist in pages of 1,000 for the same folder ${list.web.toFixed(0)} ms: ×${(list.dav / list.web).toFixed(2)} (median of 5)`,
+  );
+
   // Warm both paths once with a small body so JIT and SQLite caches are comparable.
   fs.writeFileSync(path.join(tmp, 'small.bin'), Buffer.alloc(1024 * 1024, 1));
   await curl(['-T', path.join(tmp, 'small.bin'), '-X', 'POST', `${origin}/bench/sink`]);

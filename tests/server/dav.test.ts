@@ -79,6 +79,25 @@ describe('connecting', () => {
     }
   });
 
+  it('answers Windows’ first questions: OPTIONS of the server root, PROPFIND of /dav without the slash', async () => {
+    const root = await dav02('PROPFIND', '/dav', { headers: { depth: '0' } });
+    expect(root.status).toBe(207);
+    expect(hrefs(root.text)).toEqual(['/dav/']);
+    const all = await dav02('PROPFIND', PERSONAL, {
+      headers: { depth: '0' },
+      body:
+        '<?xml version="1.0" encoding="utf-8" ?><D:propfind xmlns:D="DAV:"><D:prop xmlns:Z="urn:schemas-microsoft-com:">' +
+        '<D:getcontentlength/><D:creationdate/><D:displayname/><D:getetag/><D:getlastmodified/><D:resourcetype/>' +
+        '<Z:Win32CreationTime/><Z:Win32LastAccessTime/><Z:Win32LastModifiedTime/><Z:Win32FileAttributes/></D:prop></D:propfind>',
+    });
+    expect(all.status).toBe(207);
+    // Found: what the drive knows; 404: Windows' own attributes, which it does not keep.
+    expect(all.text).toMatch(/<D:displayname>我的网盘<\/D:displayname>/);
+    expect(all.text).toMatch(
+      /<x:Win32FileAttributes xmlns:x="urn:schemas-microsoft-com:"\/><\/D:prop><D:status>HTTP\/1.1 404/,
+    );
+  });
+
   it('asks for credentials with a realm and says, in Chinese, which password to use', async () => {
     const res = await davClient(s, null)('PROPFIND', '/dav/', { headers: { depth: '0' } });
     expect(res.status).toBe(401);
@@ -505,6 +524,43 @@ describe('locks between people', () => {
       (await staff04('UNLOCK', at(RES, '借展协议.docx'), { headers: { 'lock-token': `<${token}>` } })).status,
     ).toBe(204);
     expect((await staff03('PUT', at(RES, '借展协议.docx'), { body: 'v3' })).status).toBe(204);
+  });
+
+  it('let Finder save as it does: lock a new name, stream the bytes chunked with the lock, unlock', async () => {
+    const p = at(PERSONAL, '藏品照片', '新照片.jpg');
+    const lock = await dav02('LOCK', p, {
+      body: LOCK_BODY('exclusive', 'Finder'),
+      headers: { depth: '0', timeout: 'Second-600' },
+    });
+    expect(lock.status).toBe(201);
+    const token = lock.headers.get('lock-token')!.slice(1, -1);
+    expect(await me.names('/藏品照片/')).toContain('新照片.jpg');
+    const bytes = Buffer.alloc(300 * 1024, 3);
+    const put = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        `${s.url}${p}`,
+        {
+          method: 'PUT',
+          headers: {
+            authorization: basic('staff02', pw02),
+            'transfer-encoding': 'chunked',
+            'x-expected-entity-length': String(bytes.length),
+            if: `(<${token}>)`,
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.write(bytes.subarray(0, 100_000));
+      req.end(bytes.subarray(100_000));
+    });
+    expect(put).toBe(204);
+    expect((await dav02('UNLOCK', p, { headers: { 'lock-token': `<${token}>` } })).status).toBe(204);
+    const got = await fetch(`${s.url}${p}`, { headers: { authorization: basic('staff02', pw02) } });
+    expect(Buffer.from(await got.arrayBuffer())).toEqual(bytes);
   });
 
   it('are kept in the database, so they hold across requests and expire on time', async () => {

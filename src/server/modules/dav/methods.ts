@@ -15,7 +15,7 @@ import {
 import type { LogAction } from '../../../shared/api/syslog';
 import * as repo from './dav.repo';
 import type { LockRow } from './dav.repo';
-import { DavError, davErrorOf } from './http';
+import { DavError, davErrorOf, statusLine } from './http';
 import { covers, timeoutOf } from './locks';
 import { contentTypeOf } from './mime';
 import {
@@ -748,9 +748,8 @@ export async function proppatch(
   const condition = results.find((r) => r.condition)?.condition ?? '';
   let out = `${MULTISTATUS_OPEN}<D:response><D:href>${esc(hrefOfTarget(t))}</D:href>`;
   for (const [code, names] of byCode) {
-    out += `<D:propstat><D:prop>${names.join('')}</D:prop><D:status>HTTP/1.1 ${code} ${
-      { 200: 'OK', 403: 'Forbidden', 424: 'Failed Dependency', 507: 'Insufficient Storage' }[code] ?? ''
-    }</D:status>${code === 403 && condition ? `<D:error>${condition}</D:error>` : ''}</D:propstat>`;
+    const error = code === 403 && condition ? `<D:error>${condition}</D:error>` : '';
+    out += `<D:propstat><D:prop>${names.join('')}</D:prop><D:status>${statusLine(code)}</D:status>${error}</D:propstat>`;
   }
   out += `</D:response>${MULTISTATUS_CLOSE}`;
   return reply.code(207).type('application/xml; charset=utf-8').send(out);

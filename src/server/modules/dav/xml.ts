@@ -109,8 +109,13 @@ const NOT_XML =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+/** Anything esc() would change: most names and values have none, and skip both replacements. */
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
+
 /** Text escaped for element content and attribute values. */
 export function esc(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text;
   return text.replace(NOT_XML, '').replace(/[&<>"]/g, (c) => {
     if (c === '&') return '&amp;';
     if (c === '<') return '&lt;';
