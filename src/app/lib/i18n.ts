@@ -642,6 +642,7 @@ export const t = {
       neverUsed: '从未使用',
       usedFrom: (time: string, ip: string | null) => (ip ? `${time}（${ip}）` : time),
       revoke: '撤销',
+      actions: '操作',
       revokeTitle: '撤销应用密码',
       revokeConfirm: (name: string) => `撤销后，使用“${name}”的电脑或手机将立即无法连接网盘。确定撤销吗？`,
       revoked: '应用密码已撤销',

@@ -14,6 +14,7 @@ import {
   Text,
   TextInput,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -189,7 +190,9 @@ export function DavCard({ account }: { account: string }) {
                   <Table.Th>{d.name}</Table.Th>
                   <Table.Th>{d.createdAt}</Table.Th>
                   <Table.Th>{d.lastUsed}</Table.Th>
-                  <Table.Th />
+                  <Table.Th>
+                    <VisuallyHidden>{d.actions}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
