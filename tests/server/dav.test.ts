@@ -474,6 +474,34 @@ describe('the drive through /dav/', () => {
     expect(live.text).toContain('HTTP/1.1 424 Failed Dependency');
   });
 
+  it('keeps dead properties small, all or nothing: too many or too large stores none', async () => {
+    const p = at(PERSONAL, '乙.txt');
+    const patch = (props: string) =>
+      dav02('PROPPATCH', p, {
+        body: `<D:propertyupdate xmlns:D="DAV:"><D:set><D:prop>${props}</D:prop></D:set></D:propertyupdate>`,
+      });
+    const many = Array.from({ length: 101 }, (_, i) => `<n:p${i} xmlns:n="urn:n">${i}</n:p${i}>`).join('');
+    const tooMany = await patch(many);
+    expect(tooMany.status).toBe(207);
+    expect(tooMany.text).toContain('HTTP/1.1 507 Insufficient Storage');
+    const big = await patch(
+      `<n:big xmlns:n="urn:n">${'长'.repeat(70 * 1024)}</n:big><n:small xmlns:n="urn:n">1</n:small>`,
+    );
+    expect(big.text).toContain('HTTP/1.1 507 Insufficient Storage');
+    expect(big.text).toContain('HTTP/1.1 424 Failed Dependency');
+    const id = await me.idOf('/', '乙.txt');
+    expect(
+      await s.db.selectFrom('dav_property').selectAll().where('user_file_id', '=', id).execute(),
+    ).toEqual([]);
+    const ok = await patch('<n:note xmlns:n="urn:n" xml:lang="zh">馆藏</n:note>');
+    expect(ok.text).toContain('HTTP/1.1 200 OK');
+    const got = await dav02('PROPFIND', p, {
+      headers: { depth: '0' },
+      body: '<propfind xmlns="DAV:"><prop><note xmlns="urn:n"/></prop></propfind>',
+    });
+    expect(got.text).toMatch(/<x\d+:note xmlns:x\d+="urn:n" xml:lang="zh">馆藏<\/x\d+:note>/);
+  });
+
   it('makes thumbnails for images PUT over WebDAV, as for uploads', async () => {
     const png = await picture(640, 480, 'png');
     expect((await dav02('PUT', at(PERSONAL, '展品.png'), { body: png })).status).toBe(201);

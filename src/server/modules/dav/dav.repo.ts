@@ -49,13 +49,15 @@ export async function removeProp(db: Db, id: number, ns: string, name: string) {
     .execute();
 }
 
-export async function propCount(db: Db, id: number): Promise<number> {
+/** The characters of the dead properties of an area's rows (live and binned). */
+export async function propCharsOfSpace(db: Db, space: string): Promise<number> {
   const r = await db
     .selectFrom('dav_property')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_file_id', '=', id)
+    .innerJoin('user_file', 'user_file.id', 'dav_property.user_file_id')
+    .select((eb) => eb.fn.sum<number>(eb.fn('length', ['dav_property.value'])).as('n'))
+    .where('user_file.space', '=', space)
     .executeTakeFirstOrThrow();
-  return Number(r.n);
+  return Number(r.n ?? 0);
 }
 
 /**

@@ -28,6 +28,7 @@ import {
   parseDavPath,
 } from './paths';
 import {
+  DEAD_AREA_MAX,
   DEAD_MAX,
   DEAD_VALUE_MAX,
   type Desc,
@@ -715,7 +716,14 @@ export async function proppatch(
       if (r.o.op === 'set') keys.add(k);
       else keys.delete(k);
     }
-    if (keys.size > DEAD_MAX) for (const r of results) if (r.store && r.o.op === 'set') r.code = 507;
+    const adding = results.reduce(
+      (n, r) => n + (r.store && r.o.op === 'set' ? storedValue(r.o.el).length : 0),
+      0,
+    );
+    const tooMany = keys.size > DEAD_MAX;
+    const tooMuch =
+      adding > 0 && (await repo.propCharsOfSpace(env.deps.db, area.space)) + adding > DEAD_AREA_MAX;
+    if (tooMany || tooMuch) for (const r of results) if (r.store && r.o.op === 'set') r.code = 507;
   }
   const failed = results.some((r) => r.code !== 200);
   if (failed) for (const r of results) if (r.code === 200) r.code = 424;

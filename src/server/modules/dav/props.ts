@@ -17,12 +17,14 @@ import { DAV_NS, type XmlElement, child, elements, esc, is, parseXml, serializeE
  * Win32CreationTime… in urn:schemas-microsoft-com:) are accepted and ignored: Explorer sets them
  * after every copy and fails the copy when refused, and the drive keeps its own times. Any other
  * property is a dead property, stored as the client sent it (namespaces, xml:lang and nested
- * elements kept), at most DEAD_MAX per resource and DEAD_VALUE_MAX characters each.
+ * elements kept), at most DEAD_MAX per resource, DEAD_VALUE_MAX characters each and
+ * DEAD_AREA_MAX characters in one area: they are not charged to any quota, so they are kept small.
  */
 
 export const MS_NS = 'urn:schemas-microsoft-com:';
 export const DEAD_MAX = 100;
 export const DEAD_VALUE_MAX = 64 * 1024;
+export const DEAD_AREA_MAX = 10 * 1024 * 1024;
 
 export interface PropName {
   ns: string;
