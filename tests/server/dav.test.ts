@@ -454,6 +454,9 @@ describe('the drive through /dav/', () => {
     expect(hrefs(list.text).filter((h) => h.includes('/._') || h.endsWith('.DS_Store'))).toEqual([]);
     expect(await me.names('/')).not.toContain('.DS_Store');
     expect((await dav02('DELETE', at(PERSONAL, '._照片.jpg'))).status).toBe(204);
+    const big = await dav02('PUT', at(PERSONAL, '._大.jpg'), { body: Buffer.alloc(1024 * 1024 + 1) });
+    expect(big.status).toBe(507);
+    expect(messageOf(big.text)).toBe('系统隐藏文件过大，未保存');
 
     const id = await me.idOf('/', '乙.txt');
     const ms = await dav02('PROPPATCH', at(PERSONAL, '乙.txt'), {

@@ -215,6 +215,24 @@ export async function putScratch(db: Db, row: Omit<ScratchRow, 'id'>): Promise<{
   return { created: true };
 }
 
+/** The bytes an area's unexpired hidden files hold, but the one at `except` (being replaced). */
+export async function scratchBytes(
+  db: Db,
+  space: string,
+  now: number,
+  except?: { folder: string; name: string },
+) {
+  let q = db
+    .selectFrom('dav_scratch')
+    .select((eb) => eb.fn.sum<number>('size').as('n'))
+    .where('space', '=', space)
+    .where('expires_at', '>', now);
+  if (except) {
+    q = q.where((eb) => eb.or([eb('file_path', '!=', except.folder), eb('name', '!=', except.name)]));
+  }
+  return Number((await q.executeTakeFirstOrThrow()).n ?? 0);
+}
+
 export async function deleteScratch(db: Db, id: number) {
   await db.deleteFrom('dav_scratch').where('id', '=', id).execute();
 }

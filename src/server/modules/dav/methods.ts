@@ -49,6 +49,7 @@ import {
   type DavDeps,
   type Guards,
   type Resolver,
+  SCRATCH_AREA_MAX,
   SCRATCH_MAX,
   SCRATCH_MS,
   type Target,
@@ -238,6 +239,11 @@ export async function put(
   if (isHiddenName(name)) {
     const bytes = await readLimited(body, SCRATCH_MAX, '系统隐藏文件过大，未保存');
     const now = Date.now();
+    const held = await repo.scratchBytes(env.deps.db, area.space, now, {
+      folder: parentFolder(t.segs),
+      name,
+    });
+    if (held + bytes.length > SCRATCH_AREA_MAX) throw new DavError(507, '系统隐藏文件占用过多，未保存');
     const { created } = await repo.putScratch(env.deps.db, {
       space: area.space,
       file_path: parentFolder(t.segs),

@@ -78,6 +78,8 @@ export function isHiddenName(name: string): boolean {
 export const SCRATCH_MS = 24 * 3600_000;
 /** The largest hidden file kept. */
 export const SCRATCH_MAX = 1024 * 1024;
+/** What one area's hidden files may hold together (no quota counts them). */
+export const SCRATCH_AREA_MAX = 64 * 1024 * 1024;
 
 const AREA_QUERY: Record<FixedAreaKind, AreaQuery | undefined> = {
   personal: undefined,
