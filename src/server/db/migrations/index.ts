@@ -14,6 +14,10 @@ import * as m0012 from './0012_approval_message_type';
 import * as m0013 from './0013_projects';
 import * as m0014 from './0014_upload_reservations';
 import * as m0015 from './0015_system_log';
+import * as m0016 from './0016_records_core';
+import * as m0017 from './0017_duty_roster';
+import * as m0018 from './0018_wk_dynamic';
+import * as m0019 from './0019_attendance_menu_keys';
 import * as m0060 from './0060_dav';
 
 /**
@@ -36,5 +40,9 @@ export const migrations: Record<string, Migration> = {
   '0013_projects': m0013,
   '0014_upload_reservations': m0014,
   '0015_system_log': m0015,
+  '0016_records_core': m0016,
+  '0017_duty_roster': m0017,
+  '0018_wk_dynamic': m0018,
+  '0019_attendance_menu_keys': m0019,
   '0060_dav': m0060,
 };
