@@ -565,11 +565,6 @@ export interface DavLockTable {
   expires_at: number;
 }
 
-export interface DavLockGuardTable {
-  space: string;
-  touched_at: number;
-}
-
 /** A hidden macOS metadata file (`._x`, `.DS_Store`) written over WebDAV (migration 0060). */
 export interface DavScratchTable {
   id: Generated<number>;
@@ -635,6 +630,5 @@ export interface DB {
   app_password: AppPasswordTable;
   dav_property: DavPropertyTable;
   dav_lock: DavLockTable;
-  dav_lock_guard: DavLockGuardTable;
   dav_scratch: DavScratchTable;
 }

@@ -13,9 +13,7 @@ import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter } from 'kyse
  *   the row through renames and moves, sleep with it in the recycle bin and go with it.
  * - dav_lock: WebDAV write locks (RFC 4918 §6–7), by area (`space`) and path (a folder's path
  *   ends in '/'), enforced on every request of any instance. `depth` 0 or -1 (infinity);
- *   `expires_at` epoch ms.
- * - dav_lock_guard: one row per area, updated first in every transaction that checks and takes
- *   a lock, so two instances (PostgreSQL) never both grant conflicting locks.
+ *   `expires_at` epoch ms. Taking one is serialised per area (dialect.ts serializeOn).
  * - dav_scratch: the files macOS Finder writes beside every file (`._name` AppleDouble and
  *   `.DS_Store`), kept out of the drive and hidden from listings, each at most 1 MiB, for a day.
  */
@@ -69,12 +67,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('dav_lock_expires_idx').on('dav_lock').column('expires_at').execute();
 
   await db.schema
-    .createTable('dav_lock_guard')
-    .addColumn('space', 'varchar(40)', (c) => c.primaryKey())
-    .addColumn('touched_at', 'bigint', (c) => c.notNull())
-    .execute();
-
-  await db.schema
     .createTable('dav_scratch')
     .addColumn('id', 'integer', id(db))
     .addColumn('space', 'varchar(40)', (c) => c.notNull())
@@ -96,7 +88,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['dav_scratch', 'dav_lock_guard', 'dav_lock', 'dav_property', 'app_password']) {
+  for (const t of ['dav_scratch', 'dav_lock', 'dav_property', 'app_password']) {
     await db.schema.dropTable(t).execute();
   }
 }

@@ -166,18 +166,6 @@ export async function deleteLocksAt(db: Db, space: string, path: string, subtree
     .execute();
 }
 
-/**
- * Takes the area's guard row for the rest of the transaction: every check-and-take of a lock
- * does this first, so two of them (two instances on PostgreSQL) never both see no conflict.
- */
-export async function guardLocks(db: Db, space: string, now: number) {
-  await db
-    .insertInto('dav_lock_guard')
-    .values({ space, touched_at: now })
-    .onConflict((oc) => oc.column('space').doUpdateSet({ touched_at: now }))
-    .execute();
-}
-
 export async function deleteExpiredLocks(db: Db, now: number) {
   await db.deleteFrom('dav_lock').where('expires_at', '<=', now).execute();
 }

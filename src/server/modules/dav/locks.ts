@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { serializeOn } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import * as repo from './dav.repo';
 import type { LockRow } from './dav.repo';
@@ -67,13 +68,14 @@ export function createDavLocks(db: Db) {
     /**
      * Takes a new lock, unless it conflicts: with a lock covering the path, or (depth infinity
      * on a collection) with one below it. An exclusive lock conflicts with any; a shared one with
-     * exclusive ones. Check and insert are one transaction behind the area's guard row.
+     * exclusive ones. Check and insert are one transaction, serialised per area.
      * Answers the lock, or the conflicting lock.
      */
     async take(n: NewLock): Promise<{ lock: LockRow } | { conflict: LockRow }> {
       return db.transaction().execute(async (trx) => {
         const now = Date.now();
-        await repo.guardLocks(trx, n.space, now);
+        // Two instances (PostgreSQL) must not both see no conflict and both grant.
+        await serializeOn(trx, [`dav-lock:${n.space}`]);
         const above = (await repo.locksAt(trx, n.space, [n.path, ...ancestorsOf(n.path)], now)).filter((l) =>
           covers(l, n.path),
         );
