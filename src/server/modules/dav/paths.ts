@@ -92,11 +92,6 @@ export function folderOfSegs(segs: readonly string[]): string {
   return segs.length ? `/${segs.join('/')}/` : ROOT;
 }
 
-/** The segments of a drive folder path: `/a/b/` → `['a', 'b']`. */
-export function segsOfFolder(path: string): string[] {
-  return path.split('/').filter(Boolean);
-}
-
 /**
  * A lock's path inside its area: a collection's ends in '/' (`/a/b/`, the area root `/`), any
  * other resource's does not (`/a/b.txt`). Locks and If-header tags are matched on this form.

@@ -103,6 +103,11 @@ export interface Desc {
   dead: PropRow[];
 }
 
+/**
+ * The live properties, all of them in allprop. RFC 4331 §3 would leave the quotas out of allprop,
+ * but Windows Explorer and client libraries read the free space from a plain (allprop) PROPFIND,
+ * as Nextcloud's answers give it, so they are in.
+ */
 const LIVE = [
   'resourcetype',
   'displayname',
@@ -116,14 +121,9 @@ const LIVE = [
   'quota-available-bytes',
   'quota-used-bytes',
 ] as const;
-/**
- * RFC 4331 §3 would leave quotas out of allprop, but Windows Explorer and client libraries read
- * the free space from a plain (allprop) PROPFIND, as Nextcloud's answers give it, so they are in.
- */
-const NOT_IN_ALLPROP = new Set<string>();
 const LIVE_SET = new Set<string>(LIVE);
 
-export const isLive = (n: PropName) => n.ns === DAV_NS && LIVE_SET.has(n.local);
+const isLive = (n: PropName) => n.ns === DAV_NS && LIVE_SET.has(n.local);
 
 const SUPPORTED_LOCK =
   '<D:lockentry><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>' +
@@ -201,12 +201,7 @@ export function responseOf(d: Desc, want: Want): string {
     for (const p of d.dead) found.push(deadName(p));
   } else {
     const names: PropName[] =
-      want.kind === 'all'
-        ? [
-            ...LIVE.filter((l) => !NOT_IN_ALLPROP.has(l)).map((local) => ({ ns: DAV_NS, local })),
-            ...want.include,
-          ]
-        : want.names;
+      want.kind === 'all' ? [...LIVE.map((local) => ({ ns: DAV_NS, local })), ...want.include] : want.names;
     const done = new Set<string>();
     for (const n of names) {
       const key = `${n.ns}\n${n.local}`;

@@ -95,11 +95,6 @@ export function child(el: XmlElement, ns: string, local: string): XmlElement | u
   return elements(el).find((c) => is(c, ns, local));
 }
 
-/** The concatenated text of an element and its descendants. */
-export function textOf(el: XmlElement): string {
-  return el.children.map((c) => (typeof c === 'string' ? c : textOf(c))).join('');
-}
-
 /**
  * Characters XML 1.0 cannot carry at all (C0 controls but tab, LF, CR; lone surrogates; U+FFFE,
  * U+FFFF). Names never hold them (the drive refuses control characters), but a row made some
