@@ -19,11 +19,17 @@ test('a photo PUT over WebDAV shows in the drive with its thumbnail, and a web r
   const user = await createDriveUser(request, { prefix: 'dav' });
   await signIn(page, user.account, user.password);
 
-  // 个人中心: the address and user name, then a new app password, shown once.
+  // 个人中心: the address and user name, each with a copy button, then a new app password, shown
+  // once. What the copy buttons put on the clipboard is what the client is given below.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
   await page.goto('/personal/base');
   const card = page.getByTestId('dav-card');
   await expect(card.getByTestId('dav-address')).toHaveText(`${baseURL}/dav/`);
   await expect(card.getByTestId('dav-username')).toHaveText(user.account);
+  await card.getByRole('button', { name: '复制WebDAV 地址' }).click();
+  await expect.poll(clipboard).toBe(`${baseURL}/dav/`);
+  const address = await clipboard();
   await expect(card.getByTestId('app-passwords-empty')).toHaveText('还没有应用密码');
   await card.getByRole('button', { name: '新建应用密码' }).click();
   const dialog = page.getByRole('dialog', { name: '新建应用密码' });
@@ -31,8 +37,10 @@ test('a photo PUT over WebDAV shows in the drive with its thumbnail, and a web r
   await dialog.getByLabel('登录密码').fill(user.password);
   await dialog.getByRole('button', { name: '创建' }).click();
   const made = page.getByRole('dialog', { name: '应用密码已创建' });
-  const appPassword = (await made.getByTestId('made-password').innerText()).trim();
-  expect(appPassword).toMatch(/^([a-z2-9]{4}-){5}[a-z2-9]{4}$/);
+  await made.getByRole('button', { name: '复制应用密码' }).click();
+  await expect.poll(clipboard).toMatch(/^([a-z2-9]{4}-){5}[a-z2-9]{4}$/);
+  const appPassword = await clipboard();
+  await expect(made.getByTestId('made-password')).toHaveText(appPassword);
   await made.getByRole('button', { name: '我已复制，关闭' }).click();
   await expect(card.getByTestId('app-passwords')).toContainText('办公室电脑');
   await expect(card.getByTestId('app-passwords')).toContainText('从未使用');
@@ -40,7 +48,7 @@ test('a photo PUT over WebDAV shows in the drive with its thumbnail, and a web r
 
   // A WebDAV client (here: plain HTTP requests, as Explorer or Finder send them) puts a photo.
   const auth = `Basic ${Buffer.from(`${user.account}:${appPassword}`).toString('base64')}`;
-  const personal = `${baseURL}/dav/${encodeURIComponent('我的网盘')}/`;
+  const personal = `${address}${encodeURIComponent('我的网盘')}/`;
   const put = await request.fetch(`${personal}${encodeURIComponent('库房照片.png')}`, {
     method: 'PUT',
     headers: { authorization: auth, 'content-type': 'image/png' },
