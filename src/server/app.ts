@@ -16,6 +16,8 @@ import { createChunkUploads } from './modules/attach/attach.chunks';
 import { createAttachService } from './modules/attach/attach.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createAppPasswords } from './modules/auth/app-password.service';
+import { davPlugin, registerDavMethods } from './modules/dav/dav.plugin';
 import { directoryRoutes } from './modules/directory/directory.routes';
 import { createDirectoryService } from './modules/directory/directory.service';
 import { addressBookScheme } from './modules/directory/directory.import';
@@ -127,6 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  // WebDAV's methods (PROPFIND, MKCOL, LOCK…), known before any route (README "Mount the drive").
+  registerDavMethods(app);
   // Every route, for the OpenAPI document (/openapi.json).
   const routes = collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -150,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(envelopePlugin);
 
   const auth = createAuthService(db, config);
+  const appPasswords = createAppPasswords({ db, auth });
   const access = createAccess(db);
   const org = createOrgService(db);
   const personal = createPersonalService(db, config.dataDir);
@@ -312,7 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (museum) => {
       authRoutes(museum, { auth, config });
       orgRoutes(museum, { org, access, db, config });
-      personalRoutes(museum, { personal, auth });
+      personalRoutes(museum, { personal, auth, appPasswords });
       noticeRoutes(museum, { notices, bus, auth, heartbeatMs: config.liveHeartbeatMs });
       announceRoutes(museum, { announce });
       attachRoutes(museum, { attach, chunks: attachChunks });
@@ -346,6 +351,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: DRIVE_PREFIX },
   );
+
+  // /dav/: the drive for Windows Explorer, macOS Finder and phone file apps (issue 26).
+  await app.register(davPlugin, {
+    db,
+    drive,
+    areas: createAreas(access),
+    store,
+    auth,
+    appPasswords,
+    syslog,
+    putMaxBytes: config.davMaxFileBytes,
+  });
 
   openApiRoute(app, routes);
   await app.register(webPlugin, { distDir: config.distDir });

@@ -58,6 +58,8 @@ const EnvSchema = z.object({
   /** 1: share links open only for signed-in staff (default: anyone with the link, and its code). */
   SHARE_REQUIRE_LOGIN: boolish,
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).default(25),
+  /** The largest file one WebDAV PUT may store, in GiB (the quota still applies in 我的网盘). */
+  DAV_MAX_FILE_GB: z.coerce.number().positive().default(20),
   /** postgres://user:password@host:5432/db selects PostgreSQL (README "Scale-out: PostgreSQL"); unset: SQLite. */
   DATABASE_URL: z.string().optional(),
   /** Most PostgreSQL connections one server instance holds at once. */
@@ -126,6 +128,8 @@ export interface Config {
   liveHeartbeatMs: number;
   /** Days the system log keeps an entry before the daily prune deletes it (at least 180). */
   logRetentionDays: number;
+  /** The largest file one WebDAV PUT may store, in bytes (README "Mount the drive (WebDAV)"). */
+  davMaxFileBytes: number;
 }
 
 /** An http(s) URL without its trailing slash, or an error message naming the variable. */
@@ -260,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shareRequireLogin: e.SHARE_REQUIRE_LOGIN,
     liveHeartbeatMs: Math.round(e.LIVE_HEARTBEAT_SECONDS * 1000),
     logRetentionDays: e.LOG_RETENTION_DAYS,
+    davMaxFileBytes: Math.round(e.DAV_MAX_FILE_GB * 1024 ** 3),
     publicUrl: e.PUBLIC_URL
       ? baseUrl('PUBLIC_URL', e.PUBLIC_URL)
       : `${tls ? 'https' : 'http'}://${hostPart}:${e.PORT}`,

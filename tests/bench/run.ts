@@ -90,3 +90,6 @@ await import('./unzip');
 // The system log (issue 18): a logged write against the same write unlogged, the batched writer,
 // and reading a year (1,000,000 entries) through sysLog/pageList.
 await import('./syslog');
+
+// WebDAV (issue 26): a 2 GiB PUT and GET over /dav/ against plain streamed requests, server memory.
+await import('./dav');

@@ -6,9 +6,9 @@ import { signIn } from './helpers';
  * Accessibility of the main screens (issue 17 §5): axe-core, injected into the real page, finds
  * no serious or critical violation on the sign-in page, the workbench (and the phone's menu
  * drawer), the drive, an approval list, 发起审批 with a form open, a project board with a task
- * open, 信息发布 with its editor, and 考勤. axe-core runs from node_modules (the
- * @axe-core/playwright wrapper declares Node 22; this project supports 20.19). No rule is
- * switched off: what axe finds is fixed in the product.
+ * open, 信息发布 with its editor, 考勤, and 个人中心 with 网盘挂载 and its app-password dialog.
+ * axe-core runs from node_modules (the @axe-core/playwright wrapper declares Node 22; this
+ * project supports 20.19). No rule is switched off: what axe finds is fixed in the product.
  */
 
 const AXE = path.resolve('node_modules/axe-core/axe.min.js');
@@ -120,6 +120,15 @@ test('axe finds no serious or critical violation on the main screens', async ({ 
   await page.goto('/approve/view');
   await expect(page.getByTestId('attendance-table')).toBeVisible();
   await check(page, 'attendance');
+
+  // 个人中心 with 网盘挂载 (issue 26) and its dialog for a new app password.
+  await page.goto('/personal/base');
+  await expect(page.getByTestId('dav-card')).toBeVisible();
+  await check(page, 'personal');
+  await page.getByRole('button', { name: '新建应用密码' }).click();
+  await expect(page.getByRole('dialog', { name: '新建应用密码' })).toBeVisible();
+  await check(page, 'app-password-dialog');
+  await page.getByRole('dialog', { name: '新建应用密码' }).getByRole('button', { name: '取消' }).click();
 
   // The phone's menu drawer.
   await page.setViewportSize({ width: 390, height: 844 });

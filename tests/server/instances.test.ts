@@ -10,6 +10,7 @@ import { driveUser, W, type DriveUser } from './drive-util';
 import { admin, withDatabase } from './postgres';
 import { CHUNK, bytes, chunkOf, download, paramsOf, postChunk, testRequest } from './upload-util';
 import { M, loginCall } from './util';
+import { LOCK_BODY, PERSONAL, appPasswordFor, at, basic, davClient } from './dav-util';
 
 /*
  * PostgreSQL only (`npm run test:pg`): two server instances on one database, as a museum group
@@ -246,6 +247,40 @@ describe.runIf(pgAdmin)('two instances on one PostgreSQL database', () => {
       [4, 3, 2, 1].map((n) => `账号或密码错误，还可尝试 ${n} 次`).sort(),
     );
     expect(messages.filter((m) => m.startsWith('登录失败次数过多'))).toHaveLength(8);
+  });
+
+  it('WebDAV through both instances: one password, one lock, one revocation', async () => {
+    const pw = await appPasswordFor(a, 'staff07', '两台服务器');
+    const viaA = davClient(a, basic('staff07', pw));
+    const viaB = davClient(b, basic('staff07', pw));
+    // Taking a lock is serialised per area in the database: of two exclusive LOCKs of the same
+    // new name, one through each instance at once, exactly one is granted, every round.
+    for (let round = 0; round < 3; round++) {
+      const p = at(PERSONAL, `双实例锁-${round}.docx`);
+      const [x, y] = await Promise.all([
+        viaA('LOCK', p, { body: LOCK_BODY() }),
+        viaB('LOCK', p, { body: LOCK_BODY() }),
+      ]);
+      expect([x.status, y.status].sort(), x.text + y.text).toEqual([201, 423]);
+      // The lock taken through one instance holds through the other.
+      const holder = x.status === 201 ? x : y;
+      const other = holder === x ? viaB : viaA;
+      expect((await other('PUT', p, { body: '别人的' })).status).toBe(423);
+      const token = holder.headers.get('lock-token')!;
+      expect((await other('PUT', p, { body: '我的', headers: { if: `(${token})` } })).status).toBe(204);
+    }
+    // Revoked through A (个人中心 there), the password is refused through B at once, though B has
+    // just checked it: B's memory of right passwords never outlives the row.
+    const tokenA = await a.login('staff07');
+    const list = await a.call('GET', `${M}/personal/appPassword/list`, { token: tokenA });
+    const id = list.body.result.list[0].id as number;
+    expect((await viaB('PROPFIND', PERSONAL, { headers: { depth: '0' } })).status).toBe(207);
+    const del = await a.call('POST', `${M}/personal/appPassword/delete`, {
+      token: tokenA,
+      body: { id },
+    });
+    expect(del.body.success).toBe(true);
+    expect((await viaB('PROPFIND', PERSONAL, { headers: { depth: '0' } })).status).toBe(401);
   });
 
   it('the folder listing answers the same through either instance', async () => {

@@ -529,6 +529,55 @@ export interface WkDynamicTable extends RecordBase {
   publish_time: number | null;
 }
 
+/** A person's app password for WebDAV clients (migration 0060). */
+export interface AppPasswordTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  lookup: string;
+  hash: string;
+  created_at: number;
+  last_used_at: number | null;
+  last_used_ip: string | null;
+  revoked_at: number | null;
+}
+
+/** A WebDAV dead property of a drive row (migration 0060). */
+export interface DavPropertyTable {
+  user_file_id: number;
+  ns: string;
+  name: string;
+  /** The value as an XML fragment (server/modules/dav/xml.ts writes and reads it). */
+  value: string;
+}
+
+/** A WebDAV write lock (migration 0060). `depth` 0 or -1 (infinity). */
+export interface DavLockTable {
+  token: string;
+  space: string;
+  path: string;
+  depth: number;
+  exclusive: number;
+  owner: string;
+  user_id: number;
+  timeout_s: number;
+  created_at: number;
+  expires_at: number;
+}
+
+/** A hidden macOS metadata file (`._x`, `.DS_Store`) written over WebDAV (migration 0060). */
+export interface DavScratchTable {
+  id: Generated<number>;
+  space: string;
+  file_path: string;
+  name: string;
+  content: Buffer;
+  size: number;
+  created_by: number;
+  updated_at: number;
+  expires_at: number;
+}
+
 export interface DB {
   user: UserTable;
   department: DepartmentTable;
@@ -578,4 +627,8 @@ export interface DB {
   dict_item: DictItemTable;
   duty_roster: DutyRosterTable;
   wk_dynamic: WkDynamicTable;
+  app_password: AppPasswordTable;
+  dav_property: DavPropertyTable;
+  dav_lock: DavLockTable;
+  dav_scratch: DavScratchTable;
 }

@@ -29,6 +29,7 @@ import { zodValidate } from '../../lib/form';
 import { UserAvatar } from '../../components/user-avatar';
 import { t } from '../../lib/i18n';
 import { session, useSession } from '../../lib/session';
+import { DavCard } from './dav-card';
 
 const INFO_KEY = ['personal', 'info'] as const;
 const AVATAR_ACCEPT = AVATAR_TYPES.join(',');
@@ -40,7 +41,10 @@ function notifySuccess(message: string) {
   notifications.show({ color: 'green', message });
 }
 
-/** /personal/base 个人中心, outside the main layout: one's own profile, avatar and password. */
+/**
+ * /personal/base 个人中心, outside the main layout: one's own profile, avatar and password, and
+ * 网盘挂载 (the WebDAV address and app passwords, dav-card.tsx).
+ */
 export function PersonalPage() {
   const navigate = useNavigate();
   const signedIn = useSession();
@@ -102,6 +106,7 @@ export function PersonalPage() {
                 <ProfileForm key={`${user.userId}-${info.data ? 'server' : 'session'}`} user={user} />
                 <PasswordForm />
               </SimpleGrid>
+              <DavCard account={user.account} />
             </>
           )}
         </Stack>

@@ -18,6 +18,7 @@ import * as m0016 from './0016_records_core';
 import * as m0017 from './0017_duty_roster';
 import * as m0018 from './0018_wk_dynamic';
 import * as m0019 from './0019_attendance_menu_keys';
+import * as m0060 from './0060_dav';
 
 /**
  * The ordered list of migrations. A static map (not a directory scan) so the server runs the
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0017_duty_roster': m0017,
   '0018_wk_dynamic': m0018,
   '0019_attendance_menu_keys': m0019,
+  '0060_dav': m0060,
 };

@@ -80,9 +80,20 @@ export async function deleteSession(db: Db, tokenHash: string) {
   await db.deleteFrom('session').where('token_hash', '=', tokenHash).execute();
 }
 
-/** Ends every session of a user: password change, reset, or the account being disabled. */
+/**
+ * Ends every session of a user and revokes their app passwords (WebDAV clients): password
+ * change, reset, or the account being disabled. An app password is a standing way in, so it
+ * must not outlive the password that made it (someone who got in once could otherwise keep a
+ * door open after the owner changed their password).
+ */
 export async function deleteSessionsOfUser(db: Db, userId: number) {
   await db.deleteFrom('session').where('user_id', '=', userId).execute();
+  await db
+    .updateTable('app_password')
+    .set({ revoked_at: Date.now() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export async function deleteExpiredSessions(db: Db, now: number) {

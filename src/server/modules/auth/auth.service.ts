@@ -57,6 +57,9 @@ export async function grantedKeys(db: Db, roles: string[]): Promise<Set<string> 
   );
 }
 
+/** An address's counter (`ip:…`, or a scoped one such as `dav:ip:…`), which gets a larger allowance. */
+const isAddressKey = (key: string) => /^(?:(?!name:)[a-z]+:)?ip:/.test(key);
+
 /** How long a failed sign-in is remembered when no lock is running. */
 const FAILURE_WINDOW_MS = 30 * 60_000;
 
@@ -78,7 +81,7 @@ export function createAuthService(db: Db, config: Config) {
    * is there to stop password spraying across accounts, and several tablets may share one
    * address behind the museum's router, so one person's typos must not lock out the others.
    */
-  const freeFailures = (key: string) => (key.startsWith('ip:') ? 4 : 1) * config.loginFreeFailures;
+  const freeFailures = (key: string) => (isAddressKey(key) ? 4 : 1) * config.loginFreeFailures;
 
   /** Growing delay after the free failures: 30 s, 60 s, 120 s … capped at 15 minutes. */
   function lockFor(key: string, failures: number): number {
@@ -101,7 +104,10 @@ export function createAuthService(db: Db, config: Config) {
    * back (refund). Refuses while any key is locked. Failures older than the window are
    * forgotten, so a shared address is not locked by typos spread over weeks.
    */
-  async function reserveFailure(keys: string[]): Promise<Reserved> {
+  async function reserveFailure(
+    keys: string[],
+    wrongText: (left: number) => string = (left) => `账号或密码错误，还可尝试 ${left} 次`,
+  ): Promise<Reserved> {
     return db.transaction().execute(async (trx) => {
       await repo.lockAttempts(trx, keys);
       const t = now();
@@ -121,9 +127,7 @@ export function createAuthService(db: Db, config: Config) {
         lockedSeconds = Math.max(lockedSeconds, Math.ceil(lock / 1000));
       }
       const wrong =
-        lockedSeconds > 0
-          ? lockedError(lockedSeconds)
-          : new AppError(ErrorCode.loginFailed, `账号或密码错误，还可尝试 ${left} 次`);
+        lockedSeconds > 0 ? lockedError(lockedSeconds) : new AppError(ErrorCode.loginFailed, wrongText(left));
       return { wrong, at: t, priorLocks: prior.map((a) => a?.locked_until ?? 0) };
     });
   }
@@ -196,6 +200,29 @@ export function createAuthService(db: Db, config: Config) {
         image: avatarUrl(user.id, user.avatar),
         phone: user.phone ?? '',
       };
+    },
+
+    /**
+     * Checks a secret that is not a sign-in (an app password of a WebDAV client, the password
+     * re-entered to make one) under the sign-in throttle's own mechanism: the attempt is counted
+     * against the person and the address before `verify` runs, and taken back when it is right.
+     * `scope` keeps a throttle's counts apart from sign-in's (README "Mount the drive": a Windows
+     * client retrying a revoked app password must not lock its owner out of the web app).
+     * Throws the lock (登录失败次数过多…) or `wrongText` with the attempts left.
+     */
+    async guard(
+      who: { userId: number | null; typed: string },
+      ip: string,
+      verify: () => Promise<boolean>,
+      opts: { scope?: string; wrongText?: (left: number) => string } = {},
+    ): Promise<void> {
+      const scope = opts.scope ?? '';
+      const personKey =
+        who.userId !== null ? `${scope}user:${who.userId}` : `${scope}name:${who.typed.toLowerCase()}`;
+      const addressKey = `${scope}ip:${clientAddress(ip)}`;
+      const reserved = await reserveFailure([personKey, addressKey], opts.wrongText);
+      if (!(await verify())) throw reserved.wrong;
+      await refundFailure(personKey, addressKey, reserved);
     },
 
     async logout(tokenHash: string) {

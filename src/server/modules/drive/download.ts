@@ -114,12 +114,17 @@ function zipStream(entries: ZipEntry[], store: BlobStore): Readable {
   return zip.outputStream as Readable;
 }
 
-/** Answers a download plan on `reply`: a ranged blob or a streamed zip. */
+/**
+ * Answers a download plan on `reply`: a ranged blob or a streamed zip. WebDAV's GET and HEAD
+ * use it too: `head` sends the same headers without a body, `type` a content type other than
+ * application/octet-stream (never an active one: dav/mime.ts).
+ */
 export async function sendDownload(
   req: FastifyRequest,
   reply: FastifyReply,
   plan: DownloadPlan,
   store: BlobStore,
+  opts: { head?: boolean; type?: string } = {},
 ) {
   reply.header('content-disposition', contentDisposition(plan.name));
   reply.header('x-content-type-options', 'nosniff');
@@ -132,7 +137,7 @@ export async function sendDownload(
     return reply.type('application/zip').send(out);
   }
 
-  return sendBlob(req, reply, plan, store, 'application/octet-stream');
+  return sendBlob(req, reply, plan, store, opts.type ?? 'application/octet-stream', opts.head);
 }
 
 /** One blob with HTTP Range (206 with true lengths, 416 beyond the end, If-Range honoured). */
@@ -142,6 +147,7 @@ async function sendBlob(
   plan: Extract<DownloadPlan, { kind: 'file' }>,
   store: BlobStore,
   type: string,
+  head = false,
 ) {
   const stat = await store.stat(plan.md5);
   if (!stat) throw notFound('文件内容已丢失，请联系管理员');
@@ -165,10 +171,10 @@ async function sendBlob(
   if (range) {
     reply.header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`);
     reply.header('content-length', range.end - range.start + 1);
-    return reply.code(206).send(store.open(plan.md5, range));
+    return reply.code(206).send(head ? undefined : store.open(plan.md5, range));
   }
   reply.header('content-length', stat.size);
-  return reply.send(store.open(plan.md5));
+  return reply.send(head ? undefined : store.open(plan.md5));
 }
 
 /** The largest text the code dialog is sent; beyond it, download. */

@@ -231,6 +231,51 @@ export function findLiveByName(db: Db, space: string, path: string, fileName: st
 }
 
 /**
+ * The live entries of a folder shown as `full`: a file `name.ext` (split as splitName does), and
+ * a folder or extension-less file named `full` itself. Both may exist (a file `v1.2` and a
+ * folder `v1.2`), so this answers up to two rows.
+ */
+export function findLiveByFullName(db: Db, space: string, path: string, full: string) {
+  const dot = full.lastIndexOf('.');
+  const split =
+    dot <= 0 || dot === full.length - 1
+      ? { fileName: full, extendName: '' }
+      : { fileName: full.slice(0, dot), extendName: full.slice(dot + 1) };
+  return live(db, space)
+    .selectAll()
+    .where('file_path', '=', path)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('file_name', '=', full), eb('extend_name', '=', '')]),
+        eb.and([eb('file_name', '=', split.fileName), eb('extend_name', '=', split.extendName)]),
+      ]),
+    )
+    .execute();
+}
+
+/**
+ * One page of a folder's live entries with their content keys, folders first, then by name: a
+ * range of the listing index, for WebDAV listings that page through folders of any size.
+ */
+export function folderPageWithBlobs(db: Db, space: string, path: string, offset: number, limit: number) {
+  return db
+    .selectFrom('user_file')
+    .leftJoin('blob', 'blob.id', 'user_file.blob_id')
+    .selectAll('user_file')
+    .select('blob.md5')
+    .where('user_file.space', '=', space)
+    .where('user_file.delete_flag', '=', LIVE)
+    .where('user_file.file_path', '=', path)
+    .orderBy('user_file.is_dir', 'desc')
+    .orderBy('user_file.file_name')
+    .orderBy('user_file.extend_name')
+    .orderBy('user_file.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/**
  * Full names in a folder that the collision rule may have to skip: `base.ext` and every
  * `base(…).ext`. A range on the unique name index (all names starting `base(` sort between
  * `base(` and `base)`), never a LIKE on a user's string.

@@ -47,6 +47,17 @@ export const MOVE_INTO_SELF = '原路径与目标路径冲突，不能移动';
 export const RECOVERY_GONE = '该文件已被彻底删除或不存在';
 export const RESTORE_GONE = '该文件已还原或已被彻底删除';
 export const IN_BIN = '该文件在回收站中，请先还原后再移动';
+export const REPLACE_ANCESTOR = '目标位置就是要复制或移动的项目本身或其上级文件夹，不能覆盖';
+
+/**
+ * The quota's refusal (存储空间不足…): an ordinary refusal for the drive's own calls, and
+ * told apart by WebDAV, which answers it 507 Insufficient Storage (RFC 4918 §11.5).
+ */
+export class QuotaError extends AppError {
+  constructor(message: string) {
+    super(ErrorCode.invalid, message);
+  }
+}
 
 /**
  * A replace that named the content it expected (`expectMd5`) found other content: somebody saved
@@ -121,6 +132,11 @@ export interface AddFileInput {
   release?: (trx: Db) => Promise<void>;
   /** Refuse (目标文件夹不存在或已被删除) instead of creating a missing folder: a dialog's create. */
   requireFolder?: boolean;
+  /**
+   * Refuse (同名文件已存在) instead of taking name(1) when the name is taken, by a file or a
+   * folder: a WebDAV PUT creates exactly the name its URL says.
+   */
+  exactName?: boolean;
 }
 
 /** One item of addTree: its folder inside the tree, its name, and a file's temporary bytes. */
@@ -218,11 +234,13 @@ export function createDriveService({
     onCreated?: (trx: Db, userFileId: number) => Promise<void>,
     dims: { width: number; height: number } | null = null,
     release?: (trx: Db) => Promise<void>,
+    exactName = false,
   ) {
     if (release) await release(trx);
     await assertRoom(trx, area, blob.size);
     const now = Date.now();
     const parent = await ensureFolders(trx, area, filePath, now);
+    if (exactName) await assertNameFree(trx, area, parent, fullName);
     const placed = await insertFile(trx, area, parent, fullName, blob, now, dims);
     if (onCreated) await onCreated(trx, placed.userFileId);
     return placed;
@@ -263,6 +281,52 @@ export function createDriveService({
       md5: blob.md5,
       size: blob.size,
     };
+  }
+
+  /** Refuses a full name a live file or folder of the folder already shows (exact placement). */
+  async function assertNameFree(q: Db, area: Area, folder: string, fullName: string) {
+    if ((await repo.findLiveByFullName(q, area.space, folder, fullName)).length) throw conflict(SAME_NAME);
+  }
+
+  /** Inside a transaction: puts a live item (a folder with its live subtree) into the bin as one batch. */
+  async function binRow(q: Db, area: Area, r: FileRow, now: number): Promise<number> {
+    const batch = randomUUID();
+    const rid = await repo.insertRecovery(q, {
+      space: area.space,
+      user_file_id: r.id,
+      delete_batch_num: batch,
+      delete_time: now,
+      deleted_by: area.userId,
+    });
+    const item = { id: r.id, folderPath: r.is_dir ? pathOf(r) : null };
+    await repo.binItem(q, area.space, item, { flag: rid, time: now, batch });
+    return rid;
+  }
+
+  /**
+   * Inside a transaction: makes `fullName` free in folder `target` for `source` (copyTo, moveTo).
+   * Whatever shows that name there goes into the recycle bin when `replace`, else the call is
+   * refused; an item that holds the source itself is never binned to make room for it.
+   */
+  async function clearPlace(
+    q: Db,
+    area: Area,
+    target: string,
+    fullName: string,
+    replace: boolean,
+    source: FileRow,
+    now: number,
+  ): Promise<boolean> {
+    const taken = await repo.findLiveByFullName(q, area.space, target, fullName);
+    if (!taken.length) return false;
+    if (!replace) throw conflict(SAME_NAME);
+    for (const t of taken) {
+      if (t.id === source.id || (t.is_dir && isSelfOrInside(pathOf(t), source.file_path))) {
+        throw invalid(REPLACE_ANCESTOR);
+      }
+    }
+    for (const t of taken) await binRow(q, area, t, now);
+    return true;
   }
 
   function checkNames(fullName: string, filePath: string) {
@@ -371,8 +435,7 @@ export function createDriveService({
       // Name the held room too: cancelling an upload that is not needed is what frees it.
       const held =
         reserved > 0 ? `（其中 ${formatSize(reserved)} 被未完成的上传占用，取消不需要的上传可腾出空间）` : '';
-      throw new AppError(
-        ErrorCode.invalid,
+      throw new QuotaError(
         `存储空间不足：还剩 ${formatSize(Math.max(0, total - used - reserved))}，需要 ${formatSize(bytes)}${held}`,
       );
     }
@@ -797,6 +860,129 @@ export function createDriveService({
       });
     },
 
+    // ---- WebDAV (server/modules/dav): the same rules, with the exact names a URL gives.
+
+    /**
+     * The live entries a folder shows as `fullName`: a file `name.ext` and a folder of that
+     * name may both exist, so up to two rows, folders first.
+     */
+    async entryNamed(area: Area, folder: string, fullName: string): Promise<FileRow[]> {
+      const rows = await repo.findLiveByFullName(db, area.space, folder, fullName);
+      return rows.sort((a, b) => b.is_dir - a.is_dir);
+    },
+
+    /** A page of a folder's live entries with their content keys (folders first, by name). */
+    childrenPage: (area: Area, folder: string, offset: number, limit: number) =>
+      repo.folderPageWithBlobs(db, area.space, folder, offset, limit),
+
+    /** A live file's content key and size, or undefined. */
+    contentOf: (area: Area, userFileId: number) => repo.blobOf(db, area.space, userFileId),
+
+    /**
+     * Copies one item into folder `target` under exactly `fullName` (WebDAV COPY), in one
+     * transaction: an item showing that name there is put into the recycle bin first when
+     * `replace` (else 同名文件已存在), a folder comes with its live subtree unless `shallow`,
+     * blobs are shared and the quota is charged the bytes copied. `then` runs last in the same
+     * transaction with the new row's id. Answers that id and whether something was replaced.
+     */
+    async copyTo(
+      area: Area,
+      userFileId: number,
+      target: string,
+      fullName: string,
+      opts: { replace: boolean; shallow?: boolean; then?: (trx: Db, newId: number) => Promise<void> },
+    ): Promise<{ userFileId: number; replaced: boolean }> {
+      const now = Date.now();
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.findLive(trx, area.space, userFileId);
+        if (!row) throw notFound(NOT_FOUND);
+        const next = row.is_dir ? { fileName: fullName, extendName: '' } : splitName(fullName);
+        const problem = nameProblem(fullName, row.is_dir ? '文件夹名称' : '文件名称');
+        if (problem) throw invalid(problem);
+        await assertTarget(trx, area.space, target);
+        if (row.is_dir && isSelfOrInside(pathOf(row), target)) throw invalid(COPY_INTO_SELF);
+        const replaced = await clearPlace(trx, area, target, fullName, opts.replace, row, now);
+        const bytes = row.is_dir
+          ? opts.shallow
+            ? 0
+            : await repo.liveSubtreeBytes(trx, area.space, pathOf(row))
+          : Number(row.file_size);
+        await assertRoom(trx, area, bytes);
+        let newId: number;
+        if (row.is_dir) {
+          newId = await repo.insertEntry(trx, newFolder(area, target, next.fileName, now));
+          if (!opts.shallow) {
+            await repo.copySubtree(
+              trx,
+              area.space,
+              pathOf(row),
+              folderPath(target, next.fileName),
+              now,
+              area.userId,
+            );
+          }
+        } else {
+          newId = await repo.insertEntry(trx, {
+            space: area.space,
+            file_path: target,
+            file_name: next.fileName,
+            extend_name: next.extendName,
+            is_dir: 0,
+            blob_id: row.blob_id,
+            file_size: row.file_size,
+            upload_time: now,
+            image_width: row.image_width,
+            image_height: row.image_height,
+            created_by: area.userId,
+          });
+        }
+        await opts.then?.(trx, newId);
+        return { userFileId: newId, replaced };
+      });
+    },
+
+    /**
+     * Moves (and renames) one item into folder `target` under exactly `fullName` (WebDAV MOVE),
+     * in one transaction: its id stays, a folder's whole subtree follows (recycled descendants
+     * too, as rename and move do), and an item showing that name there is put into the recycle
+     * bin first when `replace` (else 同名文件已存在). Answers whether something was replaced.
+     */
+    async moveTo(
+      area: Area,
+      userFileId: number,
+      target: string,
+      fullName: string,
+      opts: { replace: boolean },
+    ): Promise<{ replaced: boolean }> {
+      const now = Date.now();
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.findLive(trx, area.space, userFileId);
+        if (!row) throw notFound(NOT_FOUND);
+        const next = row.is_dir ? { fileName: fullName, extendName: '' } : splitName(fullName);
+        if (
+          row.file_path === target &&
+          row.file_name === next.fileName &&
+          row.extend_name === next.extendName
+        ) {
+          return { replaced: false };
+        }
+        const problem = nameProblem(fullName, row.is_dir ? '文件夹名称' : '文件名称');
+        if (problem) throw invalid(problem);
+        await assertTarget(trx, area.space, target);
+        if (row.is_dir && isSelfOrInside(pathOf(row), target)) throw invalid(MOVE_INTO_SELF);
+        const replaced = await clearPlace(trx, area, target, fullName, opts.replace, row, now);
+        await repo.updateEntry(trx, area.space, row.id, {
+          file_path: target,
+          file_name: next.fileName,
+          extend_name: next.extendName,
+        });
+        if (row.is_dir) {
+          await repo.rewritePrefix(trx, area.space, pathOf(row), folderPath(target, next.fileName), 'all');
+        }
+        return { replaced };
+      });
+    },
+
     /**
      * Deletes items: mode 1 puts each selected item with its live subtree into the bin as one
      * batch with one bin entry (answering the entries' ids); mode 2 removes them for good and
@@ -814,16 +1000,7 @@ export function createDriveService({
             blobIds.push(...(await repo.deleteLiveItem(trx, area.space, item)));
             continue;
           }
-          const batch = randomUUID();
-          const rid = await repo.insertRecovery(trx, {
-            space: area.space,
-            user_file_id: r.id,
-            delete_batch_num: batch,
-            delete_time: now,
-            deleted_by: area.userId,
-          });
-          await repo.binItem(trx, area.space, item, { flag: rid, time: now, batch });
-          recoveryIds.push(rid);
+          recoveryIds.push(await binRow(trx, area, r, now));
         }
         return { recoveryIds, freed: await repo.deleteOrphanBlobs(trx, blobIds) };
       });
@@ -944,7 +1121,7 @@ export function createDriveService({
       try {
         if (staged.md5 === old.md5) {
           if (opts.unchanged === 'refuse') throw invalid('文件内容未修改，无需保存');
-          return { fileSize: staged.size, changed: false };
+          return { fileSize: staged.size, md5: staged.md5, changed: false };
         }
         if (opts.expectMd5 !== undefined && old.md5 !== opts.expectMd5) throw changed(old.md5);
         const freed = await withBlobLock(staged.md5, async () => {
@@ -983,7 +1160,7 @@ export function createDriveService({
           }
         });
         await removeBlobs(freed);
-        return { fileSize: staged.size, changed: !already };
+        return { fileSize: staged.size, md5: staged.md5, changed: !already };
       } finally {
         await staged.discard();
       }
@@ -1041,6 +1218,7 @@ export function createDriveService({
                 input.onCreated,
                 dims,
                 input.release,
+                input.exactName,
               );
             });
           } catch (err) {

@@ -2,15 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { DONE } from '../../plugins/envelope';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PasswordChange, ProfileUpdate } from '../../../shared/api/org';
+import { AppPasswordCreate, AppPasswordRevoke } from '../../../shared/api/app-password';
 import { invalid } from '../../errors';
+import type { AppPasswords } from '../auth/app-password.service';
 import type { AuthService } from '../auth/auth.service';
 import { TOKEN_COOKIE } from '../auth/auth.routes';
 import type { PersonalService } from './personal.service';
 
-/** /singleMuseum/personal/*: the signed-in user's own profile. */
-export function personalRoutes(app: FastifyInstance, deps: { personal: PersonalService; auth: AuthService }) {
+/** /singleMuseum/personal/*: the signed-in user's own profile, password and app passwords. */
+export function personalRoutes(
+  app: FastifyInstance,
+  deps: { personal: PersonalService; auth: AuthService; appPasswords: AppPasswords },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { personal, auth } = deps;
+  const { personal, auth, appPasswords } = deps;
 
   r.get('/personal/info', async (req) => auth.userInfo(req.user));
   r.post('/personal/update', { schema: { body: ProfileUpdate } }, async (req) => {
@@ -33,6 +38,16 @@ export function personalRoutes(app: FastifyInstance, deps: { personal: PersonalS
   r.post('/personal/password', { schema: { body: PasswordChange } }, async (req, reply) => {
     await personal.changePassword(req.user.id, req.body);
     reply.clearCookie(TOKEN_COOKIE, { path: '/' });
+    return DONE;
+  });
+
+  // App passwords for WebDAV clients (README "Mount the drive (WebDAV)"), one's own only.
+  r.get('/personal/appPassword/list', async (req) => appPasswords.list(req.user.id));
+  r.post('/personal/appPassword/add', { schema: { body: AppPasswordCreate } }, async (req) =>
+    appPasswords.create(req.user, req.body, req.ip),
+  );
+  r.post('/personal/appPassword/delete', { schema: { body: AppPasswordRevoke } }, async (req) => {
+    await appPasswords.revoke(req.user.id, req.body.id);
     return DONE;
   });
 }
