@@ -528,6 +528,20 @@ export interface WkDynamicTable extends RecordBase {
   status: Generated<number>;
   publish_time: number | null;
 }
+/** A self-registration (migration 0025); status 0 待审核, 1 已通过, 2 已拒绝. */
+export interface StaffRegistrationTable extends RecordBase {
+  user_name: string;
+  phone: string;
+  dept_id: number | null;
+  remark: Generated<string>;
+  apply_time: number;
+  status: Generated<number>;
+  apply_ip: Generated<string>;
+  user_id: number | null;
+  granted_roles: Generated<string>;
+  refuse_reason: Generated<string>;
+  password_hash: string;
+}
 
 export interface DB {
   user: UserTable;
@@ -578,4 +592,5 @@ export interface DB {
   dict_item: DictItemTable;
   duty_roster: DutyRosterTable;
   wk_dynamic: WkDynamicTable;
+  staff_registration: StaffRegistrationTable;
 }
