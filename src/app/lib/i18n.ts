@@ -1881,6 +1881,43 @@ export const t = {
     more: '更多',
     empty: '暂无动态',
   },
+  // 系统日志 (/system/log, issue 18).
+  systemLog: {
+    intro:
+      '记录登录、登出、登录失败、各项新增修改删除、审批、导出、分享下载和查看证件号，含操作人、时间、地址与结果；密码、令牌和证件号已脱敏。只读，保留 365 天。',
+  },
+  // 人员审核 (/staff/person/pending) and the public page /register (issue 18).
+  pendingStaff: {
+    title: '人员审核',
+    intro:
+      '新同事在登录页点“注册”提交的申请。通过时选择授予的角色，即为其开通账号（以手机号登录，密码为其注册时所设）；拒绝须填写理由，对方登录时可看到。',
+  },
+  register: {
+    title: '注册账号',
+    intro: '新入职的同事请填写以下信息，提交后由管理员审核开通。',
+    userName: '姓名',
+    userNamePlaceholder: '请输入真实姓名',
+    phone: '手机号',
+    phonePlaceholder: '用于登录的 11 位手机号',
+    dept: '所在部门',
+    deptPlaceholder: '请选择部门',
+    password: '设置密码',
+    passwordHint: '6–20 位，至少包含数字、字母、符号中的两种',
+    confirmPassword: '确认密码',
+    remark: '申请说明（选填）',
+    remarkPlaceholder: '如：陈列部新入职讲解员',
+    submit: '提交申请',
+    offline: '当前离线，无法提交注册。请连接网络后重试。',
+    doneTitle: '注册申请已提交',
+    doneText:
+      '管理员审核通过后，即可使用手机号和刚才设置的密码登录。审核进度和结果也可以在登录页输入手机号和密码查看。',
+    toLogin: '返回登录',
+    haveAccount: '已有账号？',
+    login: '去登录',
+    noAccount: '新同事还没有账号？',
+    registerLink: '注册账号',
+    deptsFailed: '部门列表加载失败，请刷新页面重试',
+  },
   // 数据字典 (/staff/data, issue 18).
   dictionary: {
     title: '数据字典',

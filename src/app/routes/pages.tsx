@@ -87,6 +87,10 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/home/watch-list': page(() => import('../features/duty/watch-list-page'), 'WatchListPage'),
   '/staff/data': page(() => import('../features/records/dictionary-page'), 'DictionaryPage'),
   '/system/openapi': page(() => import('../features/api-docs/api-docs-page'), 'ApiDocsPage'),
+  // System log, self-registration and pending staff (issue 18): generic record pages.
+  '/system/log': page(() => import('./records'), 'SystemLogPage'),
+  '/staff/person/pending': page(() => import('./records'), 'PendingStaffPage'),
+  '/register': page(() => import('../features/auth/register-page'), 'RegisterPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');
