@@ -17,6 +17,7 @@ import * as m0015 from './0015_system_log';
 import * as m0016 from './0016_records_core';
 import * as m0017 from './0017_duty_roster';
 import * as m0018 from './0018_wk_dynamic';
+import * as m0019 from './0019_attendance_menu_keys';
 import * as m0025 from './0025_staff_registration';
 
 /**
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   '0016_records_core': m0016,
   '0017_duty_roster': m0017,
   '0018_wk_dynamic': m0018,
+  '0019_attendance_menu_keys': m0019,
   '0025_staff_registration': m0025,
 };
