@@ -96,6 +96,24 @@ export const SAMPLES: Record<string, Sample> = {
         Date.now(),
       ),
   },
+  museumFloor: {
+    make: (n) => ({ name: `样例楼层${n}`, code: `T${n}`, plan: '<p>出入口在南侧</p>', sort: 100 + n }),
+    change: (b) => ({ ...b, name: `${String(b.name)}改` }),
+  },
+  museumHall: {
+    // On the demo museum's 一层 (seeded with the demo, as every test server is).
+    make: (n) => ({
+      name: `样例展厅${n}`,
+      floor: '1F',
+      hallNo: `S${n}`,
+      openState: 1,
+      mapX: n % 100,
+      mapY: 50,
+      intro: '样例简介',
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, openState: 3, intro: '布展中' }),
+  },
   // Fixture records (records-fixtures.ts): the shapes no declared record uses yet.
   fxPerson: {
     make: (n) => ({

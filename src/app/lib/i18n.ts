@@ -922,6 +922,7 @@ export const t = {
     addressBook: '通讯录',
     watchList: '值班表',
     news: '馆内动态',
+    map: '馆区地图',
   },
   notices: {
     title: '消息中心',
@@ -1186,6 +1187,12 @@ export const t = {
       empty: '暂无通知公告',
       noMatch: '没有标题匹配的通知',
       notCached: '当前离线，且此列表未保存在本机',
+    },
+    // /staff/info-publish/detail: the publishers' full page of an announcement.
+    publisherDetail: {
+      back: '返回信息发布',
+      audience: (who: string) => `发布范围：${who}`,
+      updated: (time: string) => `最后修改：${time}`,
     },
     detail: {
       back: '返回通知公告',
@@ -1934,6 +1941,32 @@ export const t = {
     noAccount: '新同事还没有账号？',
     registerLink: '注册账号',
     deptsFailed: '部门列表加载失败，请刷新页面重试',
+  },
+  // 馆区地图 (/mymap, issue 18).
+  museumMap: {
+    title: '馆区地图',
+    back: '返回工作台',
+    manage: '管理楼层与展厅',
+    doneManaging: '完成管理',
+    planOf: (floor: string) => `${floor}平面图`,
+    noPlan: '该楼层尚未上传平面图，展厅按位置标在网格上',
+    noPlanWriter: '该楼层尚未上传平面图：在“管理楼层与展厅”中编辑楼层，在“平面图”里插入一张图片',
+    hallsOf: (floor: string, n: number) => `${floor}的展厅（${n}）`,
+    noHalls: '该楼层暂无展厅',
+    unplaced: '未标注位置',
+    unplacedHint: '尚未在平面图上标注位置。',
+    empty: '馆区地图尚未建立，请联系信息管理员',
+    emptyWriter: '还没有楼层：点“管理楼层与展厅”，先新增楼层并上传平面图，再添加展厅',
+    closeHall: '关闭展厅详情',
+    placeIt: '在平面图上标注位置',
+    replace: '在平面图上重新定位',
+    placeHint: (hall: string) => `点击平面图上「${hall}」所在的位置`,
+    placeLabel: (hall: string) => `标注展厅位置：${hall}`,
+    placed: '位置已保存',
+    floorsIntro: '楼层（含馆区总平面）按排序显示在地图上方；平面图中的第一张图片即地图底图。',
+    hallsAdmin: (floor: string) => `${floor}的展厅`,
+    hallsIntro:
+      '位置为展厅在平面图上距左、距上的百分比；也可在地图上打开展厅，点“在平面图上标注位置”后点选。',
   },
   // 数据字典 (/staff/data, issue 18).
   dictionary: {

@@ -1,6 +1,13 @@
-import { dutyRoster, staffRegistration, wkDynamic } from '../../shared/records/index';
+import {
+  dutyRoster,
+  museumFloor,
+  museumHall,
+  staffRegistration,
+  wkDynamic,
+} from '../../shared/records/index';
 import { REGISTRATION_PENDING } from '../../shared/records/system/staff-registration';
 import { systemLog } from '../../shared/records/system/system-log';
+import { MuseumMapPage } from '../features/museum-map/museum-map-page';
 import { RecordListPage } from '../features/records';
 import { t } from '../lib/i18n';
 
@@ -41,6 +48,32 @@ export function PendingStaffPage() {
       title={t.pendingStaff.title}
       intro={t.pendingStaff.intro}
       initial={{ status: REGISTRATION_PENDING }}
+    />
+  );
+}
+
+/**
+ * 馆区地图 (/mymap): the map feature with, for holders of 平面导览, the floors' and the current
+ * floor's halls' generic lists below it (add, edit, sort, delete).
+ */
+export function MapPage() {
+  return (
+    <MuseumMapPage
+      admin={(floor) => (
+        <>
+          <RecordListPage def={museumFloor} intro={t.museumMap.floorsIntro} embedded />
+          {floor && (
+            <RecordListPage
+              key={String(floor.code)}
+              def={museumHall}
+              title={t.museumMap.hallsAdmin(String(floor.name))}
+              intro={t.museumMap.hallsIntro}
+              fixed={{ floor: floor.code }}
+              embedded
+            />
+          )}
+        </>
+      )}
     />
   );
 }

@@ -542,6 +542,24 @@ export interface StaffRegistrationTable extends RecordBase {
   refuse_reason: Generated<string>;
   password_hash: string;
 }
+/** A floor (or the site) of the museum map (migration 0026). */
+export interface MuseumFloorTable extends RecordBase {
+  name: string;
+  code: string;
+  plan: Generated<string>;
+  sort: number | null;
+}
+/** A hall on its floor's plan (migration 0026); map_x, map_y 0–100 (%). */
+export interface MuseumHallTable extends RecordBase {
+  name: string;
+  floor: string;
+  hall_no: Generated<string>;
+  open_state: Generated<number>;
+  map_x: number | null;
+  map_y: number | null;
+  intro: Generated<string>;
+  sort: number | null;
+}
 
 export interface DB {
   user: UserTable;
@@ -593,4 +611,6 @@ export interface DB {
   duty_roster: DutyRosterTable;
   wk_dynamic: WkDynamicTable;
   staff_registration: StaffRegistrationTable;
+  museum_floor: MuseumFloorTable;
+  museum_hall: MuseumHallTable;
 }

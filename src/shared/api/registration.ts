@@ -39,6 +39,7 @@ export const REGISTER_DONE = '注册申请已提交，请等待管理员审核';
 export const LOGIN_PENDING = '账号正在审核中，请耐心等待管理员审核通过后再登录';
 export const loginRefused = (reason: string) => `注册申请未通过：${reason}`;
 export const registerThrottled = (seconds: number) => `注册申请过于频繁，请 ${seconds} 秒后再试`;
+export const PASSWORD_MISMATCH = '两次输入的密码不一致';
 
 const text = (what: string, max: number, required: boolean) =>
   z
@@ -70,7 +71,7 @@ export const RegisterBody = z
   })
   .superRefine((b, ctx) => {
     if (b.confirmPassword && b.password !== b.confirmPassword)
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: '两次输入的密码不一致' });
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORD_MISMATCH });
   });
 export type RegisterBody = z.input<typeof RegisterBody>;
 

@@ -19,7 +19,7 @@ import { IconAlertCircle, IconCircleCheck, IconWifiOff } from '@tabler/icons-rea
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { RegisterBody, type RegisterDept } from '../../../shared/api/registration';
+import { PASSWORD_MISMATCH, RegisterBody, type RegisterDept } from '../../../shared/api/registration';
 import { ApiError, museum } from '../../lib/api';
 import { zodValidate } from '../../lib/form';
 import { t } from '../../lib/i18n';
@@ -64,7 +64,14 @@ export function RegisterPage() {
   const options = useMemo(() => deptOptions(depts.data ?? []), [depts.data]);
   const form = useForm({
     initialValues: { userName: '', phone: '', deptId: '', password: '', confirmPassword: '', remark: '' },
-    validate: zodValidate(RegisterBody),
+    // The schema's own words; the two passwords are compared as soon as both are typed (the
+    // schema compares them only once every field is valid).
+    validate: (values) => ({
+      ...zodValidate(RegisterBody)(values),
+      ...(values.confirmPassword && values.password !== values.confirmPassword
+        ? { confirmPassword: PASSWORD_MISMATCH }
+        : {}),
+    }),
     validateInputOnBlur: true,
   });
 

@@ -19,6 +19,7 @@ import * as m0017 from './0017_duty_roster';
 import * as m0018 from './0018_wk_dynamic';
 import * as m0019 from './0019_attendance_menu_keys';
 import * as m0025 from './0025_staff_registration';
+import * as m0026 from './0026_museum_map';
 
 /**
  * The ordered list of migrations. A static map (not a directory scan) so the server runs the
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018_wk_dynamic': m0018,
   '0019_attendance_menu_keys': m0019,
   '0025_staff_registration': m0025,
+  '0026_museum_map': m0026,
 };

@@ -92,6 +92,8 @@ const MUSEUM: Place[] = [
   ['/sysRole', '角色设置', 'role'],
   ['/sysLog', '系统日志', 'system_log'],
   ['/sysUserPending', '人员审核', 'staff_registration'],
+  ['/bs/bsMuseumFloor', '馆区地图', 'museum_floor'],
+  ['/bs/bsMuseumHall', '馆区地图', 'museum_hall'],
   ['/register', '注册', 'staff_registration'],
 ];
 
