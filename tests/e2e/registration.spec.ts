@@ -77,6 +77,8 @@ test('a newcomer registers on a phone, is approved on a tablet, signs in; both s
   const row = tablet.getByTestId('record-row').filter({ hasText: NAME });
   await expect(row).toContainText('陈列部');
   await expect(row).toContainText(`${PHONE.slice(0, 3)}****${PHONE.slice(-4)}`);
+  // Both decisions are in view on a tablet, without scrolling the table sideways.
+  await expect(row.getByRole('button', { name: '拒绝' })).toBeInViewport();
   await row.getByRole('button', { name: '通过' }).click();
   const dialog = tablet.getByRole('dialog', { name: '通过确认' });
   await dialog.getByTestId('field-roleIds').click();
