@@ -295,6 +295,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     records,
     bus,
+    notices,
     report: (msg, err) => app.log.error({ err }, msg),
   });
   // Every effect a transition names is registered by now (a missing one stops the start).

@@ -5,7 +5,8 @@ import { signIn } from './helpers';
  * Self-registration's journey (issue 18), in one lean run: a newcomer registers on a phone from
  * the login page's 注册 link and, signing in too early, is told her account is being reviewed;
  * an administrator on a tablet sees the 人员审核 badge, approves her choosing a role; she signs
- * in on her phone; the administrator then finds both the approval and her sign-in in 系统日志.
+ * in on her phone; the administrator then filters 系统日志 to her registration (its password
+ * redacted), its approval and her sign-in.
  * The rules (validation, throttle, duplicates, stale and replayed decisions) are API tests.
  */
 
@@ -25,7 +26,7 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-test('a newcomer registers on a phone, is approved on a tablet, signs in; both show in 系统日志', async ({
+test('a newcomer registers on a phone, is approved on a tablet, signs in; all three show in 系统日志', async ({
   browser,
 }) => {
   test.setTimeout(120_000);

@@ -5,6 +5,7 @@ import {
   REGISTER_DONE,
   REGISTER_FREE_PER_ADDRESS,
   loginRefused,
+  welcomeNotice,
 } from '../../src/shared/api/registration';
 import { STALE_STATUS } from '../../src/shared/records/define';
 import { startServer, type TestServer } from './harness';
@@ -197,6 +198,10 @@ describe('deciding a registration', () => {
     expect(info.departments.map((x: { name: string }) => x.name)).toEqual(['办公室']);
     const menu = (await get('/login/menu', token)).body.result.grantedKeys as string[];
     expect(menu).toContain('project.plan');
+    // Her bell holds one notice, saying what she was granted (sent after the commit).
+    await expect
+      .poll(async () => (await post('/notice/list', {}, token)).body.result.map((n: any) => n.noticeContent))
+      .toEqual([welcomeNotice('策展人')]);
   });
 
   it('refuses with a reason the person reads when signing in; they may register again', async () => {

@@ -20,7 +20,8 @@ import { rule } from './fields';
  * How the person is told: no SMS or e-mail is available, so the sign-in answer is the channel.
  * Signing in with the registered phone and password answers 账号正在审核中… while pending and
  * 注册申请未通过：<理由> once refused (codes 1011 and 1012); a wrong password answers exactly as
- * for an unknown account, so nobody else learns that the phone registered.
+ * for an unknown account, so nobody else learns that the phone registered. Once approved, the
+ * sign-in works and the new account's first notice says which roles it was granted.
  */
 
 export const REGISTER_PATH = '/register';
@@ -40,6 +41,8 @@ export const LOGIN_PENDING = '账号正在审核中，请耐心等待管理员�
 export const loginRefused = (reason: string) => `注册申请未通过：${reason}`;
 export const registerThrottled = (seconds: number) => `注册申请过于频繁，请 ${seconds} 秒后再试`;
 export const PASSWORD_MISMATCH = '两次输入的密码不一致';
+/** The new account's first notice (its bell on the first sign-in): what it was granted. */
+export const welcomeNotice = (roles: string) => `欢迎加入馆务云！您的注册申请已通过，已授予角色：${roles}`;
 
 const text = (what: string, max: number, required: boolean) =>
   z

@@ -7,6 +7,7 @@ import {
   REGISTER_WINDOW_MS,
   loginRefused,
   registerThrottled,
+  welcomeNotice,
   type RegisterBody,
   type RegisterDept,
 } from '../../../shared/api/registration';
@@ -25,6 +26,7 @@ import * as authRepo from '../auth/auth.repo';
 import type { AuthService } from '../auth/auth.service';
 import { hashPassword } from '../auth/password';
 import type { LiveBus } from '../notice/live';
+import type { NoticeService } from '../notice/notice.service';
 import type { OrgService } from '../org/org.service';
 import * as repo from './registration.repo';
 
@@ -44,6 +46,7 @@ export function createRegistrationService(deps: {
   auth: AuthService;
   records: RecordService;
   bus: LiveBus;
+  notices: Pick<NoticeService, 'notify'>;
   /** The server's log, for a live notice that could not be sent (the badge then waits for its refresh). */
   report?: (message: string, err: unknown) => void;
   now?: () => number;
@@ -104,9 +107,21 @@ export function createRegistrationService(deps: {
       },
       await repo.passwordHashOf(trx, row.id),
     );
+    const grantedRoles = (await repo.roleNames(trx, roleIds)).join('、');
     return {
-      set: { userId, grantedRoles: (await repo.roleNames(trx, roleIds)).join('、') },
-      after: tellLater(),
+      set: { userId, grantedRoles },
+      after: () => {
+        tellSoon();
+        // Her first sign-in finds it in the bell: what she may now do, and from whom.
+        deps.notices
+          .notify({
+            receivers: [userId],
+            content: welcomeNotice(grantedRoles),
+            source: 'system',
+            from: user.id,
+          })
+          .catch((err: unknown) => deps.report?.('registration welcome notice failed', err));
+      },
     };
   });
   records.registerEffect(`${staffRegistration.name}.refused`, async () => ({ after: tellLater() }));
