@@ -72,6 +72,8 @@ import { dictionaryRoutes, seedDictionaries } from './records/dictionary';
 import { createImports, importRoutes, recordScheme } from './records/records.import';
 import { recordRoutes } from './records/records.routes';
 import { createRecordService } from './records/records.service';
+import { registrationRoutes } from './modules/registration/registration.routes';
+import { createRegistrationService } from './modules/registration/registration.service';
 
 export interface AppDeps {
   config: Config;
@@ -290,6 +292,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pruner.unref();
     app.addHook('onClose', async () => clearInterval(pruner));
   }
+  // Self-registration (README "Self-registration and pending staff"): the public page's calls,
+  // the account an approval creates, and the sign-in's answer for a registered phone.
+  const registration = createRegistrationService({
+    db,
+    org,
+    auth,
+    records,
+    bus,
+    notices,
+    report: (msg, err) => app.log.error({ err }, msg),
+  });
+  // Every effect a transition names is registered by now (a missing one stops the start).
+  records.checkEffects();
   const imports = createImports();
   for (const def of recordDefs) if (def.importable) imports.add(recordScheme(def, { db, records }));
   const directory = createDirectoryService(db);
@@ -331,6 +346,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       dictionaryRoutes(museum, { db });
       importRoutes(museum, { imports, access });
       syslogRoutes(museum, { syslog, access });
+      registrationRoutes(museum, { registration, access });
     },
     { prefix: MUSEUM_PREFIX },
   );

@@ -3,7 +3,8 @@ import { signIn } from './helpers';
 
 /*
  * Notice publishing (issue 7 "信息发布", end to end): an administrator writes an announcement
- * with a heading, an attachment and the audience 典藏部, and publishes it; 赵磊 (典藏部) finds
+ * with a heading, an attachment and the audience 典藏部, and publishes it from its full page
+ * (/staff/info-publish/detail, where a draft shows as readers will see it); 赵磊 (典藏部) finds
  * it on the workbench and in 通知公告, reads it with the heading rendered and a typed script
  * shown as text, and downloads the attachment.
  */
@@ -46,8 +47,19 @@ test('publish to 典藏部; a member reads it, sees the heading, the script as t
   const row = page.getByTestId('announce-row').filter({ hasText: title });
   await expect(row).toContainText('草稿');
   await expect(row).toContainText('典藏部');
-  await row.getByRole('button', { name: '发布' }).click();
+  // 查看 opens the publishers' full page: the draft as readers will see it, its state and
+  // audience, and 发布 from there; back on 信息发布 the row says it went out.
+  await row.getByRole('button', { name: '查看' }).click();
+  await expect(page).toHaveURL(/\/staff\/info-publish\/detail\?id=\d+/);
+  const bar = page.getByTestId('publisher-bar');
+  await expect(bar).toContainText('草稿');
+  await expect(bar).toContainText('发布范围：典藏部');
+  await expect(page.getByRole('heading', { name: '闭馆安排' })).toBeVisible();
+  await bar.getByRole('button', { name: '发布' }).click();
   await page.getByRole('dialog', { name: '发布通知' }).getByRole('button', { name: '发布' }).click();
+  await expect(bar).toContainText('已发布');
+  await expect(bar.getByRole('button', { name: '撤回' })).toBeVisible();
+  await page.getByRole('link', { name: '返回信息发布' }).click();
   await expect(row).toContainText('已发布');
 
   // 赵磊, a member of 典藏部, in his own browser.

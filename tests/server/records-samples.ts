@@ -1,3 +1,7 @@
+import { hashPassword } from '../../src/server/modules/auth/password';
+import { insertRegistration } from '../../src/server/modules/registration/registration.repo';
+import type { TestServer } from './harness';
+
 /**
  * One valid sample per declared record, for the generic API suite (records-generic.test.ts):
  * `make(n, ids)` builds the n-th distinct valid body (distinct so uniques and peer rules never
@@ -16,7 +20,14 @@ export interface Sample {
   make: (n: number, ids: SampleIds) => Record<string, unknown>;
   /** A change to make in an update, and the field it shows in. */
   change: (body: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * For a record without a create call (its rows arrive another way: a registration from the
+   * public page): stores `body` as that way would, and answers the row's id.
+   */
+  insert?: (s: TestServer, body: Record<string, unknown>) => Promise<number>;
 }
+
+let registrationHash: Promise<string> | undefined;
 
 /** Days apart, so duty rows of different samples never share a shift's hours. */
 const dutyDay = (n: number) => {
@@ -61,6 +72,47 @@ export const SAMPLES: Record<string, Sample> = {
       content: '<p>样例正文</p>',
     }),
     change: (b) => ({ ...b, title: `${String(b.title)}（改）` }),
+  },
+  staffRegistration: {
+    make: (n, ids) => ({
+      userName: `新同事${n}`,
+      phone: `137${String(10_000_000 + n).slice(-8)}`,
+      deptId: ids.dept('办公室'),
+      remark: '样例申请',
+    }),
+    change: (b) => b,
+    // As register/apply stores it (its throttle aside: the suite makes many).
+    insert: async (s, b) =>
+      insertRegistration(
+        s.db,
+        {
+          userName: String(b.userName),
+          phone: String(b.phone),
+          deptId: Number(b.deptId),
+          remark: String(b.remark ?? ''),
+          ip: '127.0.0.1',
+          passwordHash: await (registrationHash ??= hashPassword('Sample#2026')),
+        },
+        Date.now(),
+      ),
+  },
+  museumFloor: {
+    make: (n) => ({ name: `样例楼层${n}`, code: `T${n}`, plan: '<p>出入口在南侧</p>', sort: 100 + n }),
+    change: (b) => ({ ...b, name: `${String(b.name)}改` }),
+  },
+  museumHall: {
+    // On the demo museum's 一层 (seeded with the demo, as every test server is).
+    make: (n) => ({
+      name: `样例展厅${n}`,
+      floor: '1F',
+      hallNo: `S${n}`,
+      openState: 1,
+      mapX: n % 100,
+      mapY: 50,
+      intro: '样例简介',
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, openState: 3, intro: '布展中' }),
   },
   // Fixture records (records-fixtures.ts): the shapes no declared record uses yet.
   fxPerson: {

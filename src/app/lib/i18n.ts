@@ -965,6 +965,7 @@ export const t = {
     addressBook: '通讯录',
     watchList: '值班表',
     news: '馆内动态',
+    map: '馆区地图',
   },
   notices: {
     title: '消息中心',
@@ -1229,6 +1230,12 @@ export const t = {
       empty: '暂无通知公告',
       noMatch: '没有标题匹配的通知',
       notCached: '当前离线，且此列表未保存在本机',
+    },
+    // /staff/info-publish/detail: the publishers' full page of an announcement.
+    publisherDetail: {
+      back: '返回信息发布',
+      audience: (who: string) => `发布范围：${who}`,
+      updated: (time: string) => `最后修改：${time}`,
     },
     detail: {
       back: '返回通知公告',
@@ -1940,6 +1947,69 @@ export const t = {
     latest: '馆内动态',
     more: '更多',
     empty: '暂无动态',
+  },
+  // 系统日志 (/system/log, issue 18).
+  systemLog: {
+    intro:
+      '记录登录、登出、登录失败、各项新增修改删除、审批、导出、分享下载和查看证件号，含操作人、时间、地址与结果；密码、令牌和证件号已脱敏。只读，保留 365 天。',
+  },
+  // 人员审核 (/staff/person/pending) and the public page /register (issue 18).
+  pendingStaff: {
+    title: '人员审核',
+    intro:
+      '新同事在登录页点“注册”提交的申请。通过时选择授予的角色，即为其开通账号（以手机号登录，密码为其注册时所设）；拒绝须填写理由，对方登录时可看到。',
+  },
+  register: {
+    title: '注册账号',
+    intro: '新入职的同事请填写以下信息，提交后由管理员审核开通。',
+    userName: '姓名',
+    userNamePlaceholder: '请输入真实姓名',
+    phone: '手机号',
+    phonePlaceholder: '用于登录的 11 位手机号',
+    dept: '所在部门',
+    deptPlaceholder: '请选择部门',
+    password: '设置密码',
+    passwordHint: '6–20 位，至少包含数字、字母、符号中的两种',
+    confirmPassword: '确认密码',
+    remark: '申请说明（选填）',
+    remarkPlaceholder: '如：陈列部新入职讲解员',
+    submit: '提交申请',
+    offline: '当前离线，无法提交注册。请连接网络后重试。',
+    doneTitle: '注册申请已提交',
+    doneText:
+      '管理员审核通过后，即可使用手机号和刚才设置的密码登录。审核进度和结果也可以在登录页输入手机号和密码查看。',
+    toLogin: '返回登录',
+    haveAccount: '已有账号？',
+    login: '去登录',
+    noAccount: '新同事还没有账号？',
+    registerLink: '注册账号',
+    deptsFailed: '部门列表加载失败，请刷新页面重试',
+  },
+  // 馆区地图 (/mymap, issue 18).
+  museumMap: {
+    title: '馆区地图',
+    back: '返回工作台',
+    manage: '管理楼层与展厅',
+    doneManaging: '完成管理',
+    planOf: (floor: string) => `${floor}平面图`,
+    noPlan: '该楼层尚未上传平面图，展厅按位置标在网格上',
+    noPlanWriter: '该楼层尚未上传平面图：在“管理楼层与展厅”中编辑楼层，在“平面图”里插入一张图片',
+    hallsOf: (floor: string, n: number) => `${floor}的展厅（${n}）`,
+    noHalls: '该楼层暂无展厅',
+    unplaced: '未标注位置',
+    unplacedHint: '尚未在平面图上标注位置。',
+    empty: '馆区地图尚未建立，请联系信息管理员',
+    emptyWriter: '还没有楼层：点“管理楼层与展厅”，先新增楼层并上传平面图，再添加展厅',
+    closeHall: '关闭展厅详情',
+    placeIt: '在平面图上标注位置',
+    replace: '在平面图上重新定位',
+    placeHint: (hall: string) => `点击平面图上「${hall}」所在的位置`,
+    placeLabel: (hall: string) => `标注展厅位置：${hall}`,
+    placed: '位置已保存',
+    floorsIntro: '楼层（含馆区总平面）按排序显示在地图上方；平面图中的第一张图片即地图底图。',
+    hallsAdmin: (floor: string) => `${floor}的展厅`,
+    hallsIntro:
+      '位置为展厅在平面图上距左、距上的百分比；也可在地图上打开展厅，点“在平面图上标注位置”后点选。',
   },
   // 数据字典 (/staff/data, issue 18).
   dictionary: {

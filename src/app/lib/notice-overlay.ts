@@ -1,3 +1,4 @@
+import type { PendingStaffCount } from '../../shared/api/registration';
 import type {
   ApprovalMessageRow,
   CooperationRow,
@@ -12,7 +13,8 @@ import type { OutboxOp } from './outbox';
  * read made offline shows at once (pure; lib/notices.ts wires them to the views).
  */
 
-export type Counts = SidebarCounts & ResourceCounts;
+/** The badges' counts; `pendingStaffCount` only for those who decide registrations. */
+export type Counts = SidebarCounts & ResourceCounts & Partial<PendingStaffCount>;
 export type NoticeOpKind =
   'notice.read' | 'notice.clear' | 'cooperation.read' | 'cooperation.clear' | 'approval.read';
 

@@ -5,6 +5,7 @@ import type {
   ResourceCounts,
   SidebarCounts,
 } from '../../shared/api/notice';
+import type { PendingStaffCount } from '../../shared/api/registration';
 import { museum } from './api';
 import { useCachedQuery } from './cached-query';
 import { t } from './i18n';
@@ -35,6 +36,9 @@ export const noticeKeys = {
   approval: [NOTICE_KEY, 'approval'],
 } as const;
 
+/** The grant of 人员审核, whose holders see the count of registrations waiting. */
+const PERSON_PENDING = 'system.personPending';
+
 /** The spec's count refresh (office.md §4, §9): the fallback while the live stream is down. */
 export const COUNTS_REFRESH_MS = 3000;
 
@@ -48,11 +52,16 @@ export function useCounts() {
   return useCachedQuery<Counts>({
     queryKey: [...noticeKeys.counts, user()],
     fetch: async ({ signal }) => {
-      const [side, resources] = await Promise.all([
+      // Registrations waiting (人员审核's badge): asked only by those who decide them.
+      const decides = session.get()?.menu.grantedKeys.includes(PERSON_PENDING) ?? false;
+      const [side, resources, pending] = await Promise.all([
         museum.get<SidebarCounts>('/workflowActvity/count', { signal, silent: true }),
         museum.get<ResourceCounts>('/bsDigitalassetsInfo/countApproval', { signal, silent: true }),
+        decides
+          ? museum.get<PendingStaffCount>('/sysUserPending/count', { signal, silent: true })
+          : Promise.resolve({}),
       ]);
-      return { ...side, ...resources };
+      return { ...side, ...resources, ...pending };
     },
     overlay: overlayCounts,
     toastErrors: false,

@@ -37,11 +37,17 @@ function queryOf(q: Record<string, unknown>): Record<string, string | number> {
   return out;
 }
 
+/** The list's query as the record's call takes it (a hand-written module's own words). */
+const callQuery = (def: RecordDef, query: Record<string, unknown>) =>
+  queryOf(def.adapter ? def.adapter.query(query) : query);
+
 async function fetchPage(def: RecordDef, query: Record<string, unknown>, signal?: AbortSignal) {
   const { method, path } = callPath(def, def.calls.list);
-  return method === 'POST'
-    ? museum.post<RecordPage>(path, queryOf(query), { signal, silent: true })
-    : museum.get<RecordPage>(path, { query: queryOf(query), signal, silent: true });
+  const answer =
+    method === 'POST'
+      ? await museum.post<unknown>(path, callQuery(def, query), { signal, silent: true })
+      : await museum.get<unknown>(path, { query: callQuery(def, query), signal, silent: true });
+  return def.adapter ? def.adapter.page(answer) : (answer as RecordPage);
 }
 
 /** Queued writes of this record: drawn over its list (a deleted row is marked, a new one waits). */
@@ -109,11 +115,13 @@ export function useAllRows(def: RecordDef, query: Record<string, unknown>, enabl
 export function useRecordDetail(def: RecordDef, id: number | null) {
   return useCachedQuery<RecordDetail>({
     queryKey: recordKeys.detail(def, id ?? 0),
-    fetch: ({ signal }) => {
+    fetch: async ({ signal }) => {
       const { method, path } = callPath(def, def.calls.detail);
-      return method === 'POST'
-        ? museum.post<RecordDetail>(path, { id }, { signal, silent: true })
-        : museum.get<RecordDetail>(path, { query: { id: id! }, signal, silent: true });
+      const answer =
+        method === 'POST'
+          ? await museum.post<unknown>(path, { id }, { signal, silent: true })
+          : await museum.get<unknown>(path, { query: { id: id! }, signal, silent: true });
+      return def.adapter ? def.adapter.detail(answer) : (answer as RecordDetail);
     },
     enabled: id !== null,
   });
@@ -172,6 +180,28 @@ export function useDictionaries(keys: readonly string[]) {
   return { view, options: data ?? {}, labelOf };
 }
 
+/**
+ * The choices of a record's text filters that its hand-written calls offer (a log's modules and
+ * actions: `adapter.choices`), by field; kept on the device like the dictionaries.
+ */
+export function useFilterChoices(def: RecordDef) {
+  const choices = def.adapter?.choices;
+  const view = useCachedQuery<Record<string, readonly { value: string; label: string }[]>>({
+    queryKey: ['records', def.name, 'choices'],
+    fetch: async ({ signal }) => {
+      const { method, path } = callPath(def, choices!.call);
+      const answer =
+        method === 'POST'
+          ? await museum.post<unknown>(path, {}, { signal, silent: true })
+          : await museum.get<unknown>(path, { signal, silent: true });
+      return choices!.pick(answer);
+    },
+    enabled: Boolean(choices),
+    toastErrors: false,
+  });
+  return view.data ?? {};
+}
+
 /** Saves a blob the server built (an export, a template) under its name. */
 export function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
@@ -191,8 +221,8 @@ export async function exportRecord(def: RecordDef, query: Record<string, unknown
   try {
     const blob =
       method === 'POST'
-        ? await museum.post<Blob>(path, queryOf(q))
-        : await museum.get<Blob>(path, { query: queryOf(q) });
+        ? await museum.post<Blob>(path, callQuery(def, q))
+        : await museum.get<Blob>(path, { query: callQuery(def, q) });
     saveBlob(blob, `${def.title}.xlsx`);
   } catch (err) {
     if (err instanceof OfflineError) errorToast(err.message);

@@ -43,6 +43,11 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/approve/info-publish': page(() => import('../features/announce/info-publish-page'), 'InfoPublishPage'),
   '/home/notice-list': page(() => import('../features/announce/notice-list-page'), 'NoticeListPage'),
   '/approve/notice-detail': page(() => import('../features/announce/notice-detail-page'), 'NoticeDetailPage'),
+  // The publishers' full page of an announcement (issue 18; the two detail routes share one view).
+  '/staff/info-publish/detail': page(
+    () => import('../features/announce/info-publish-detail-page'),
+    'InfoPublishDetailPage',
+  ),
   // Approvals (issue 8): 发起审批.
   '/approve/start-approve': page(() => import('../features/approval/start-page'), 'StartApprovePage'),
   // Attendance and summaries (issue 8): derived from passed leave, travel and overtime requests.
@@ -87,6 +92,12 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/home/watch-list': page(() => import('../features/duty/watch-list-page'), 'WatchListPage'),
   '/staff/data': page(() => import('../features/records/dictionary-page'), 'DictionaryPage'),
   '/system/openapi': page(() => import('../features/api-docs/api-docs-page'), 'ApiDocsPage'),
+  // System log, self-registration and pending staff (issue 18): generic record pages.
+  '/system/log': page(() => import('./records'), 'SystemLogPage'),
+  '/staff/person/pending': page(() => import('./records'), 'PendingStaffPage'),
+  '/register': page(() => import('../features/auth/register-page'), 'RegisterPage'),
+  // 馆区地图 (issue 18): floors and halls, which later pages link to (/mymap?hall=<id>).
+  '/mymap': page(() => import('./records'), 'MapPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

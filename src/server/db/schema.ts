@@ -528,6 +528,38 @@ export interface WkDynamicTable extends RecordBase {
   status: Generated<number>;
   publish_time: number | null;
 }
+/** A self-registration (migration 0025); status 0 待审核, 1 已通过, 2 已拒绝. */
+export interface StaffRegistrationTable extends RecordBase {
+  user_name: string;
+  phone: string;
+  dept_id: number | null;
+  remark: Generated<string>;
+  apply_time: number;
+  status: Generated<number>;
+  apply_ip: Generated<string>;
+  user_id: number | null;
+  granted_roles: Generated<string>;
+  refuse_reason: Generated<string>;
+  password_hash: string;
+}
+/** A floor (or the site) of the museum map (migration 0026). */
+export interface MuseumFloorTable extends RecordBase {
+  name: string;
+  code: string;
+  plan: Generated<string>;
+  sort: number | null;
+}
+/** A hall on its floor's plan (migration 0026); map_x, map_y 0–100 (%). */
+export interface MuseumHallTable extends RecordBase {
+  name: string;
+  floor: string;
+  hall_no: Generated<string>;
+  open_state: Generated<number>;
+  map_x: number | null;
+  map_y: number | null;
+  intro: Generated<string>;
+  sort: number | null;
+}
 
 /** A person's app password for WebDAV clients (migration 0060). */
 export interface AppPasswordTable {
@@ -631,4 +663,7 @@ export interface DB {
   dav_property: DavPropertyTable;
   dav_lock: DavLockTable;
   dav_scratch: DavScratchTable;
+  staff_registration: StaffRegistrationTable;
+  museum_floor: MuseumFloorTable;
+  museum_hall: MuseumHallTable;
 }

@@ -99,6 +99,17 @@ export function createLookups(q: Db) {
 }
 export type Lookups = ReturnType<typeof createLookups>;
 
+/**
+ * What a transition does beyond its row (`Transition.effect`), registered by the module that
+ * knows how (`registerEffect('<record>.<effect>', fn)`): run in the transition's transaction
+ * after the status moved, so a refusal (an AppError) undoes the move too. It may answer more
+ * fields of the row to set, and what to run after the commit (telling the live bus).
+ */
+export type TransitionEffect = (
+  trx: Db,
+  ctx: { def: RecordDef; row: Row; input: Record<string, unknown>; user: SessionUser; time: number },
+) => Promise<{ set?: Record<string, unknown>; after?: () => void } | void>;
+
 export function createRecordService(deps: {
   db: Db;
   access: Access;
@@ -110,6 +121,7 @@ export function createRecordService(deps: {
   const { db, access } = deps;
   const now = deps.now ?? Date.now;
   const byName = new Map(deps.records.map((r) => [r.name, r]));
+  const effects = new Map<string, TransitionEffect>();
 
   async function mayWrite(def: RecordDef, user: SessionUser) {
     return access.can(user, def.access.write);
@@ -378,6 +390,19 @@ export function createRecordService(deps: {
   }
 
   return {
+    /** Registers the effect a transition names (`<record>.<effect>`). */
+    registerEffect(name: string, fn: TransitionEffect) {
+      effects.set(name, fn);
+    },
+
+    /** Fails (at start) when a transition names an effect nobody registered. */
+    checkEffects() {
+      for (const def of deps.records)
+        for (const [key, t] of Object.entries(def.transitions ?? {}))
+          if (t.effect && !effects.has(`${def.name}.${t.effect}`))
+            throw new Error(`${def.name}.${key}: effect ${t.effect} is not registered`);
+    },
+
     mayWrite,
     problemsOf,
     insertChecked,
@@ -523,7 +548,7 @@ export function createRecordService(deps: {
       const t = def.transitions![key]!;
       await requireWrite(def, user, t.access);
       const field = def.status!.field;
-      await db.transaction().execute(async (trx) => {
+      const after = await db.transaction().execute(async (trx) => {
         const row = await repo.find(trx, def, body.id);
         if (!row) throw notFound(GONE);
         const from = row[field] as number;
@@ -541,6 +566,15 @@ export function createRecordService(deps: {
             row[def.booking.capacityField] as number,
             row[def.booking.quantityField] as number,
           );
+        let done: (() => void) | undefined;
+        if (t.effect) {
+          const run = effects.get(`${def.name}.${t.effect}`);
+          if (!run) throw new Error(`${def.name}.${key}: effect ${t.effect} is not registered`);
+          const out = await run(trx, { def, row, input: body, user, time });
+          if (out?.set && Object.keys(out.set).length)
+            await repo.update(trx, def, row.id, out.set, user.id, time);
+          done = out?.after;
+        }
         const comment =
           typeof body.reason === 'string'
             ? body.reason
@@ -557,7 +591,9 @@ export function createRecordService(deps: {
           comment,
           time,
         });
+        return done;
       });
+      after?.();
     },
 
     /** Moves a row one place up or down in its sort scope (swapping with its neighbour). */

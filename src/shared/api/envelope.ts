@@ -31,6 +31,10 @@ export const ErrorCode = {
   rateLimited: 1008,
   inProgress: 1009,
   invalid: 1010,
+  /** Sign-in with a registered phone whose registration waits for an administrator. */
+  registrationPending: 1011,
+  /** Sign-in with a registered phone whose registration was refused (the reason is the message). */
+  registrationRefused: 1012,
   serverError: 500,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

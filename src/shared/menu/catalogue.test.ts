@@ -194,8 +194,10 @@ const SPEC_PATHS: readonly string[] = [
   // system
   ...['person', 'party', 'person/pending', 'role/setting', 'data'].map((name) => `/staff/${name}`),
   '/system/log',
-  // Not in the spec (ours, issue 18): the OpenAPI browser for administrators.
+  // Not in the spec (ours, issue 18): the OpenAPI browser for administrators, and the register
+  // path §2 names without giving it.
   '/system/openapi',
+  '/register',
 ];
 
 function cataloguePaths(): string[] {
@@ -363,6 +365,14 @@ describe('permForPath', () => {
     });
     expect(permForPath('/project/sub')).toEqual({ perm: 'oa.project.list', module: null });
     expect(permForPath('/personal/base')).toEqual({ perm: null, module: null });
+  });
+
+  it('has a public register path beside the login (spec §2 access rule)', () => {
+    expect(BARE_ROUTES.find((route) => route.path === '/register')).toMatchObject({
+      perm: null,
+      public: true,
+    });
+    expect(permForPath('/register')).toEqual({ perm: null, module: null });
   });
 
   it('matches the share page by parameter and marks it public', () => {

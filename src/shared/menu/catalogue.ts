@@ -352,7 +352,11 @@ export const MODULES: readonly ModuleDef[] = [
     items: [
       leaf('system.person', '人员管理', '/staff/person', { icon: 'user' }),
       leaf('system.party', '组织架构', '/staff/party', { icon: 'sitemap' }),
-      leaf('system.personPending', '人员审核', '/staff/person/pending', { icon: 'clipboard-check' }),
+      // Badge: self-registrations waiting (shared/api/registration.ts PendingStaffCount).
+      leaf('system.personPending', '人员审核', '/staff/person/pending', {
+        icon: 'clipboard-check',
+        badge: 'pendingStaffCount',
+      }),
       leaf('system.roleSetting', '角色设置', '/staff/role/setting', { icon: 'shield' }),
       leaf('system.data', '数据字典', '/staff/data', { icon: 'database' }),
       leaf('system.log', '系统日志', '/system/log', { icon: 'history' }),
@@ -375,6 +379,9 @@ export const REDIRECTS: readonly RedirectDef[] = [
 
 export const BARE_ROUTES: readonly BareRoute[] = [
   { path: '/login', title: '登录', perm: null, public: true },
+  // Spec §2 "Login and register paths are reachable without a user id cookie"; the spec names
+  // no register path, /register is ours (README "Self-registration and pending staff").
+  { path: '/register', title: '注册', perm: null, public: true },
   { path: '/share/$shareBatchNum', title: '文件分享', perm: null, public: true },
   { path: '/mymap', title: '我的地图', perm: null },
   { path: '/project/sub', title: '项目详情', perm: 'oa.project.list' },

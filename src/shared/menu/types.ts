@@ -83,7 +83,9 @@ export type CountKey =
   | 'approvalCount'
   | 'all'
   | 'uploadCount'
-  | 'applyCount';
+  | 'applyCount'
+  /** Ours (issue 18): self-registrations waiting for 人员审核. */
+  | 'pendingStaffCount';
 
 /**
  * A permission-bearing menu entry. `key` is what roles are granted (stored in role_menu);

@@ -5,6 +5,7 @@ import { labelledIssue } from '../api/messages';
 import { spoofProblem } from '../drive/names';
 import { parseMuseumMinute } from '../rules/museum-time';
 import { moneyProblem } from './validators';
+import type { RecordDetail, RecordPage } from './api';
 
 /**
  * The records engine's one idea (ARCHITECTURE.md §9, research/records-design.md §2): a record is
@@ -34,7 +35,9 @@ export type FieldKind =
   | 'bool'
   | 'user'
   | 'users'
-  | 'dept';
+  | 'dept'
+  /** Roles of the organisation (ids): a transition's input only (an approval granting roles). */
+  | 'roles';
 
 /** A choice of a status field, with the colour its badge and tab take. */
 export interface StatusOption {
@@ -62,6 +65,8 @@ export interface FieldUi {
   help?: string;
   /** Column width in the table, px. */
   width?: number;
+  /** A datetime shown to the second (a log's time), not to the minute. */
+  seconds?: boolean;
 }
 
 export interface Field extends FieldUi {
@@ -278,6 +283,19 @@ export const f = {
   dept(label: string, o: Common = {}): Field {
     return field('dept', label, o, idOf(label), null);
   },
+  /**
+   * Roles (ids), 1 to `max`: a transition's input only (an approval that grants roles). The role
+   * table is the organisation's, not a record's: a row keeps what it needs of them in its own
+   * fields, and the transition's effect checks the roles exist.
+   */
+  roles(label: string, o: Common & { max?: number } = {}): Field {
+    const list = z
+      .array(idOf(label), { error: labelledIssue(label, '请选择') })
+      .min(o.required ? 1 : 0, `请选择${label}`)
+      .max(o.max ?? 20)
+      .transform((ids) => [...new Set(ids)]);
+    return field('roles', label, o, oneOrMany(list as unknown as z.ZodType<number[]>), []);
+  },
 };
 
 /** An id field (Id's rules) whose messages name `label`. */
@@ -348,6 +366,14 @@ export interface Transition {
   guard?: (row: Row, input: Record<string, unknown>) => string | null;
   /** Other fields the change sets (publishTime ← now). */
   set?: (row: Row, input: Record<string, unknown>, now: number) => Record<string, unknown>;
+  /**
+   * What the change does beyond this row, by name (`createAccount`): a function the server
+   * registers for `<record>.<effect>` (records.service `registerEffect`), run in the
+   * transition's transaction once the status has moved. It may set more fields of the row;
+   * its refusal undoes the whole transition. The server refuses to start when a named effect
+   * is not registered.
+   */
+  effect?: string;
   /** The confirmation the UI asks first. */
   confirm?: string;
   danger?: boolean;
@@ -439,6 +465,33 @@ export interface RecordDef {
   retentionDays?: number;
   /** How one row is named in messages and the detail title. */
   describe: (row: Record<string, unknown>) => string;
+  /**
+   * Calls written by hand rather than served by the generic server (the system log): the
+   * generic UI reads them through these pure mappings. Such a record is never in RECORDS.
+   */
+  adapter?: CallAdapter;
+}
+
+/**
+ * How the generic UI reads a module's hand-written calls (`calls` name them, under `base`):
+ * the list's query in the module's own words, and its answers as the engine's. Pure, so a test
+ * runs them against the real calls.
+ */
+export interface CallAdapter {
+  /** The list's (and the export's) query, from the engine's (`<key>From`, filters, paging). */
+  query: (engineQuery: Record<string, unknown>) => Record<string, unknown>;
+  /** The list call's answer as a page of rows. */
+  page: (answer: unknown) => RecordPage;
+  /** The detail call's answer as a detail. */
+  detail: (answer: unknown) => RecordDetail;
+  /**
+   * A call answering the choices of text filters (a log's modules and actions): its `call`
+   * and how its answer reads as field → options. A filter with choices is a select.
+   */
+  choices?: {
+    call: string;
+    pick: (answer: unknown) => Record<string, readonly { value: string; label: string }[]>;
+  };
 }
 
 /**
@@ -469,6 +522,8 @@ export function defineRecord<D extends RecordDef>(def: D): D {
     throw new Error(`${def.name}: a singleton needs load and save`);
   if (def.shape === 'log' && (def.calls.create || def.calls.update || def.calls.remove))
     throw new Error(`${def.name}: a log is append-only (no create, update or remove call)`);
+  for (const [key, fd] of Object.entries(def.fields))
+    if (fd.kind === 'roles') throw new Error(`${def.name}: ${key}: roles are a transition's input only`);
   if (def.booking) {
     need(def.booking.capacityField, 'booking capacity');
     need(def.booking.quantityField, 'booking quantity');

@@ -2,6 +2,8 @@ import type { RecordDef } from './define';
 import { dutyRoster } from './office/duty-roster';
 import { wkDynamic } from './office/wk-dynamic';
 import { dictItem, dictType } from './system/dictionary';
+import { staffRegistration } from './system/staff-registration';
+import { museumFloor, museumHall } from './site/museum-map';
 
 /**
  * Every declared record. The server registers the calls of each, the generic API test suite
@@ -9,7 +11,15 @@ import { dictItem, dictType } from './system/dictionary';
  * each. Declaring a record means: its file under `records/<module>/`, a line here, a frozen
  * migration for its table, and a sample in tests/server/records-samples.ts.
  */
-export const RECORDS: readonly RecordDef[] = [dictType, dictItem, dutyRoster, wkDynamic];
+export const RECORDS: readonly RecordDef[] = [
+  dictType,
+  dictItem,
+  dutyRoster,
+  wkDynamic,
+  staffRegistration,
+  museumFloor,
+  museumHall,
+];
 
 /** Records with rich text: their editor images are attachments of the record (attach tables). */
 export const RICH_TEXT_RECORDS: readonly string[] = RECORDS.filter((r) =>
@@ -20,4 +30,4 @@ export function recordByName(name: string): RecordDef | undefined {
   return RECORDS.find((r) => r.name === name);
 }
 
-export { dictItem, dictType, dutyRoster, wkDynamic };
+export { dictItem, dictType, dutyRoster, museumFloor, museumHall, staffRegistration, wkDynamic };

@@ -1,18 +1,13 @@
 import { Badge, Button, Card, Group, Pagination, Select, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconPencil, IconPlus, IconSend, IconArrowBackUp, IconTrash } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SearchField } from '../../components/search-field';
-import { ANNOUNCE_STATUS, type AnnounceAdminRow } from '../../../shared/api/announce';
-import {
-  EmptyBlock,
-  ErrorBlock,
-  LoadingBlock,
-  confirmAction,
-  notifySuccess,
-} from '../../components/page-states';
+import { ANNOUNCE_STATUS } from '../../../shared/api/announce';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/page-states';
 import { t } from '../../lib/i18n';
+import { useAnnounceActions } from './announce-actions';
 import { AnnounceEditor } from './announce-editor';
 import { announceCalls, announceKeys, audienceSummary, formatTime } from './announce-data';
 
@@ -20,9 +15,11 @@ const P = t.announce.admin;
 const PAGE_SIZE = 20;
 const STATUS_COLOR = ['gray', 'green', 'orange'] as const;
 
-/** /approve/info-publish 信息发布: every announcement with search, 新建, 编辑, 发布/撤回 and 删除. */
+/**
+ * /approve/info-publish 信息发布: every announcement with search, 新建, 编辑, 发布/撤回 and 删除;
+ * 查看 opens its full page for publishers (/staff/info-publish/detail).
+ */
 export function InfoPublishPage() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<string | null>(null);
@@ -40,36 +37,7 @@ export function InfoPublishPage() {
     queryFn: ({ signal }) => announceCalls.adminPage(q, signal),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: announceKeys.all });
-
-  const publishOrCancel = (row: AnnounceAdminRow) => {
-    const publishing = row.status !== ANNOUNCE_STATUS.published;
-    confirmAction({
-      title: publishing ? P.publishTitle : P.cancelTitle,
-      message: publishing
-        ? P.publishConfirm(row.title, audienceSummary(row.audience))
-        : P.cancelConfirm(row.title),
-      confirmLabel: publishing ? P.publish : P.cancel,
-      danger: !publishing,
-      run: () =>
-        announceCalls
-          .publishOrCancel(row.id, publishing ? 1 : 2, crypto.randomUUID())
-          .then(refresh)
-          .then(() => notifySuccess(publishing ? P.published : P.cancelled)),
-    });
-  };
-  const remove = (row: AnnounceAdminRow) =>
-    confirmAction({
-      title: P.deleteTitle,
-      message: P.deleteConfirm(row.title),
-      confirmLabel: t.common.delete,
-      danger: true,
-      run: () =>
-        announceCalls
-          .remove(row.id, crypto.randomUUID())
-          .then(refresh)
-          .then(() => notifySuccess(t.common.deleted)),
-    });
+  const { publishOrCancel, remove } = useAnnounceActions();
 
   // A list rather than a table: on a tablet beside the side menu every row keeps its actions in view.
   const rows = (list.data?.list ?? []).map((row) => (
@@ -100,7 +68,7 @@ export function InfoPublishPage() {
           size="xs"
           variant="subtle"
           leftSection={<IconEye size={14} />}
-          onClick={() => void navigate({ to: '/approve/notice-detail', search: { id: row.id } })}
+          onClick={() => void navigate({ to: '/staff/info-publish/detail', search: { id: row.id } })}
         >
           {P.view}
         </Button>

@@ -1,8 +1,10 @@
 import {
   Alert,
+  Anchor,
   Box,
   Button,
   Center,
+  Group,
   Paper,
   PasswordInput,
   Stack,
@@ -11,9 +13,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconWifiOff } from '@tabler/icons-react';
+import { IconAlertCircle, IconHourglass, IconWifiOff } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LoginBody } from '../../../shared/api/auth';
+import { ErrorCode } from '../../../shared/api/envelope';
 import { ApiError } from '../../lib/api';
 import { signIn } from '../../lib/auth';
 import { t } from '../../lib/i18n';
@@ -21,11 +25,14 @@ import { useOnline } from '../../lib/online';
 
 /**
  * The sign-in page. Failures (wrong password, locked, disabled) are shown in place, in the
- * server's own words, so the person sees how many tries remain or how long to wait.
+ * server's own words, so the person sees how many tries remain or how long to wait. A
+ * newcomer who registered reads here where their registration stands (账号正在审核中, or
+ * 注册申请未通过：<理由>): there is no SMS, so the sign-in answer is how they are told. 注册
+ * links to the public /register.
  */
 export function LoginPage({ onSignedIn }: { onSignedIn: (firstUrl: string) => void }) {
   const online = useOnline();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; code: number } | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { username: '', password: '' },
@@ -41,7 +48,9 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (firstUrl: string) => vo
     try {
       onSignedIn(await signIn(LoginBody.parse(values)));
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : t.errors.server);
+      setError(
+        e instanceof ApiError ? { message: e.message, code: e.code } : { message: t.errors.server, code: 0 },
+      );
     } finally {
       setBusy(false);
     }
@@ -70,8 +79,18 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (firstUrl: string) => vo
               </Alert>
             )}
             {error && (
-              <Alert color="red" icon={<IconAlertCircle size={18} />} data-testid="login-error">
-                {error}
+              <Alert
+                color={error.code === ErrorCode.registrationPending ? 'blue' : 'red'}
+                icon={
+                  error.code === ErrorCode.registrationPending ? (
+                    <IconHourglass size={18} />
+                  ) : (
+                    <IconAlertCircle size={18} />
+                  )
+                }
+                data-testid="login-error"
+              >
+                {error.message}
               </Alert>
             )}
             <form onSubmit={submit} noValidate>
@@ -95,6 +114,14 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (firstUrl: string) => vo
                 </Button>
               </Stack>
             </form>
+            <Group gap={4} justify="center">
+              <Text size="sm" c="dimmed">
+                {t.register.noAccount}
+              </Text>
+              <Anchor component={Link} to="/register" size="sm" data-testid="register-link">
+                {t.register.registerLink}
+              </Anchor>
+            </Group>
           </Stack>
         </Paper>
       </Center>

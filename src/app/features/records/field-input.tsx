@@ -1,7 +1,7 @@
-import { NumberInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
+import { MultiSelect, NumberInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
 import { DatePickerInput, DateTimePicker, TimeInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
-import type { DeptNode } from '../../../shared/api/org';
+import type { DeptNode, RoleRow } from '../../../shared/api/org';
 import type { RecordNames, RecordRow } from '../../../shared/records/api';
 import type { Field, Fields } from '../../../shared/records/define';
 import type { DictOption } from '../../../shared/records/system/dictionary';
@@ -50,6 +50,9 @@ export function initialValues(fields: Fields, row: RecordRow | null, names: Reco
       case 'bool':
         out[key] = v === true;
         break;
+      case 'roles':
+        out[key] = ((v as number[] | undefined) ?? []).map(String);
+        break;
       default:
         out[key] = typeof v === 'string' ? v : '';
     }
@@ -78,6 +81,9 @@ export function toBody(fields: Fields, values: FormValues): Record<string, unkno
       case 'status':
         out[key] = v === '' ? '' : Number(v);
         break;
+      case 'roles':
+        out[key] = (v as string[]).map(Number);
+        break;
       default:
         out[key] = v;
     }
@@ -103,6 +109,17 @@ export function useDeptOptions(enabled = true) {
   return deptOptions(tree.data ?? []);
 }
 
+/** The roles of the organisation, for a transition that grants them (人员审核's 通过). */
+function useRoleOptions(enabled: boolean) {
+  const roles = useQuery({
+    queryKey: ['role-list'],
+    queryFn: ({ signal }) => museum.get<RoleRow[]>('/sysRole/list', { signal, silent: true }),
+    enabled,
+    staleTime: 60_000,
+  });
+  return (roles.data ?? []).map((r) => ({ value: String(r.roleId), label: r.name }));
+}
+
 interface InputProps {
   name: string;
   fd: Field;
@@ -123,6 +140,7 @@ export function FieldInput({ name, fd, value, onChange, error, options, table }:
     'data-testid': `field-${name}`,
   };
   const depts = useDeptOptions(fd.kind === 'dept');
+  const roles = useRoleOptions(fd.kind === 'roles');
   switch (fd.kind) {
     case 'textarea':
       return (
@@ -230,6 +248,18 @@ export function FieldInput({ name, fd, value, onChange, error, options, table }:
           onChange={onChange}
           max={fd.kind === 'user' ? 1 : 50}
           testId={`field-${name}`}
+        />
+      );
+    case 'roles':
+      return (
+        <MultiSelect
+          {...common}
+          value={value as string[]}
+          onChange={onChange}
+          data={roles}
+          searchable
+          placeholder={t.records.choose(fd.label)}
+          comboboxProps={{ withinPortal: true }}
         />
       );
     case 'dept':

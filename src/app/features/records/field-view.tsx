@@ -1,7 +1,7 @@
 import { Badge, Text } from '@mantine/core';
 import type { RecordNames } from '../../../shared/records/api';
 import { plainValue, type Field } from '../../../shared/records/define';
-import { formatMuseumMinute } from '../../../shared/rules/museum-time';
+import { formatMuseumMinute, formatMuseumTime } from '../../../shared/rules/museum-time';
 import { RichHtml } from '../../components/rich-html';
 import { t } from '../../lib/i18n';
 
@@ -31,7 +31,7 @@ export function fieldText(fd: Field, value: unknown, ctx: ViewContext): string {
     case 'dept':
       return ctx.names.depts[String(value)] ?? `#${String(value)}`;
     case 'datetime':
-      return formatMuseumMinute(value as number);
+      return fd.seconds ? formatMuseumTime(value as number) : formatMuseumMinute(value as number);
     case 'bool':
       return value ? t.records.yes : t.records.no;
     case 'rich':

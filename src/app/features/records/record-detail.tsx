@@ -118,12 +118,17 @@ export function RecordDetailDrawer({
               <StatusTimeline def={def} log={detail.log} />
             </>
           )}
-          <Divider label={R.meta} labelPosition="left" />
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
-            <Meta label={R.createBy} value={detail.names.users[String(record.createBy)] ?? ''} />
-            <Meta label={R.createTime} value={formatMuseumMinute(record.createTime)} />
-            <Meta label={R.updateTime} value={formatMuseumMinute(record.updateTime)} />
-          </SimpleGrid>
+          {/* A module's own calls (the log) have no editor: their who and when are fields. */}
+          {!def.adapter && (
+            <>
+              <Divider label={R.meta} labelPosition="left" />
+              <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+                <Meta label={R.createBy} value={detail.names.users[String(record.createBy)] ?? ''} />
+                <Meta label={R.createTime} value={formatMuseumMinute(record.createTime)} />
+                <Meta label={R.updateTime} value={formatMuseumMinute(record.updateTime)} />
+              </SimpleGrid>
+            </>
+          )}
         </Stack>
       )}
     </Drawer>

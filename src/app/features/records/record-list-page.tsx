@@ -54,6 +54,7 @@ import {
   pendingFor,
   recordKeys,
   useDictionaries,
+  useFilterChoices,
   useRecordPage,
   writeRecord,
 } from '../../lib/records';
@@ -83,12 +84,15 @@ function FilterInput({
   query,
   set,
   options,
+  choices,
 }: {
   name: string;
   fd: Field;
   query: Record<string, unknown>;
   set: (patch: Record<string, unknown>) => void;
   options: Record<string, { label: string; value: string }[]>;
+  /** The values a text filter may take, when the record's calls offer them (a log's modules). */
+  choices?: readonly { value: string; label: string }[];
 }) {
   const depts = useDeptOptions(fd.kind === 'dept');
   const [people, setPeople] = useState<{ id: number; name: string }[]>([]);
@@ -150,11 +154,26 @@ function FilterInput({
         />
       </div>
     );
+  if ((fd.kind === 'text' || fd.kind === 'textarea') && choices)
+    return (
+      <Select
+        aria-label={fd.label}
+        placeholder={fd.label}
+        data={[...choices]}
+        value={query[name] === undefined ? null : String(query[name])}
+        onChange={(v) => set({ [name]: v ?? undefined })}
+        clearable
+        searchable
+        style={width}
+        data-testid={`filter-${name}`}
+      />
+    );
   // A text or number filtered by equality (a log's address, a code): typed, sent as it is.
   if (fd.kind === 'text' || fd.kind === 'textarea')
     return (
       <SearchField
-        placeholder={fd.label}
+        placeholder={fd.placeholder ?? fd.label}
+        aria-label={fd.label}
         onSearch={(v) => set({ [name]: v || undefined })}
         style={width}
         data-testid={`filter-${name}`}
@@ -208,6 +227,8 @@ export interface RecordListPageProps {
   extra?: ReactNode;
   /** Inside another page (no page padding, a smaller heading). */
   embedded?: boolean;
+  /** The filters the page opens with, which the person may change (人员审核 opens on 待审核). */
+  initial?: Record<string, unknown>;
 }
 
 /**
@@ -217,11 +238,12 @@ export interface RecordListPageProps {
  * export. Writers see the write buttons; readers read. The page is kept on the device and opens
  * offline with its last sync time; writes queue in the outbox without a network.
  */
-export function RecordListPage({ def, title, intro, fixed, extra, embedded }: RecordListPageProps) {
+export function RecordListPage({ def, title, intro, fixed, extra, embedded, initial }: RecordListPageProps) {
   const narrow = useMediaQuery('(max-width: 768px)');
   const writer = useGrant(def.access.write);
   const queryClient = useQueryClient();
-  const [query, setQuery] = useState<Record<string, unknown>>({ currentPage: 1, pageCount: 20 });
+  const [query, setQuery] = useState<Record<string, unknown>>({ currentPage: 1, pageCount: 20, ...initial });
+  const choices = useFilterChoices(def);
   const fullQuery = useMemo(() => ({ ...query, ...fixed }), [query, fixed]);
   const view = useRecordPage(def, fullQuery);
   const dicts = useDictionaries(dictKeysOf(def));
@@ -338,7 +360,8 @@ export function RecordListPage({ def, title, intro, fixed, extra, embedded }: Re
   const actions = (row: RecordRow, rowNames: RecordNames = names, inDetail = false): ReactNode => {
     type Act = { key: string; label: string; icon: typeof IconEye; color?: string; run: () => void };
     const all: Act[] = [];
-    if (!inDetail && !writer)
+    // A log has no write call: its readers and its "writers" (who may export) only view.
+    if (!inDetail && (!writer || def.shape === 'log'))
       all.push({ key: 'view', label: R.view, icon: IconEye, run: () => setOpenId(row.id) });
     if (!writer)
       return inDetail
@@ -526,7 +549,15 @@ export function RecordListPage({ def, title, intro, fixed, extra, embedded }: Re
                 />
               )}
               {filters.map(([key, fd]) => (
-                <FilterInput key={key} name={key} fd={fd} query={query} set={set} options={dicts.options} />
+                <FilterInput
+                  key={key}
+                  name={key}
+                  fd={fd}
+                  query={query}
+                  set={set}
+                  options={dicts.options}
+                  choices={choices[key]}
+                />
               ))}
             </Group>
           )}

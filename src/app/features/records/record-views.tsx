@@ -31,6 +31,8 @@ interface ViewProps {
 
 const ROW_HEIGHT = 52;
 const ACTIONS_WIDTH = 210;
+/** A log's rows have one action, 查看 (a tap on the row opens it too): room for the columns. */
+const LOG_ACTIONS_WIDTH = 96;
 
 export function RecordTable({ def, rows, columns, ctx, onOpen, actions, mark }: ViewProps) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -41,11 +43,12 @@ export function RecordTable({ def, rows, columns, ctx, onOpen, actions, mark }: 
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
   });
+  const actionsWidth = def.shape === 'log' ? LOG_ACTIONS_WIDTH : ACTIONS_WIDTH;
   const template = [
     ...columns.map(([, fd]) => (fd.width ? `${fd.width}px` : 'minmax(140px, 1fr)')),
-    `${ACTIONS_WIDTH}px`,
+    `${actionsWidth}px`,
   ].join(' ');
-  const minWidth = columns.reduce((n, [, fd]) => n + (fd.width ?? 140), ACTIONS_WIDTH);
+  const minWidth = columns.reduce((n, [, fd]) => n + (fd.width ?? 140), actionsWidth);
   return (
     <div
       ref={scroller}
@@ -60,7 +63,7 @@ export function RecordTable({ def, rows, columns, ctx, onOpen, actions, mark }: 
             {fd.label}
           </div>
         ))}
-        <div role="columnheader" className={classes.cell}>
+        <div role="columnheader" className={`${classes.cell} ${classes.actions}`}>
           {t.records.actions}
         </div>
       </div>
@@ -94,7 +97,11 @@ export function RecordTable({ def, rows, columns, ctx, onOpen, actions, mark }: 
                   )}
                 </div>
               ))}
-              <div role="cell" className={classes.cell} onClick={(e) => e.stopPropagation()}>
+              <div
+                role="cell"
+                className={`${classes.cell} ${classes.actions}`}
+                onClick={(e) => e.stopPropagation()}
+              >
                 <Group gap={2} wrap="wrap">
                   {actions(row)}
                 </Group>

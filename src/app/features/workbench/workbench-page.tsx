@@ -17,6 +17,7 @@ import {
   IconBell,
   IconChecklist,
   IconClipboardCheck,
+  IconMap,
   IconNews,
   IconSend,
 } from '@tabler/icons-react';
@@ -79,6 +80,7 @@ const HOME_LINKS = [
   { to: '/home/address-book', label: t.workbench.addressBook, icon: IconAddressBook },
   { to: '/home/watch-list', label: t.workbench.watchList, icon: IconCalendarEvent },
   { to: '/home/nbdt-list', label: t.workbench.news, icon: IconBuildingMonument },
+  { to: '/mymap', label: t.workbench.map, icon: IconMap },
 ] as const;
 
 type CountTile = {

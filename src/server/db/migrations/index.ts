@@ -18,6 +18,8 @@ import * as m0016 from './0016_records_core';
 import * as m0017 from './0017_duty_roster';
 import * as m0018 from './0018_wk_dynamic';
 import * as m0019 from './0019_attendance_menu_keys';
+import * as m0025 from './0025_staff_registration';
+import * as m0026 from './0026_museum_map';
 import * as m0060 from './0060_dav';
 
 /**
@@ -44,5 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0017_duty_roster': m0017,
   '0018_wk_dynamic': m0018,
   '0019_attendance_menu_keys': m0019,
+  '0025_staff_registration': m0025,
+  '0026_museum_map': m0026,
   '0060_dav': m0060,
 };

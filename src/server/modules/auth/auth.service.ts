@@ -60,6 +60,15 @@ export async function grantedKeys(db: Db, roles: string[]): Promise<Set<string> 
 /** An address's counter (`ip:…`, or a scoped one such as `dav:ip:…`), which gets a larger allowance. */
 const isAddressKey = (key: string) => /^(?:(?!name:)[a-z]+:)?ip:/.test(key);
 
+/**
+ * What to answer a sign-in whose name has no account but that another module knows (a phone
+ * whose registration waits or was refused): the hash the typed password must match, and the
+ * answer then given. A wrong password answers as for any unknown name.
+ */
+export type UnknownAccountHook = (
+  login: string,
+) => Promise<{ passwordHash: string; answer: AppError } | null>;
+
 /** How long a failed sign-in is remembered when no lock is running. */
 const FAILURE_WINDOW_MS = 30 * 60_000;
 
@@ -75,6 +84,7 @@ interface Reserved {
 
 export function createAuthService(db: Db, config: Config) {
   const now = () => Date.now();
+  let unknownAccount: UnknownAccountHook | undefined;
 
   /**
    * Free failures before delays start. An address gets four times an account's allowance: it
@@ -169,6 +179,11 @@ export function createAuthService(db: Db, config: Config) {
   }
 
   return {
+    /** Registers the answer for names without an account that another module knows. */
+    onUnknownAccount(hook: UnknownAccountHook) {
+      unknownAccount = hook;
+    },
+
     async login(body: LoginBody, ip: string): Promise<LoginResult> {
       const username = body.username.trim();
       const user = await repo.findUserForLogin(db, username);
@@ -177,8 +192,18 @@ export function createAuthService(db: Db, config: Config) {
       const personKey = user ? `user:${user.id}` : `name:${username.toLowerCase()}`;
       const addressKey = `ip:${clientAddress(ip)}`;
       const reserved = await reserveFailure([personKey, addressKey]);
+      // A name without an account may still be a registered phone (README "Self-registration").
+      const known = user ? null : ((await unknownAccount?.(username)) ?? null);
       // Verify even for unknown accounts so the answer time does not reveal which accounts exist.
-      const ok = await verifyPassword(body.password, user?.password_hash ?? (await DUMMY_HASH_PROMISE));
+      const ok = await verifyPassword(
+        body.password,
+        user?.password_hash ?? known?.passwordHash ?? (await DUMMY_HASH_PROMISE),
+      );
+      if (!user && known && ok) {
+        // The registrant themself: no failure counted, and told where their registration stands.
+        await refundFailure(personKey, addressKey, reserved);
+        throw known.answer;
+      }
       if (!user || !ok) throw reserved.wrong;
       await refundFailure(personKey, addressKey, reserved);
       if (!user.enabled) throw new AppError(ErrorCode.accountDisabled, '该账号已停用，请联系管理员');

@@ -83,15 +83,45 @@ export function createOrgService(db: Db) {
    * disable an account that holds it. Without this, anyone trusted with the staff list could
    * make themselves all-powerful or lock the real administrator out.
    */
-  async function assertMayTouchAdmin(actor: Actor, targetId: number | null, roleIds: number[] = []) {
+  async function assertMayTouchAdmin(
+    actor: Actor,
+    targetId: number | null,
+    roleIds: number[] = [],
+    q: Db = db,
+  ) {
     if (actor.roles.includes(ADMIN_ROLE)) return;
-    const adminRole = await repo.findRoleByCode(db, ADMIN_ROLE);
+    const adminRole = await repo.findRoleByCode(q, ADMIN_ROLE);
     if (!adminRole) return;
     const targetIsAdmin =
-      targetId !== null && (await repo.rolesOfUsers(db, [targetId])).some((r) => r.id === adminRole.id);
+      targetId !== null && (await repo.rolesOfUsers(q, [targetId])).some((r) => r.id === adminRole.id);
     if (targetIsAdmin || roleIds.includes(adminRole.id)) {
       throw forbidden('只有超级管理员可以授予、修改或停用超级管理员账号');
     }
+  }
+
+  /** A new account with its departments and roles, after the unique and existence checks. */
+  async function insertChecked(
+    trx: Db,
+    b: Omit<Out<typeof UserCreate>, 'password'>,
+    password_hash: string,
+  ): Promise<number> {
+    await repo.lockOrg(trx);
+    if (await repo.findUserByAccount(trx, b.account))
+      throw conflict(`账号 ${b.account} 已存在，请换一个账号`);
+    await assertUniquePhone(trx, b.phone);
+    await assertIdsExist(trx, 'department', b.deptIds, '部门');
+    await assertIdsExist(trx, 'role', b.roleIds, '角色');
+    if (b.superiorId !== null) await assertIdsExist(trx, 'user', [b.superiorId], '直属上级');
+    const id = await repo.insertUser(trx, {
+      account: b.account,
+      user_name: b.userName,
+      phone: b.phone || null,
+      password_hash,
+      superior_id: b.superiorId,
+    });
+    await repo.setUserDepts(trx, id, [...new Set(b.deptIds)]);
+    await repo.setUserRoles(trx, id, [...new Set(b.roleIds)]);
+    return id;
   }
 
   async function updateDeptIn(q: Db, b: Out<typeof DeptUpdate>) {
@@ -178,26 +208,23 @@ export function createOrgService(db: Db) {
       // Hash before the transaction (it is slow); check and insert inside it, so two saves of
       // the same account or phone at once cannot both pass the check.
       const password_hash = await hashPassword(b.password);
-      const userId = await db.transaction().execute(async (trx) => {
-        await repo.lockOrg(trx);
-        if (await repo.findUserByAccount(trx, b.account))
-          throw conflict(`账号 ${b.account} 已存在，请换一个账号`);
-        await assertUniquePhone(trx, b.phone);
-        await assertIdsExist(trx, 'department', b.deptIds, '部门');
-        await assertIdsExist(trx, 'role', b.roleIds, '角色');
-        if (b.superiorId !== null) await assertIdsExist(trx, 'user', [b.superiorId], '直属上级');
-        const id = await repo.insertUser(trx, {
-          account: b.account,
-          user_name: b.userName,
-          phone: b.phone || null,
-          password_hash,
-          superior_id: b.superiorId,
-        });
-        await repo.setUserDepts(trx, id, [...new Set(b.deptIds)]);
-        await repo.setUserRoles(trx, id, [...new Set(b.roleIds)]);
-        return id;
-      });
+      const userId = await db.transaction().execute((trx) => insertChecked(trx, b, password_hash));
       return { userId };
+    },
+
+    /**
+     * An account whose password is already hashed (an approved registration: the person chose
+     * it when registering), inside the caller's transaction, with createUser's rules. Roles are
+     * checked to exist, and only a super administrator grants the super-administrator role.
+     */
+    async createUserInTx(
+      trx: Db,
+      actor: Actor,
+      b: Omit<Out<typeof UserCreate>, 'password'>,
+      passwordHash: string,
+    ): Promise<number> {
+      await assertMayTouchAdmin(actor, null, b.roleIds, trx);
+      return insertChecked(trx, b, passwordHash);
     },
 
     /**

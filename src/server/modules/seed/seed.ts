@@ -146,6 +146,9 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
   if (await orgRepo.findUserByAccount(db, 'director')) {
     // A demo museum seeded before the 公文 templates existed gets them now (issue 17 §4).
     await seedMissingGongwen(db);
+    // …and one seeded before the museum map its floors and halls (issue 18).
+    if (!(await db.selectFrom('museum_floor').select('id').limit(1).executeTakeFirst()))
+      await db.transaction().execute((trx) => seedDemoMap(trx, Date.now()));
     return false;
   }
   const hash = await hashPassword(password);
@@ -212,8 +215,69 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
     const now = Date.now();
     for (const t of templates) await insertPublished(trx, t, author, now);
     await seedDemoProject(trx, (account) => userIds.get(account)!, now);
+    await seedDemoMap(trx, now);
   });
   return true;
+}
+
+/** The demo museum's floors and halls (馆区地图, /mymap); plans are drawn in by its 信息管理员. */
+export const DEMO_FLOORS = [
+  {
+    name: '一层',
+    code: '1F',
+    plan: '<p>主入口在南侧，北侧为货运通道（不对观众开放）；电梯在序厅东侧，卫生间在西侧走廊尽头。</p>',
+    halls: [
+      ['序厅', 'A101', 1, 50, 78, '入馆第一站：馆史与本馆藏品概览。'],
+      ['古代青铜器展厅', 'A102', 1, 22, 40, '商周至汉代青铜礼器、兵器与生活用器。'],
+      ['临时展厅', 'A103', 3, 78, 40, '“江南织造”特展布展中，预计下月开幕。'],
+    ],
+  },
+  {
+    name: '二层',
+    code: '2F',
+    plan: '<p>由序厅东侧电梯或中央楼梯上楼；书画展厅恒温恒湿，请勿携带饮品入内。</p>',
+    halls: [
+      ['书画展厅', 'B201', 1, 26, 45, '明清书画精品，每季度轮换展出。'],
+      ['陶瓷展厅', 'B202', 2, 72, 45, '展柜改造中，暂停开放。'],
+    ],
+  },
+  {
+    name: '馆区',
+    code: 'SITE',
+    plan: '<p>馆区总平面：南门为观众出入口，东门为员工与货运出入口。</p>',
+    halls: [['碑廊', 'C01', 1, 30, 62, '历代碑刻与拓片，室外展陈。']],
+  },
+] as const;
+
+async function seedDemoMap(db: Db, now: number) {
+  const base = { create_time: now, create_by: null, update_time: now, update_by: null };
+  for (const [i, floor] of DEMO_FLOORS.entries()) {
+    await db
+      .insertInto('museum_floor')
+      .values({
+        ...base,
+        name: floor.name,
+        code: floor.code,
+        plan: sanitizeRichHtml(floor.plan),
+        sort: (i + 1) * 10,
+      })
+      .execute();
+    for (const [j, [name, hallNo, openState, x, y, intro]] of floor.halls.entries())
+      await db
+        .insertInto('museum_hall')
+        .values({
+          ...base,
+          name,
+          floor: floor.code,
+          hall_no: hallNo,
+          open_state: openState,
+          map_x: x,
+          map_y: y,
+          intro,
+          sort: (j + 1) * 10,
+        })
+        .execute();
+  }
 }
 
 type SeedTemplate = ReturnType<typeof museumTemplates>[number];

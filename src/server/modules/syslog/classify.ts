@@ -91,6 +91,10 @@ const MUSEUM: Place[] = [
   ['/sysDept', '组织架构', 'department'],
   ['/sysRole', '角色设置', 'role'],
   ['/sysLog', '系统日志', 'system_log'],
+  ['/sysUserPending', '人员审核', 'staff_registration'],
+  ['/bs/bsMuseumFloor', '馆区地图', 'museum_floor'],
+  ['/bs/bsMuseumHall', '馆区地图', 'museum_hall'],
+  ['/register', '注册', 'staff_registration'],
 ];
 
 /** Drive calls by path prefix (after /wangpan). */
@@ -131,6 +135,7 @@ const DELETES = /[Dd]elete|[Rr]emove|^del([A-Z]|$)|Del$|^clear|^cancelshare/;
 const CREATES =
   /^(add(?!ress)|save|create|upload|new(?!s)|start|import|copy|batchcopy|share|fromdrive|movefromdrive|unzip|comment|insert|register|apply|poster)/;
 const APPROVALS = new Set(['approval', 'cancel', 'deliver']);
+const REGISTRATION_DECISIONS = new Set(['approve', 'refuse']);
 
 /** 删除, 新增 or 修改, by the call's last path segment. */
 export function verbAction(method: string, segment: string): LogAction {
@@ -165,6 +170,9 @@ export function classify(f: RequestFacts): Kind | null {
     return typeof share === 'string' && share !== '' ? kind('下载', { module: '分享' }) : null;
   }
   if (f.route.startsWith(`${MUSEUM_PREFIX}/workflowInst/`) && APPROVALS.has(last)) return kind('审批');
+  // Deciding a self-registration (人员审核's 通过 and 拒绝) is an approval too.
+  if (f.route.startsWith(`${MUSEUM_PREFIX}/sysUserPending/`) && REGISTRATION_DECISIONS.has(last))
+    return kind('审批');
   // The Document Server reports editing all along; only a save (status 2, or 6 force-save) writes.
   if (f.route === `${DRIVE_PREFIX}/office/callback`) {
     const status = (f.body as { status?: unknown } | undefined)?.status;
