@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { ScaleEnv, type ScaleConfig, scaleConfigOf } from './scale-config';
 
 /**
  * Configuration comes only from the environment (README lists every variable). Parsing it
@@ -57,6 +58,7 @@ const EnvSchema = z.object({
   /** 1: share links open only for signed-in staff (default: anyone with the link, and its code). */
   SHARE_REQUIRE_LOGIN: boolish,
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).default(25),
+  ...ScaleEnv,
 });
 
 export interface Config {
@@ -106,6 +108,8 @@ export interface Config {
   shareRequireLogin: boolean;
   /** How often a live stream (notice centre) pings and re-checks its session. */
   liveHeartbeatMs: number;
+  /** The object store and Redis of a scale-out installation (scale-config.ts). */
+  scale: ScaleConfig;
 }
 
 /** An http(s) URL without its trailing slash, or an error message naming the variable. */
@@ -220,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     onlyoffice: onlyofficeOf(e),
     shareRequireLogin: e.SHARE_REQUIRE_LOGIN,
     liveHeartbeatMs: Math.round(e.LIVE_HEARTBEAT_SECONDS * 1000),
+    scale: scaleConfigOf(e),
     publicUrl: e.PUBLIC_URL
       ? baseUrl('PUBLIC_URL', e.PUBLIC_URL)
       : `${tls ? 'https' : 'http'}://${hostPart}:${e.PORT}`,

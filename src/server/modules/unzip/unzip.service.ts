@@ -14,7 +14,9 @@ import { isArchive } from '../../../shared/drive/file-types';
 import { ROOT, folderPath, joinName } from '../../../shared/drive/names';
 import type { Db } from '../../db/index';
 import { AppError, invalid, notFound } from '../../errors';
+import { createLocalLocks, type Locks } from '../../cluster/locks';
 import type { BlobStore } from '../../storage/blob-store';
+import { withLocalFile } from '../../storage/local-copy';
 import type { Area } from '../drive/area';
 import { type DriveService, TARGET_MISSING, type TreeItem } from '../drive/drive.service';
 import { museumTime } from '../drive/time';
@@ -44,7 +46,17 @@ export interface UnzipDeps {
   store: BlobStore;
   limits: { maxEntries: number; maxBytes: number; maxRatio: number; timeoutMs: number; tmpDir: string };
   log?: (msg: string, detail: unknown) => void;
+  /**
+   * A running job holds its lock (`unzip:<id>`), so an instance can tell a job another
+   * instance runs from one whose instance is gone. In-process unless given (Redis).
+   */
+  locks?: Locks;
+  /** Other instances share the database (Redis is configured): only orphans are failed. */
+  shared?: boolean;
 }
+
+/** A job this young may not hold its lock yet (it is taken as the job starts): never an orphan. */
+const ORPHAN_GRACE_MS = 60_000;
 
 /**
  * Unzip jobs (issue 6; README "Unzip"). A call checks the archive and the target, records a
@@ -53,7 +65,15 @@ export interface UnzipDeps {
  * the tree in one transaction (drive.service addTree). Any failure leaves no rows and no
  * unreferenced bytes; the temporary folder always goes.
  */
-export function createUnzipService({ db, drive, store, limits, log = () => undefined }: UnzipDeps) {
+export function createUnzipService({
+  db,
+  drive,
+  store,
+  limits,
+  log = () => undefined,
+  locks = createLocalLocks(),
+  shared = false,
+}: UnzipDeps) {
   const live = new Map<string, Progress>();
   const waiters = new Map<string, Promise<void>>();
   let running = 0;
@@ -143,31 +163,29 @@ export function createUnzipService({ db, drive, store, limits, log = () => undef
       const result = await slot(async () => {
         await repo.updateJob(db, jobId, { message: '' });
         await fsp.mkdir(tmp, { recursive: true });
-        let file = store.localPath(archive.md5);
-        if (!file) {
-          // A store without local files: the worker reads a temporary copy.
-          file = path.join(tmp, 'archive');
-          await fsp.writeFile(file, store.open(archive.md5));
-        }
-        return runExtract(
-          {
-            archive: file,
-            archiveSize: archive.size,
-            gzName: archive.name.replace(/\.gz$/i, '') || archive.name,
-            outDir: path.join(tmp, 'out'),
-            limits: {
-              maxEntries: limits.maxEntries,
-              maxBytes: limits.maxBytes,
-              maxRatio: limits.maxRatio,
-              ratioFloor: RATIO_FLOOR,
-              roomBytes: await drive.room(area),
+        // The object store's archive is streamed to a temporary copy the worker reads (zip and
+        // 7z are read from their end); the extracted files stream back into the store.
+        return withLocalFile(store, archive.md5, tmp, async (file) =>
+          runExtract(
+            {
+              archive: file,
+              archiveSize: archive.size,
+              gzName: archive.name.replace(/\.gz$/i, '') || archive.name,
+              outDir: path.join(tmp, 'out'),
+              limits: {
+                maxEntries: limits.maxEntries,
+                maxBytes: limits.maxBytes,
+                maxRatio: limits.maxRatio,
+                ratioFloor: RATIO_FLOOR,
+                roomBytes: await drive.room(area),
+              },
             },
-          },
-          {
-            timeoutMs: limits.timeoutMs,
-            onProgress: progress,
-            onCrash: (d) => log('unzip worker failed', d),
-          },
+            {
+              timeoutMs: limits.timeoutMs,
+              onProgress: progress,
+              onCrash: (d) => log('unzip worker failed', d),
+            },
+          ),
         );
       });
       const { items, renamed } = toTree(result);
@@ -207,13 +225,27 @@ export function createUnzipService({ db, drive, store, limits, log = () => undef
     }
   }
 
+  /**
+   * Fails the running jobs nobody runs any more: alone, every running job (this instance just
+   * started, so whatever ran was cut off); shared, those whose lock no instance holds.
+   */
+  async function failOrphans(now = Date.now()) {
+    const rows = await repo.runningBefore(db, shared ? now - ORPHAN_GRACE_MS : Number.POSITIVE_INFINITY);
+    const orphans: string[] = [];
+    for (const { id } of rows) if (!shared || !(await locks.held(`unzip:${id}`))) orphans.push(id);
+    await repo.failRunning(db, orphans, RESTARTED, now);
+  }
+
   return {
-    /** At start: jobs cut off by a restart are failed, and their temporary files removed. */
+    /** At start: jobs cut off by a restart are failed, and this instance's temporary files removed. */
     async recover() {
-      await repo.failRunning(db, RESTARTED, Date.now());
+      await failOrphans();
       await fsp.rm(limits.tmpDir, { recursive: true, force: true });
       await fsp.mkdir(limits.tmpDir, { recursive: true });
     },
+
+    /** A background job with several instances: jobs of an instance that died are failed. */
+    failOrphans,
 
     /** file/unzipfile: checks, records and starts a job; answers it (finished when quick). */
     async start(area: Area, userId: number, b: z.output<typeof UnzipBody>): Promise<UnzipJob> {
@@ -254,9 +286,11 @@ export function createUnzipService({ db, drive, store, limits, log = () => undef
         names: '[]',
         created_at: now,
       });
-      const done = run(jobId, area, { md5: plan.md5, size: plan.size, name: plan.name }, target).finally(() =>
-        waiters.delete(jobId),
-      );
+      const done = locks
+        .with(`unzip:${jobId}`, () =>
+          run(jobId, area, { md5: plan.md5, size: plan.size, name: plan.name }, target),
+        )
+        .finally(() => waiters.delete(jobId));
       waiters.set(jobId, done);
       await Promise.race([done, new Promise((r) => setTimeout(r, WAIT_MS))]);
       return this.job(userId, jobId);
