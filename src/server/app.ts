@@ -200,7 +200,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: config.unzip,
     log: (msg, detail) => app.log.error({ detail }, msg),
     locks: cluster.locks,
-    shared: cluster.shared,
   });
   await unzip.recover();
   // With several instances, jobs of an instance that died are failed by one of the others.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Readable, Transform } from 'node:stream';
+import { Readable, Transform, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createMD5 } from 'hash-wasm';
 import type { Locks } from '../cluster/locks';
 import { isBlobKey, type StagedBlob } from './blob-store';
@@ -233,20 +234,23 @@ export function createS3ChunkStore(opts: {
 
   return {
     async write(id, n, body, size, layout, wrongSize) {
+      // A chunk (at most 4 MiB, CHUNK_BODY_LIMIT) is received whole before it is sent on: the
+      // PUT then never carries part of a chunk (a store may keep what an aborted request sent,
+      // as s3rver does), and the SDK can retry it. Memory is bounded by the chunk, not the file.
       const { meter, received } = exactly(size, wrongSize);
-      body.once('error', (err) => meter.destroy(err));
-      let failed: unknown;
-      meter.once('error', (err) => (failed = err));
-      try {
-        await bucket.put(chunkRel(id, n), body.pipe(meter), size);
-      } catch (err) {
-        // The store's complaint about the cut request would hide why it was cut.
-        throw failed ?? err;
-      }
-      if ((body as Readable & { truncated?: boolean }).truncated) {
-        await bucket.remove([chunkRel(id, n)]);
-        throw wrongSize(received());
-      }
+      const parts: Buffer[] = [];
+      await pipeline(
+        body,
+        meter,
+        new Writable({
+          write(c: Buffer, _e, cb) {
+            parts.push(c);
+            cb();
+          },
+        }),
+      );
+      if ((body as Readable & { truncated?: boolean }).truncated) throw wrongSize(received());
+      await bucket.put(chunkRel(id, n), Buffer.concat(parts, size));
       if (layout.totalChunks <= groupSize(layout.chunkSize)) return;
       // Fold what can be folded now; a failure here is repaired by the next chunk or at completion.
       try {

@@ -48,7 +48,10 @@ export interface S3Bucket {
   /** Bytes of an object, or one range of them, streamed (never buffered whole). */
   get(rel: string, range?: ByteRange): Readable;
   head(rel: string): Promise<{ size: number; modified: number } | null>;
-  /** Small objects and streams of a known length in one PUT. */
+  /**
+   * Small objects and streams of a known length in one PUT; a stream that fails midway aborts
+   * the request and its error is thrown.
+   */
   put(rel: string, body: Buffer | Readable, length?: number): Promise<void>;
   /** A stream of unknown length, in parts (lib-storage): memory is two parts whatever the size. */
   upload(rel: string, body: Readable): Promise<void>;
@@ -95,6 +98,32 @@ export function createS3Bucket(s: S3Settings, client: S3Client = createS3Client(
   const Bucket = s.bucket;
   const key = (rel: string) => s.prefix + rel;
 
+  /**
+   * Sends a command whose body is a stream of a promised length. If the stream fails midway (a
+   * chunk shorter or longer than declared, a client gone), the request is aborted and the
+   * stream's own error is thrown: HTTP would otherwise wait for the promised bytes forever.
+   */
+  async function sendStreaming<T>(
+    body: Buffer | Readable,
+    send: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    const abort = new AbortController();
+    if (Buffer.isBuffer(body)) return send(abort.signal);
+    let failed: unknown;
+    const onError = (err: unknown) => {
+      failed ??= err;
+      abort.abort();
+    };
+    body.once('error', onError);
+    try {
+      return await send(abort.signal);
+    } catch (err) {
+      throw failed ?? err;
+    } finally {
+      body.off('error', onError);
+    }
+  }
+
   function get(rel: string, range?: ByteRange): Readable {
     const abort = new AbortController();
     async function* body() {
@@ -134,13 +163,16 @@ export function createS3Bucket(s: S3Settings, client: S3Client = createS3Client(
       }
     },
     async put(rel, body, length) {
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: key(rel),
-          Body: body,
-          ContentLength: Buffer.isBuffer(body) ? body.length : length,
-        }),
+      await sendStreaming(body, (abortSignal) =>
+        client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: key(rel),
+            Body: body,
+            ContentLength: Buffer.isBuffer(body) ? body.length : length,
+          }),
+          { abortSignal },
+        ),
       );
     },
     async upload(rel, body) {
@@ -208,15 +240,18 @@ export function createS3Bucket(s: S3Settings, client: S3Client = createS3Client(
         return r.UploadId;
       },
       async part(rel, uploadId, n, body, length) {
-        const r = await client.send(
-          new UploadPartCommand({
-            Bucket,
-            Key: key(rel),
-            UploadId: uploadId,
-            PartNumber: n,
-            Body: body,
-            ContentLength: length,
-          }),
+        const r = await sendStreaming(body, (abortSignal) =>
+          client.send(
+            new UploadPartCommand({
+              Bucket,
+              Key: key(rel),
+              UploadId: uploadId,
+              PartNumber: n,
+              Body: body,
+              ContentLength: length,
+            }),
+            { abortSignal },
+          ),
         );
         if (!r.ETag) throw new Error('object store gave no ETag for a part');
         return r.ETag;

@@ -16,6 +16,8 @@ export interface Shelf {
   get(name: string): Promise<Buffer | null>;
   has(name: string): Promise<boolean>;
   put(name: string, data: Buffer): Promise<void>;
+  /** The names that start with `prefix` (within its folder), sorted. */
+  namesStartingWith(prefix: string): Promise<string[]>;
   /** Removes every object whose name starts with `prefix` (within its folder). */
   removeStartingWith(prefix: string): Promise<void>;
 }
@@ -32,7 +34,7 @@ export function createLocalShelf(dir: string): Shelf {
   const tmpDir = path.join(dir, 'tmp');
   fs.mkdirSync(tmpDir, { recursive: true });
   const fileOf = (name: string) => path.join(dir, checkName(name));
-  return {
+  const shelf: Shelf = {
     async get(name) {
       try {
         return await fsp.readFile(fileOf(name));
@@ -60,23 +62,31 @@ export function createLocalShelf(dir: string): Shelf {
         throw err;
       }
     },
-    async removeStartingWith(prefix) {
+    async namesStartingWith(prefix) {
       const folder = path.dirname(fileOf(`${prefix}x`));
       const start = path.basename(`${prefix}x`).slice(0, -1);
+      const sub = path.relative(dir, folder);
       let names: string[];
       try {
         names = await fsp.readdir(folder);
       } catch {
-        return;
+        return [];
       }
-      for (const n of names) if (n.startsWith(start)) await fsp.rm(path.join(folder, n), { force: true });
+      return names
+        .filter((n) => n.startsWith(start))
+        .map((n) => (sub ? `${sub.split(path.sep).join('/')}/${n}` : n))
+        .sort();
+    },
+    async removeStartingWith(prefix) {
+      for (const name of await shelf.namesStartingWith(prefix)) await fsp.rm(fileOf(name), { force: true });
     },
   };
+  return shelf;
 }
 
 export function createS3Shelf(bucket: S3Bucket, area: string): Shelf {
   const rel = (name: string) => `${area}/${checkName(name)}`;
-  return {
+  const shelf: Shelf = {
     async get(name) {
       const parts: Buffer[] = [];
       try {
@@ -91,9 +101,19 @@ export function createS3Shelf(bucket: S3Bucket, area: string): Shelf {
       return (await bucket.head(rel(name))) !== null;
     },
     put: (name, data) => bucket.put(rel(name), data),
-    async removeStartingWith(prefix) {
+    async namesStartingWith(prefix) {
       checkName(`${prefix}x`);
-      await bucket.removePrefix(`${area}/${prefix}`);
+      const out: string[] = [];
+      for await (const o of bucket.list(`${area}/${prefix}`)) {
+        const name = o.key.slice(area.length + 1);
+        // Within its folder, as locally: `ab/x` does not reach `ab/x/deeper`.
+        if (!name.slice(prefix.length).includes('/')) out.push(name);
+      }
+      return out.sort();
+    },
+    async removeStartingWith(prefix) {
+      await bucket.remove((await shelf.namesStartingWith(prefix)).map(rel));
     },
   };
+  return shelf;
 }

@@ -44,14 +44,9 @@ export async function countRunning(db: Db, userId: number) {
   return Number(r.n);
 }
 
-/** Running jobs created before `before`, every instance's. */
-export function runningBefore(db: Db, before: number) {
-  return db
-    .selectFrom('unzip_job')
-    .select('id')
-    .where('status', '=', 'running')
-    .where('created_at', '<', before)
-    .execute();
+/** Running jobs, every instance's. */
+export function running(db: Db) {
+  return db.selectFrom('unzip_job').select('id').where('status', '=', 'running').execute();
 }
 
 /** Marks these jobs failed, if they still run (an instance that ran them is gone). */

@@ -51,12 +51,7 @@ export interface UnzipDeps {
    * instance runs from one whose instance is gone. In-process unless given (Redis).
    */
   locks?: Locks;
-  /** Other instances share the database (Redis is configured): only orphans are failed. */
-  shared?: boolean;
 }
-
-/** A job this young may not hold its lock yet (it is taken as the job starts): never an orphan. */
-const ORPHAN_GRACE_MS = 60_000;
 
 /**
  * Unzip jobs (issue 6; README "Unzip"). A call checks the archive and the target, records a
@@ -72,7 +67,6 @@ export function createUnzipService({
   limits,
   log = () => undefined,
   locks = createLocalLocks(),
-  shared = false,
 }: UnzipDeps) {
   const live = new Map<string, Progress>();
   const waiters = new Map<string, Promise<void>>();
@@ -226,13 +220,12 @@ export function createUnzipService({
   }
 
   /**
-   * Fails the running jobs nobody runs any more: alone, every running job (this instance just
-   * started, so whatever ran was cut off); shared, those whose lock no instance holds.
+   * Fails the running jobs nobody runs any more: those whose lock no instance holds (at this
+   * instance's start, alone, that is every running job: whatever ran was cut off).
    */
   async function failOrphans(now = Date.now()) {
-    const rows = await repo.runningBefore(db, shared ? now - ORPHAN_GRACE_MS : Number.POSITIVE_INFINITY);
     const orphans: string[] = [];
-    for (const { id } of rows) if (!shared || !(await locks.held(`unzip:${id}`))) orphans.push(id);
+    for (const { id } of await repo.running(db)) if (!(await locks.held(`unzip:${id}`))) orphans.push(id);
     await repo.failRunning(db, orphans, RESTARTED, now);
   }
 
@@ -269,29 +262,41 @@ export function createUnzipService({
       if (!target.create && !(await drive.folderExists(area, target.path))) throw notFound(TARGET_MISSING);
       const jobId = randomUUID();
       const now = Date.now();
-      await repo.insertJob(db, {
-        id: jobId,
-        user_id: userId,
-        space: area.space,
-        user_file_id: b.userFileId,
-        archive_name: joinName(entry.fileName, entry.extendName),
-        target_path: target.path,
-        unzip_mode: b.unzipMode,
-        status: 'running',
-        message: running >= PARALLEL ? QUEUED : '',
-        entries_done: 0,
-        entries_total: 0,
-        bytes_done: 0,
-        bytes_total: 0,
-        names: '[]',
-        created_at: now,
-      });
+      // The job's lock is taken before its row exists and let go after its row says done or
+      // failed: a running row whose lock nobody holds is an orphan (failOrphans).
+      let inserted!: { ok: () => void; fail: (err: unknown) => void };
+      const rowWritten = new Promise<void>((ok, fail) => (inserted = { ok, fail }));
       const done = locks
-        .with(`unzip:${jobId}`, () =>
-          run(jobId, area, { md5: plan.md5, size: plan.size, name: plan.name }, target),
-        )
+        .with(`unzip:${jobId}`, async () => {
+          try {
+            await repo.insertJob(db, {
+              id: jobId,
+              user_id: userId,
+              space: area.space,
+              user_file_id: b.userFileId,
+              archive_name: joinName(entry.fileName, entry.extendName),
+              target_path: target.path,
+              unzip_mode: b.unzipMode,
+              status: 'running',
+              message: running >= PARALLEL ? QUEUED : '',
+              entries_done: 0,
+              entries_total: 0,
+              bytes_done: 0,
+              bytes_total: 0,
+              names: '[]',
+              created_at: now,
+            });
+          } catch (err) {
+            inserted.fail(err);
+            return;
+          }
+          inserted.ok();
+          await run(jobId, area, { md5: plan.md5, size: plan.size, name: plan.name }, target);
+        })
+        .catch((err: unknown) => inserted.fail(err))
         .finally(() => waiters.delete(jobId));
       waiters.set(jobId, done);
+      await rowWritten;
       await Promise.race([done, new Promise((r) => setTimeout(r, WAIT_MS))]);
       return this.job(userId, jobId);
     },
