@@ -100,7 +100,9 @@ export function createS3Shelf(bucket: S3Bucket, area: string): Shelf {
     async has(name) {
       return (await bucket.head(rel(name))) !== null;
     },
-    put: (name, data) => bucket.put(rel(name), data),
+    async put(name, data) {
+      await bucket.put(rel(name), data);
+    },
     async namesStartingWith(prefix) {
       checkName(`${prefix}x`);
       const out: string[] = [];

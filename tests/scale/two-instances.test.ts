@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESTARTED, createUnzipService } from '../../src/server/modules/unzip/unzip.service';
+import { createDriveService } from '../../src/server/modules/drive/drive.service';
+import { driveUser } from '../server/drive-util';
+import {
+  KIB,
+  bytes,
+  chunkOf,
+  download,
+  md5,
+  paramsOf,
+  postChunk,
+  postChunkOctet,
+  testRequest,
+} from '../server/upload-util';
+import { userIdOf } from '../server/util';
+import { startInstances, type Group, type Instance } from './instances';
+
+/*
+ * Two instances of the server sharing one database, one Redis and one bucket (s3rver), as a
+ * museum group's installation behind a load balancer: any request may land on either.
+ */
+
+const MIB = 1024 * KIB;
+let group: Group;
+let a: Instance;
+let b: Instance;
+
+beforeAll(async () => {
+  group = await startInstances(2, { RATE_LIMIT_PER_MINUTE: '60' });
+  [a, b] = group.instances as [Instance, Instance];
+});
+afterAll(() => group.close());
+
+/** Opens the live stream as a browser would (the token cookie) and collects its events. */
+async function stream(s: Instance, token: string) {
+  const ctrl = new AbortController();
+  const res = await fetch(`${s.url}/singleMuseum/notice/stream`, {
+    headers: { cookie: `token=${token}` },
+    signal: ctrl.signal,
+  });
+  const events: { event: string; data: string; at: number }[] = [];
+  const reader = res.body!.getReader();
+  const done = (async () => {
+    const dec = new TextDecoder();
+    let buf = '';
+    try {
+      for (;;) {
+        const { value, done: end } = await reader.read();
+        if (end) break;
+        buf += dec.decode(value, { stream: true });
+        let cut;
+        while ((cut = buf.indexOf('\n\n')) >= 0) {
+          const block = buf.slice(0, cut);
+          buf = buf.slice(cut + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          if (event) events.push({ event, data: /^data: (.*)$/m.exec(block)?.[1] ?? '', at: Date.now() });
+        }
+      }
+    } catch {
+      /* aborted */
+    }
+  })();
+  const until = async (pred: () => boolean, ms: number) => {
+    const t0 = Date.now();
+    while (!pred()) {
+      if (Date.now() - t0 > ms)
+        throw new Error(`timed out after ${ms} ms; events: ${JSON.stringify(events)}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  return { events, until, close: () => (ctrl.abort(), done) };
+}
+
+describe('the live bus', () => {
+  it('a notice made through one instance reaches a stream held by the other within 2 s', async () => {
+    const sender = await a.login('staff01');
+    const receiver = await b.login('staff02');
+    const live = await stream(b, receiver);
+    try {
+      await live.until(() => live.events.some((e) => e.event === 'ready'), 5000);
+      const t0 = Date.now();
+      const sent = await a.call('POST', '/singleMuseum/notice/shareFileToUsers', {
+        token: sender,
+        body: {
+          receiver: [await userIdOf(a, 'staff02')],
+          noticeContent: '李明给您分享了文件：馆藏目录.xlsx',
+        },
+      });
+      expect(sent.body.success).toBe(true);
+      await live.until(() => live.events.some((e) => e.event === 'change'), 2000);
+      const change = live.events.find((e) => e.event === 'change')!;
+      expect(JSON.parse(change.data)).toEqual({ topics: ['notice'] });
+      expect(change.at - t0).toBeLessThan(2000);
+      // The page then refetches through whichever instance it reaches.
+      const list = await b.call('POST', '/singleMuseum/notice/list', { token: receiver });
+      expect(list.body.result.map((n: { noticeContent: string }) => n.noticeContent)).toContain(
+        '李明给您分享了文件：馆藏目录.xlsx',
+      );
+      // Nobody else's stream hears it: staff03's, held by the sending instance.
+      const third = await stream(a, await a.login('staff03'));
+      await third.until(() => third.events.some((e) => e.event === 'ready'), 5000);
+      await a.call('POST', '/singleMuseum/notice/shareFileToUsers', {
+        token: sender,
+        body: { receiver: [await userIdOf(a, 'staff02')], noticeContent: '第二条' },
+      });
+      await live.until(() => live.events.filter((e) => e.event === 'change').length === 2, 2000);
+      expect(third.events.filter((e) => e.event === 'change')).toEqual([]);
+      await third.close();
+    } finally {
+      await live.close();
+    }
+  });
+});
+
+describe('shared counters', () => {
+  it("one person's flood-guard limit counts requests on both instances together", async () => {
+    const token = await a.login('staff09');
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const s = i % 2 ? b : a;
+      statuses.push((await s.call('GET', '/singleMuseum/workflowActvity/count', { token })).status);
+    }
+    expect(statuses.every((st) => st === 200)).toBe(true);
+    const over = await b.call('GET', '/singleMuseum/workflowActvity/count', { token });
+    expect(over.status).toBe(429);
+    expect(over.body.message).toMatch(/^请求过于频繁，请 \d+ 秒后再试$/);
+    expect((await a.call('GET', '/singleMuseum/workflowActvity/count', { token })).status).toBe(429);
+  });
+
+  it('wrong share codes lock the share for everyone, whichever instance checks them', async () => {
+    const owner = await driveUser(a, 'staff05');
+    const id = await owner.put('/', '展陈方案.txt', '方案');
+    const made = await owner.post('/share/sharefile', {
+      files: JSON.stringify([{ userFileId: id }]),
+      endTime: new Date(Date.now() + 86_400_000).toISOString().replace('T', ' ').slice(0, 19),
+      shareType: 1,
+    });
+    expect(made.body.success, JSON.stringify(made.body)).toBe(true);
+    const batch = made.body.data.shareBatchNum as string;
+    const check = (s: Instance) =>
+      s.call('GET', `/wangpan/share/checkextractioncode?shareBatchNum=${batch}&extractionCode=zzzzzz`);
+    const messages: string[] = [];
+    for (let i = 0; i < 5; i++) messages.push((await check(i % 2 ? b : a)).body.message);
+    expect(messages.slice(0, 4)).toEqual([4, 3, 2, 1].map((n) => `提取码错误，还可尝试 ${n} 次`));
+    // The fifth locks this address out of the share, and the other instance knows it.
+    expect((await check(b)).body.code).toBe(1008);
+  });
+});
+
+describe('exactly once', () => {
+  it('a period of a background job is claimed by one instance only', async () => {
+    const name = `probe-${randomUUID()}`;
+    for (let slot = 0; slot < 20; slot++) {
+      const wins = await Promise.all([a, b, a, b].map((s) => s.cluster.claim(name, slot, 60_000)));
+      expect(wins.filter(Boolean)).toHaveLength(1);
+    }
+  });
+
+  it("two instances' locks on one key never overlap", async () => {
+    let inside = 0;
+    let most = 0;
+    let total = 0;
+    const work = (s: Instance) =>
+      s.cluster.locks.with('probe:counter', async () => {
+        inside++;
+        most = Math.max(most, inside);
+        const seen = total;
+        await new Promise((r) => setTimeout(r, 5));
+        total = seen + 1;
+        inside--;
+      });
+    await Promise.all(Array.from({ length: 20 }, (_, i) => work(i % 2 ? b : a)));
+    expect(most).toBe(1);
+    expect(total).toBe(20);
+  });
+
+  it('the same last chunk arriving at both instances at once makes one file', async () => {
+    const u = await driveUser(a, 'staff06');
+    const file = bytes(4 * 64 * KIB + 1000);
+    const p = paramsOf(file, '同时到达.bin');
+    for (let n = 1; n < p.totalChunks; n++) {
+      expect((await postChunk(n % 2 ? a : b, u.token, p, n, chunkOf(file, p, n))).body.success).toBe(true);
+    }
+    const last = chunkOf(file, p, p.totalChunks);
+    const [ra, rb] = await Promise.all([
+      postChunk(a, u.token, p, p.totalChunks, last),
+      postChunkOctet(b, u.token, p, p.totalChunks, last),
+    ]);
+    expect(ra.body.data).toMatchObject({ done: true });
+    expect(rb.body.data).toMatchObject({ done: true });
+    expect(ra.body.data.userFileId).toBe(rb.body.data.userFileId);
+    expect(await u.names('/')).toEqual(['同时到达.bin']);
+    expect(md5(await download(b, u.token, ra.body.data.userFileId))).toBe(p.identifier);
+  });
+
+  it('an unzip job running on one instance is not failed by the other; once its instance is gone, it is', async () => {
+    const jobId = randomUUID();
+    const v = await driveUser(a, 'staff07');
+    await a.db
+      .insertInto('unzip_job')
+      .values({
+        id: jobId,
+        user_id: v.userId,
+        space: `u:${v.userId}`,
+        user_file_id: 1,
+        archive_name: '馆藏照片.zip',
+        target_path: '/',
+        unzip_mode: 0,
+        status: 'running',
+        message: '',
+        entries_done: 0,
+        entries_total: 0,
+        bytes_done: 0,
+        bytes_total: 0,
+        names: '[]',
+        created_at: Date.now(),
+      })
+      .execute();
+    const onB = createUnzipService({
+      db: b.db,
+      drive: createDriveService({ db: b.db, store: b.storage.blobs, defaultQuotaBytes: 1 }),
+      store: b.storage.blobs,
+      limits: b.config.unzip,
+      locks: b.cluster.locks,
+    });
+    const status = async () =>
+      (
+        await a.db
+          .selectFrom('unzip_job')
+          .select(['status', 'message'])
+          .where('id', '=', jobId)
+          .executeTakeFirstOrThrow()
+      ).status;
+    let release!: () => void;
+    const running = a.cluster.locks.with(`unzip:${jobId}`, () => new Promise<void>((r) => (release = r)));
+    await new Promise((r) => setTimeout(r, 50));
+    await onB.failOrphans();
+    expect(await status()).toBe('running');
+    release();
+    await running;
+    await onB.failOrphans();
+    expect(await status()).toBe('failed');
+    const row = await a.db
+      .selectFrom('unzip_job')
+      .select('message')
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(row.message).toBe(RESTARTED);
+  });
+});
+
+describe('unfinished uploads live in the shared store', () => {
+  it('a chunked upload alternates between the instances, one of them goes away, and it finishes on the other', async () => {
+    // 12 MiB and a bit in 1 MiB chunks (the client's size): parts of five chunks are folded
+    // as the chunks arrive, whichever instance takes them.
+    const u = await driveUser(a, 'staff08');
+    const file = bytes(12 * MIB + 300 * KIB);
+    const p = paramsOf(file, '三维扫描.obj', {}, MIB);
+    expect(p.totalChunks).toBe(12);
+    expect((await testRequest(a, u.token, p)).data.uploaded).toEqual([]);
+    // Three in flight, each to the other instance than the one before.
+    for (let n = 1; n <= 8; n += 3) {
+      const batch = [n, n + 1, n + 2].filter((k) => k <= 8);
+      const answers = await Promise.all(
+        batch.map((k) =>
+          k % 2
+            ? postChunkOctet(a, u.token, p, k, chunkOf(file, p, k))
+            : postChunk(b, u.token, p, k, chunkOf(file, p, k)),
+        ),
+      );
+      for (const r of answers) expect(r.body.success, JSON.stringify(r.body)).toBe(true);
+    }
+    // The chunks are in the shared store, and nothing of them on either instance's disk.
+    expect(await b.storage.uploadChunks.list()).toHaveLength(1);
+    for (const s of [a, b]) expect(fs.existsSync(s.config.uploadDir)).toBe(false);
+    await a.stop();
+    // The browser's resume goes wherever the balancer sends it.
+    const resumed = await testRequest(b, u.token, p);
+    expect(resumed.data.uploaded).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    let last: any = null;
+    for (let n = 9; n <= 12; n++) last = (await postChunkOctet(b, u.token, p, n, chunkOf(file, p, n))).body;
+    expect(last.data).toMatchObject({ done: true });
+    const got = await download(b, u.token, last.data.userFileId);
+    expect(got.length).toBe(file.length);
+    expect(got.equals(file)).toBe(true);
+    // A ranged read through the survivor: streamed from the store, only the asked bytes.
+    const res = await fetch(`${b.url}/wangpan/filetransfer/downloadfile?userFileId=${last.data.userFileId}`, {
+      headers: { token: u.token, range: 'bytes=5242000-5243999' },
+    });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-range')).toBe(`bytes 5242000-5243999/${file.length}`);
+    expect(Buffer.from(await res.arrayBuffer()).equals(file.subarray(5242000, 5244000))).toBe(true);
+    // The upload's chunks and parts are gone from the store.
+    expect(await b.storage.uploadChunks.list()).toEqual([]);
+  });
+});
