@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -153,7 +154,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const org = createOrgService(db);
   const personal = createPersonalService(db, storage.avatars);
   const blobs = storage.blobs;
+  // This instance's scratch (temporary copies of blobs for sharp and the tag reader): whatever
+  // a crash left in it is nobody's.
   const scratch = path.join(config.dataDir, 'tmp');
+  await rm(scratch, { recursive: true, force: true });
   const thumbs = createThumbs({
     dir: path.join(config.dataDir, 'thumbs'),
     shelf: storage.thumbs,

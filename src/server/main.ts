@@ -1,4 +1,5 @@
 import { loadConfig } from './config';
+import { describeScale } from './scale-config';
 import { openDatabase } from './db/index';
 import { buildApp } from './app';
 import { ensureAdmin, seedDemo } from './modules/seed/seed';
@@ -23,6 +24,7 @@ async function main() {
   const scheme = config.tls ? 'https' : 'http';
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const lines = [`馆务云已启动：${scheme}://${shownHost}:${port}/`, `数据目录：${config.dataDir}`];
+  lines.push(...describeScale(config.scale));
   if (admin.created && admin.generated) {
     lines.push(`管理员账号：admin  初始密码：${admin.generated}（只显示这一次，请登录后在个人中心修改）`);
   } else if (admin.created) {

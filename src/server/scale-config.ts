@@ -73,7 +73,7 @@ function s3Of(e: ScaleEnvValues): S3Settings | undefined {
     try {
       u = new URL(e.S3_ENDPOINT);
     } catch {
-      throw new Error(`S3_ENDPOINT 不是有效的网址：${e.S3_ENDPOINT}`);
+      throw new Error(`S3_ENDPOINT 不是有效的网址：${e.S3_ENDPOINT}（例如 http://10.0.0.20:9000）`);
     }
     if (u.protocol !== 'http:' && u.protocol !== 'https:')
       throw new Error('S3_ENDPOINT 必须以 http:// 或 https:// 开头');
@@ -113,8 +113,20 @@ function redisOf(e: ScaleEnvValues): ScaleConfig['redis'] {
   if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') {
     throw new Error('REDIS_URL 必须以 redis:// 或 rediss://（TLS）开头');
   }
-  const prefix = e.REDIS_PREFIX ?? 'guanwuyun:';
+  const prefix = e.REDIS_PREFIX ?? 'gwy:';
   if (!/^[A-Za-z0-9:._-]{1,64}$/.test(prefix))
     throw new Error(`REDIS_PREFIX 只能包含字母、数字和 : . _ -：${prefix}`);
   return { url: e.REDIS_URL, prefix };
+}
+
+/** The start message's lines about where files and shared state are (none for the default). */
+export function describeScale(scale: ScaleConfig): string[] {
+  const lines: string[] = [];
+  if (scale.s3) {
+    const prefix = scale.s3.prefix ? `/${scale.s3.prefix}` : '';
+    lines.push(`文件存储：对象存储 ${scale.s3.endpoint ?? 'AWS S3'}，桶 ${scale.s3.bucket}${prefix}`);
+  }
+  // The address without its password.
+  if (scale.redis) lines.push(`共享状态：Redis ${new URL(scale.redis.url).host}（可运行多个实例）`);
+  return lines;
 }

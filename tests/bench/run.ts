@@ -83,3 +83,7 @@ await import('./thumbs');
 
 // Unzip (issue 6): an archive of 2,000 files against storing the same files one by one.
 await import('./unzip');
+
+// The object store (issue 19): a large file through S3 against the local store, and the
+// server's memory for a small and a large file.
+await import('./s3-memory');

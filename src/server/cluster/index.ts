@@ -46,16 +46,24 @@ export function jobsOf(cluster: Cluster, onError?: (name: string, err: unknown) 
 
 /** Waits for a fresh connection to be ready, or fails with a message that names the address. */
 async function connected(redis: Redis, url: string): Promise<void> {
+  let last: Error | undefined;
+  const remember = (err: Error) => (last = err);
+  redis.on('error', remember);
   try {
     await redis.connect();
     await redis.ping();
   } catch (err) {
     redis.disconnect();
     const where = new URL(url);
+    const why = (last ?? (err as Error)).message;
     throw new Error(
-      `无法连接 Redis（${where.protocol}//${where.host}）：${(err as Error).message}；请检查 REDIS_URL 与 Redis 服务`,
-      { cause: err },
+      `无法连接 Redis（${where.protocol}//${where.host}）：${why}；请检查 REDIS_URL 与 Redis 服务`,
+      {
+        cause: err,
+      },
     );
+  } finally {
+    redis.off('error', remember);
   }
 }
 
@@ -67,15 +75,16 @@ export async function createCluster(scale: ScaleConfig, opts: ClusterOptions = {
   const options = { lazyConnect: true, maxRetriesPerRequest: 3, enableOfflineQueue: true };
   const client = new Redis(url, options);
   const sub = new Redis(url, options);
-  client.on('error', (err) => opts.onError?.('redis', err));
-  sub.on('error', (err) => opts.onError?.('redis', err));
+  // Once connected, a dropped connection is logged and retried (ioredis reconnects).
   await connected(client, url);
+  client.on('error', (err) => opts.onError?.('redis', err));
   try {
     await connected(sub, url);
   } catch (err) {
     client.disconnect();
     throw err;
   }
+  sub.on('error', (err) => opts.onError?.('redis', err));
   const locks = createRedisLocks(client, prefix, {
     ttlMs: opts.lockTtlMs,
     onLost: (key) => opts.onError?.('redis lock lost', new Error(key)),
