@@ -148,6 +148,24 @@ describe('shared counters', () => {
     // The fifth locks this address out of the share, and the other instance knows it.
     expect((await check(b)).body.code).toBe(1008);
   });
+
+  it('failed sign-ins count against the account whichever instance they reach', async () => {
+    const attempt = (s: Instance) =>
+      s.call('POST', '/singleMuseum/login/webLogin', {
+        body: { username: 'staff10', password: 'wrong-Password1' },
+      });
+    const messages: string[] = [];
+    for (let i = 0; i < 5; i++) messages.push((await attempt(i % 2 ? b : a)).body.message);
+    expect(messages).toEqual(
+      [4, 3, 2, 1].map((n) => `账号或密码错误，还可尝试 ${n} 次`).concat([messages[4]!]),
+    );
+    expect(messages[4]).toMatch(/^登录失败次数过多，请 \d+ 秒后再试$/);
+    // Locked on the other instance too, even with the right password.
+    const right = await a.call('POST', '/singleMuseum/login/webLogin', {
+      body: { username: 'staff10', password: 'Demo@2026' },
+    });
+    expect(right.body.message).toMatch(/^登录失败次数过多/);
+  });
 });
 
 describe('exactly once', () => {
