@@ -2,9 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The scale-out pass (tests/README.md): the server tests that touch blobs, uploads, unzip,
- * thumbnails, notices, rate limits and throttles, run again with BLOB_STORE=s3 (s3rver) and
- * REDIS_URL (redis-server), both started by the setup; then the tests of two instances sharing
- * them (tests/scale/).
+ * thumbnails, notices, rate limits and throttles, run again as a scale-out installation runs:
+ * on PostgreSQL, with BLOB_STORE=s3 (s3rver) and REDIS_URL (redis-server), all started by the
+ * setup; then the tests of two instances sharing them (tests/scale/).
  */
 export default defineConfig({
   test: {
@@ -26,6 +26,7 @@ export default defineConfig({
         'approval-attach',
         'announce',
         'office',
+        'office-save',
         'personal',
         'share',
         'flood-guard',
@@ -33,7 +34,8 @@ export default defineConfig({
         'auth',
       ].map((f) => `tests/server/${f}.test.ts`),
     ],
-    globalSetup: ['tests/scale/global-setup.ts'],
+    // PostgreSQL too (tests/server/pg-setup.ts): a scale-out installation runs on all three.
+    globalSetup: ['tests/server/pg-setup.ts', 'tests/scale/global-setup.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -19,6 +19,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { directoryRoutes } from './modules/directory/directory.routes';
 import { createDirectoryService } from './modules/directory/directory.service';
+import { addressBookScheme } from './modules/directory/directory.import';
+import { peopleScheme } from './modules/org/org.import';
 import { createAreas } from './modules/drive/area';
 import { driveRoutes } from './modules/drive/drive.routes';
 import { createDriveService } from './modules/drive/drive.service';
@@ -30,7 +32,7 @@ import { createUploadService } from './modules/drive/upload.service';
 import type { LiveBus } from './modules/notice/live';
 import { noticeRoutes } from './modules/notice/notice.routes';
 import { createNoticeService } from './modules/notice/notice.service';
-import { officeRoutes } from './modules/office/office.routes';
+import { officeRoutes, officeSaveRoutes } from './modules/office/office.routes';
 import { createOfficeService } from './modules/office/office.service';
 import { orgRoutes } from './modules/org/org.routes';
 import { createOrgService } from './modules/org/org.service';
@@ -51,14 +53,25 @@ import { workflowRoutes } from './modules/workflow/workflow.routes';
 import { createWorkflowService } from './modules/workflow/workflow.service';
 import { APPROVAL_SETTING } from './modules/workflow/workflow.routes';
 import { createUnzipService } from './modules/unzip/unzip.service';
+import { syslogPlugin } from './modules/syslog/syslog.plugin';
+import { syslogRoutes } from './modules/syslog/syslog.routes';
+import { createSyslog } from './modules/syslog/syslog.service';
 import { authPlugin } from './plugins/auth';
 import { registerFloodGuard } from './plugins/flood-guard';
+import { nulGuardPlugin } from './plugins/nul-guard';
 import { envelopePlugin } from './plugins/envelope';
 import { formBodyPlugin } from './plugins/form-body';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { webPlugin } from './plugins/web';
 import { type Cluster, createCluster, jobsOf } from './cluster/index';
 import { createStorage, type Storage } from './storage/index';
+import { RECORDS } from '../shared/records/index';
+import type { RecordDef } from '../shared/records/define';
+import { collectRoutes, openApiRoute } from './plugins/openapi';
+import { dictionaryRoutes, seedDictionaries } from './records/dictionary';
+import { createImports, importRoutes, recordScheme } from './records/records.import';
+import { recordRoutes } from './records/records.routes';
+import { createRecordService } from './records/records.service';
 
 export interface AppDeps {
   config: Config;
@@ -79,6 +92,8 @@ export interface AppDeps {
    * of it is reachable over HTTP.
    */
   onRoute?: (route: RouteOptions) => void;
+  /** The records served (src/shared/records); tests may add fixture records with their tables. */
+  records?: readonly RecordDef[];
 }
 
 /**
@@ -129,6 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? (await createStorage(config, cluster.locks, logError));
   const jobs = jobsOf(cluster, (name, err) => logError(`job ${name} failed`, err));
   app.addHook('onClose', async () => jobs.close());
+  // Every route, for the OpenAPI document (/openapi.json).
+  const routes = collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -147,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 20 } });
   await app.register(formBodyPlugin);
+  await app.register(nulGuardPlugin);
   await app.register(envelopePlugin);
 
   const auth = createAuthService(db, config);
@@ -229,7 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     attach,
     openMax: config.pending.attachOpenMax,
   });
-  const announce = createAnnounceService({ db, access, notices, attach });
+  const announce = createAnnounceService({ db, access, notices, attach, bus });
   attach.register(ANNOUNCE_TABLE, {
     canUpload: (user) => access.can(user, INFO_PUBLISH),
     canRead: (user, id) => announce.canRead(user, id),
@@ -266,8 +284,45 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await attachChunks.sweep();
   });
 
+  // The records engine (ARCHITECTURE.md §9): every declared record's calls, its import scheme,
+  // and the dictionaries they draw their options from (seeded at every start).
+  const recordDefs = deps.records ?? RECORDS;
+  await seedDictionaries(db);
+  const records = createRecordService({ db, access, records: recordDefs, attach });
+  // A record's rich text images are its attachments: its writers upload, its readers read.
+  for (const def of recordDefs)
+    if (Object.values(def.fields).some((fd) => fd.kind === 'rich'))
+      attach.register(def.name, {
+        canUpload: (user) => access.can(user, def.access.write),
+        canRead: (user, id) => records.canRead(def, user, id),
+        isPublished: (id) => records.isPublished(def, id),
+      });
+  // Logs (records-design §2 E) keep rows for their retentionDays: pruned at start, then every
+  // 6 h, by one instance at a time.
+  const logs = recordDefs.filter((d) => d.retentionDays);
+  if (logs.length) {
+    await jobs.every('records-log-prune', 6 * 3600_000, async () => {
+      await Promise.all(logs.map((d) => records.prune(d)));
+    });
+  }
+  const imports = createImports();
+  for (const def of recordDefs) if (def.importable) imports.add(recordScheme(def, { db, records }));
+  const directory = createDirectoryService(db);
+  // The address book and people are hand-made modules; they join the same import mechanism.
+  imports.add(addressBookScheme({ db, directory }));
+  imports.add(peopleScheme({ db, org }));
+
   await app.register(authPlugin, { auth, shareRequireLogin: config.shareRequireLogin });
   await app.register(idempotencyPlugin, { db, jobs });
+  // The system log (README "System log"): its capture hooks see every API request from here on.
+  const syslog = createSyslog({ db, report: (msg, detail) => app.log.error(detail, msg) });
+  await app.register(syslogPlugin, { syslog });
+  // Its retention: entries older than LOG_RETENTION_DAYS go, at start and then daily, by one
+  // instance at a time.
+  await jobs.every('syslog-prune', 86_400_000, async () => {
+    const n = await syslog.prune(config.logRetentionDays);
+    if (n) app.log.info({ deleted: n }, 'system log pruned');
+  });
 
   await app.register(
     async (museum) => {
@@ -280,9 +335,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       workflowRoutes(museum, { workflow: createWorkflowService(db), access });
       approvalRoutes(museum, { approvals });
       attendanceRoutes(museum, { attendance: createAttendanceService(db, access) });
-      directoryRoutes(museum, { directory: createDirectoryService(db), access });
+      directoryRoutes(museum, { directory, access });
       scheduleRoutes(museum, { schedule: createScheduleService(db) });
       projectRoutes(museum, { projects });
+      recordRoutes(museum, { records, defs: recordDefs, db });
+      dictionaryRoutes(museum, { db });
+      importRoutes(museum, { imports, access });
+      syslogRoutes(museum, { syslog, access });
     },
     { prefix: MUSEUM_PREFIX },
   );
@@ -291,7 +350,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const areas = createAreas(access, (user, projectId) => projects.docRights(user, projectId));
       driveRoutes(wangpan, { drive, areas, access, store, media, shares: shares.grants });
       shareRoutes(wangpan, { shares, config });
-      officeRoutes(wangpan, { office: createOfficeService({ drive, config }), areas, store });
+      const office = createOfficeService({ drive, config });
+      officeRoutes(wangpan, { office, areas, store });
+      // Its own context: the octet body parser of saves from the browser's editors.
+      await wangpan.register(async (saves) => officeSaveRoutes(saves, { office, areas }));
       unzipRoutes(wangpan, { unzip, areas });
       // Its own context: the image body parser of posters must not reach other routes.
       await wangpan.register(async (posters) => posterRoutes(posters, { media, areas }));
@@ -301,6 +363,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: DRIVE_PREFIX },
   );
 
+  openApiRoute(app, routes);
   await app.register(webPlugin, { distDir: config.distDir });
   return app;
 }

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { ScaleEnv, type ScaleConfig, scaleConfigOf } from './scale-config';
+import { LOG_RETENTION_DEFAULT_DAYS, LOG_RETENTION_MIN_DAYS } from '../shared/api/syslog';
 
 /**
  * Configuration comes only from the environment (README lists every variable). Parsing it
@@ -59,6 +60,20 @@ const EnvSchema = z.object({
   SHARE_REQUIRE_LOGIN: boolish,
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).default(25),
   ...ScaleEnv,
+  /** postgres://user:password@host:5432/db selects PostgreSQL (README "Scale-out: PostgreSQL"); unset: SQLite. */
+  DATABASE_URL: z.string().optional(),
+  /** Most PostgreSQL connections one server instance holds at once. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(500).default(10),
+  /** Days the system log keeps an entry (README "System log"); the law's six months at least. */
+  LOG_RETENTION_DAYS: z.coerce
+    .number({ error: 'LOG_RETENTION_DAYS 必须是天数，例如 365' })
+    .int('LOG_RETENTION_DAYS 必须是整数天数，例如 365')
+    .min(
+      LOG_RETENTION_MIN_DAYS,
+      `系统日志保留天数不能少于 ${LOG_RETENTION_MIN_DAYS} 天：《网络安全法》第二十一条要求网络日志留存不少于六个月，请把 LOG_RETENTION_DAYS 设为 ${LOG_RETENTION_MIN_DAYS} 或更大（默认 ${LOG_RETENTION_DEFAULT_DAYS}）`,
+    )
+    .max(36500, 'LOG_RETENTION_DAYS 最多 36500 天')
+    .default(LOG_RETENTION_DEFAULT_DAYS),
 });
 
 export interface Config {
@@ -66,6 +81,9 @@ export interface Config {
   host: string;
   dataDir: string;
   dbFile: string;
+  /** PostgreSQL instead of the SQLite file, when set (README "Scale-out: PostgreSQL"). */
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
   adminPassword: string | undefined;
   tls: { cert: string; key: string } | undefined;
   seedDemo: boolean;
@@ -110,6 +128,8 @@ export interface Config {
   liveHeartbeatMs: number;
   /** The object store and Redis of a scale-out installation (scale-config.ts). */
   scale: ScaleConfig;
+  /** Days the system log keeps an entry before the daily prune deletes it (at least 180). */
+  logRetentionDays: number;
 }
 
 /** An http(s) URL without its trailing slash, or an error message naming the variable. */
@@ -173,6 +193,23 @@ export function trustProxyOf(raw: string | undefined): string[] {
   return parts;
 }
 
+/** DATABASE_URL, if set, must name a PostgreSQL server (the only engine besides SQLite). */
+function databaseUrlOf(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let u: URL | undefined;
+  try {
+    u = new URL(raw);
+  } catch {
+    u = undefined;
+  }
+  if (!u || (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') || !u.pathname.slice(1)) {
+    throw new Error(
+      'DATABASE_URL 必须是 PostgreSQL 连接地址，例如 postgres://guanwuyun:密码@db.example:5432/guanwuyun',
+    );
+  }
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -193,6 +230,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     dbFile: path.join(dataDir, 'museum.sqlite'),
+    databaseUrl: databaseUrlOf(e.DATABASE_URL),
+    databasePoolMax: e.DATABASE_POOL_MAX,
     adminPassword: e.ADMIN_PASSWORD || undefined,
     tls: e.TLS_CERT && e.TLS_KEY ? { cert: e.TLS_CERT, key: e.TLS_KEY } : undefined,
     seedDemo: e.SEED_DEMO,
@@ -225,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shareRequireLogin: e.SHARE_REQUIRE_LOGIN,
     liveHeartbeatMs: Math.round(e.LIVE_HEARTBEAT_SECONDS * 1000),
     scale: scaleConfigOf(e),
+    logRetentionDays: e.LOG_RETENTION_DAYS,
     publicUrl: e.PUBLIC_URL
       ? baseUrl('PUBLIC_URL', e.PUBLIC_URL)
       : `${tls ? 'https' : 'http'}://${hostPart}:${e.PORT}`,

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UserDb, pruneCache } from '../../src/app/lib/offline-db';
 import {
+  BYTES_LOST,
   OutboxRefusal,
   createOutbox,
   keyHasPrefix,
@@ -14,7 +15,7 @@ import {
 class FakeServer {
   online = true;
   /** Requests that reached the server, in order (a replayed key counts once as applied). */
-  applied: { path: string; body: unknown; key: string }[] = [];
+  applied: { path: string; body: unknown; key: string; bytes?: string }[] = [];
   sends = 0;
   refuse = new Map<string, string>();
   /** When set, the next send is applied on the server but its answer is lost on the way back. */
@@ -22,7 +23,7 @@ class FakeServer {
   private answers = new Map<string, unknown>();
   private refusedKeys = new Map<string, string>();
 
-  send = async (op: OutboxOp): Promise<unknown> => {
+  send = async (op: OutboxOp, blob?: Blob): Promise<unknown> => {
     this.sends++;
     if (!this.online) throw new NetworkError();
     if (this.answers.has(op.idempotencyKey)) return this.answers.get(op.idempotencyKey);
@@ -33,7 +34,12 @@ class FakeServer {
       this.refusedKeys.set(op.idempotencyKey, reason);
       throw new Error(reason);
     }
-    this.applied.push({ path: op.path, body: op.body, key: op.idempotencyKey });
+    this.applied.push({
+      path: op.path,
+      body: op.body,
+      key: op.idempotencyKey,
+      ...(blob ? { bytes: await blob.text() } : {}),
+    });
     const answer = { n: this.applied.length };
     this.answers.set(op.idempotencyKey, answer);
     if (this.loseNextAnswer) {
@@ -253,6 +259,88 @@ describe('outbox', () => {
     await outbox.replay();
     expect(seenWhileRefreshing).toEqual(['done']);
     expect(await outbox.list()).toEqual([]);
+  });
+});
+
+describe('binary writes (documents saved in the browser)', () => {
+  const save = (text: string) => ({
+    ...write('/office/savefile'),
+    body: null,
+    query: { userFileId: 7, baseMd5: 'a'.repeat(32) },
+    blob: new Blob([text], { type: 'application/octet-stream' }),
+  });
+
+  it('keeps the bytes on the device across a reload, sends them once, then frees them', async () => {
+    online = false;
+    const first = makeOutbox();
+    const r = await first.submit(save('第一版'));
+    expect(r.queued).toBe(true);
+    const [row] = await first.list();
+    expect(row).toMatchObject({ status: 'pending', binary: { size: 9, type: 'application/octet-stream' } });
+    expect(row!.query).toEqual({ userFileId: 7, baseMd5: 'a'.repeat(32) });
+    expect(await db.outboxBlobs.count()).toBe(1);
+
+    // The page reloads: a new database handle and a new outbox find the write and its bytes.
+    const name = db.name;
+    db.close();
+    db = new UserDb(name);
+    online = true;
+    const second = makeOutbox();
+    expect(await (await second.bytesOf(row!.id))!.text()).toBe('第一版');
+    expect(await second.replay()).toEqual({ sent: 1, refused: 0, pending: 0 });
+    expect(server.applied).toEqual([
+      { path: '/office/savefile', body: null, key: row!.idempotencyKey, bytes: '第一版' },
+    ]);
+    expect(await second.list()).toEqual([]);
+    expect(await db.outboxBlobs.count()).toBe(0);
+  });
+
+  it('resends the same bytes with the same key after a lost answer: applied once', async () => {
+    online = false;
+    const box = makeOutbox();
+    await box.submit(save('离线稿'));
+    online = true;
+    server.loseNextAnswer = true;
+    expect(await box.replay()).toEqual({ sent: 0, refused: 0, pending: 1 });
+    expect(await db.outboxBlobs.count()).toBe(1);
+    expect(await box.replay()).toEqual({ sent: 1, refused: 0, pending: 0 });
+    expect(server.applied).toHaveLength(1);
+    expect(server.sends).toBe(2);
+    expect(await db.outboxBlobs.count()).toBe(0);
+  });
+
+  it('keeps a refused save with its bytes, to download or retry; discarding frees them', async () => {
+    online = false;
+    const box = makeOutbox();
+    await box.submit(save('被拒绝的稿'));
+    server.refuse.set('/office/savefile', '文件已被删除');
+    online = true;
+    expect(await box.replay()).toEqual({ sent: 0, refused: 1, pending: 0 });
+    const [row] = await box.list();
+    expect(row).toMatchObject({ status: 'failed', error: '文件已被删除' });
+    expect(await (await box.bytesOf(row!.id))!.text()).toBe('被拒绝的稿');
+    await box.discard(row!.id);
+    expect(await box.list()).toEqual([]);
+    expect(await db.outboxBlobs.count()).toBe(0);
+  });
+
+  it('never sends a binary write whose bytes the device lost: it is kept, saying so', async () => {
+    online = false;
+    const box = makeOutbox();
+    await box.submit(save('丢失'));
+    await db.outboxBlobs.clear();
+    online = true;
+    expect(await box.replay()).toEqual({ sent: 0, refused: 1, pending: 0 });
+    expect(server.sends).toBe(0);
+    expect((await box.list())[0]).toMatchObject({ status: 'failed', error: BYTES_LOST });
+  });
+
+  it('drops the bytes of a save refused while its submitter waits', async () => {
+    server.refuse.set('/office/savefile', '保存的内容不是有效的 Word 文档');
+    const box = makeOutbox();
+    await expect(box.submit(save('坏'))).rejects.toBeInstanceOf(OutboxRefusal);
+    expect(await box.list()).toEqual([]);
+    expect(await db.outboxBlobs.count()).toBe(0);
   });
 });
 

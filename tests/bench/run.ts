@@ -71,6 +71,9 @@ try {
 // The drive's listing bench (issue 3 "Speed") runs after the plumbing bench, on its own server.
 await import('./drive-list');
 
+// The same listing on PostgreSQL (issue 19), in a throw-away cluster of Debian's postgresql.
+await import('./drive-list-pg');
+
 // The upload's MD5 speed (issue 4): hash-wasm and spark-md5 in a Chromium worker, node:crypto.
 await import('./md5');
 
@@ -87,3 +90,6 @@ await import('./unzip');
 // The object store (issue 19): a large file through S3 against the local store, and the
 // server's memory for a small and a large file.
 await import('./s3-memory');
+// The system log (issue 18): a logged write against the same write unlogged, the batched writer,
+// and reading a year (1,000,000 entries) through sysLog/pageList.
+await import('./syslog');

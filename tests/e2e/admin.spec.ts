@@ -72,6 +72,8 @@ test('menu grants set on 角色设置 change what a role sees', async ({ page })
   // 文保专员 (staff08) is used by no other test, so the grant cannot leak into them.
   await page.getByText('文保专员', { exact: true }).first().click();
   await page.getByRole('checkbox', { name: '图书借阅' }).check();
+  // 系统日志 is the 审计员's alone (README "System log"): other roles cannot be given it.
+  await expect(page.getByRole('checkbox', { name: '系统日志' })).toBeDisabled();
   await page.getByRole('button', { name: '保存菜单权限' }).click();
   await expect(page.getByText('菜单权限已保存')).toBeVisible();
   await logout(page);

@@ -6,20 +6,22 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { type ClusterOptions, createCluster } from '../../src/server/cluster/index';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/index';
+import { type Db, openDatabase } from '../../src/server/db/index';
 import { createNoticeService } from '../../src/server/modules/notice/notice.service';
 import { createOrgService } from '../../src/server/modules/org/org.service';
 import { ensureAdmin, seedDemo } from '../../src/server/modules/seed/seed';
 import { createStorage } from '../../src/server/storage/index';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, type TestServer } from '../server/harness';
+import { dropTestDatabase, testDatabase } from '../server/postgres';
 import { scaleTestEnv } from '../server/scale-env';
 
 /*
  * Several instances of the server in this process, as a scale-out installation runs them on
- * several machines: each with its own data dir, its own Redis connections, S3 client and
- * in-process state, sharing one database (the SQLite file here; PostgreSQL in production),
- * one bucket prefix and one Redis prefix. Each instance is a TestServer, so the API tests'
- * helpers (upload-util, drive-util) drive it.
+ * several machines: each with its own data dir, its own database pool, Redis connections, S3
+ * client and in-process state, sharing one database (PostgreSQL when the pass has one, as in
+ * production; else one SQLite file through one handle), one bucket prefix and one Redis
+ * prefix. Each instance is a TestServer, so the API tests' helpers (upload-util, drive-util)
+ * drive it.
  */
 
 export interface Instance extends TestServer {
@@ -41,8 +43,13 @@ export async function startInstances(
     throw new Error('the scale-out tests need the setup of vitest.scale.config.ts (npm run test:scale)');
   }
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gwy-pair-'));
-  // One tag for all: the same bucket prefix and Redis prefix, as one installation.
-  const shared = scaleTestEnv(path.join(root, `pair-${randomUUID().slice(0, 8)}`));
+  const tag = path.join(root, `pair-${randomUUID().slice(0, 8)}`);
+  // One tag for all: the same bucket prefix, Redis prefix and database, as one installation.
+  const pgAdmin = process.env.GWY_TEST_PG;
+  const shared = {
+    ...scaleTestEnv(tag),
+    ...(pgAdmin ? { DATABASE_URL: await testDatabase(pgAdmin, process.env.GWY_TEST_PG_TEMPLATE!, tag) } : {}),
+  };
   const configOf = (i: number) =>
     loadConfig({
       DATA_DIR: path.join(root, `instance-${i}`),
@@ -51,13 +58,20 @@ export async function startInstances(
       ...shared,
       ...env,
     });
-  const db = await openDatabase(path.join(root, 'museum.sqlite'));
-  await ensureAdmin(db, createOrgService(db), ADMIN_PASSWORD);
-  await seedDemo(db, DEMO_PASSWORD);
+  // PostgreSQL: a pool per instance, over a database copied from the seeded template. SQLite:
+  // one handle for all (one writer is SQLite's rule; instances would only wait on each other).
+  const sqlite = pgAdmin ? null : await openDatabase(path.join(root, 'museum.sqlite'));
+  if (sqlite) {
+    await ensureAdmin(sqlite, createOrgService(sqlite), ADMIN_PASSWORD);
+    await seedDemo(sqlite, DEMO_PASSWORD);
+  }
+  const pools: Db[] = [];
 
   const instances: Instance[] = [];
   for (let i = 0; i < count; i++) {
     const config = configOf(i);
+    const db = sqlite ?? (await openDatabase(config));
+    if (!sqlite) pools.push(db);
     const cluster = await createCluster(config.scale, opts.cluster);
     const storage = await createStorage(config, cluster.locks);
     const app = await buildApp({ config, db, cluster, storage });
@@ -123,7 +137,9 @@ export async function startInstances(
     async close() {
       for (const s of instances) await s.stop();
       await instances[0]?.storage.bucket?.removePrefix('');
-      await db.destroy();
+      await sqlite?.destroy();
+      for (const db of pools) await db.destroy();
+      if (pgAdmin) await dropTestDatabase(pgAdmin, tag);
       fs.rmSync(root, { recursive: true, force: true });
     },
   };

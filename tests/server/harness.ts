@@ -11,6 +11,7 @@ import { createOrgService } from '../../src/server/modules/org/org.service';
 import { ensureAdmin, seedDemo } from '../../src/server/modules/seed/seed';
 import { type Cluster, createCluster } from '../../src/server/cluster/index';
 import { createStorage, type Storage } from '../../src/server/storage/index';
+import { dropTestDatabase, testDatabase } from './postgres';
 import { scaleTestEnv } from './scale-env';
 
 export const ADMIN_PASSWORD = 'Admin@12345';
@@ -42,27 +43,52 @@ export interface TestServer {
 /**
  * A real server listening on a random loopback port, over a fresh SQLite file in a temporary
  * directory, seeded with the admin and the demo museum. Every test file gets its own.
+ *
+ * Under `npm run test:pg` (GWY_TEST_PG set by tests/server/pg-setup.ts) the database is a
+ * fresh PostgreSQL database instead, copied from the run's seeded template; the data directory
+ * still holds the files.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  opts: { dataDir?: string; onRoute?: AppDeps['onRoute'] } = {},
+  opts: {
+    dataDir?: string;
+    onRoute?: AppDeps['onRoute'];
+    logger?: AppDeps['logger'];
+    /** Records served instead of the declared ones (fixtures of the records engine's shapes). */
+    records?: AppDeps['records'];
+    /** Runs on the fresh database before the app is built (a fixture record's table). */
+    prepare?: (db: Db) => Promise<void>;
+  } = {},
 ): Promise<TestServer> {
   // `opts.dataDir` starts on an existing data dir, e.g. after `stop()` (a server restart).
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gwy-test-'));
+  const pgAdmin = process.env.GWY_TEST_PG;
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',
     DIST_DIR: path.join(dataDir, 'no-dist'),
+    ...(pgAdmin
+      ? { DATABASE_URL: await testDatabase(pgAdmin, process.env.GWY_TEST_PG_TEMPLATE!, dataDir) }
+      : {}),
     ...scaleTestEnv(dataDir),
     ...env,
   });
-  const db = await openDatabase(config.dbFile);
+  const db = await openDatabase(config);
   await ensureAdmin(db, createOrgService(db), ADMIN_PASSWORD);
   await seedDemo(db, DEMO_PASSWORD);
+  await opts.prepare?.(db);
   const cluster = await createCluster(config.scale);
   const storage = await createStorage(config, cluster.locks);
   const bus = cluster.bus;
-  const app = await buildApp({ config, db, cluster, storage, onRoute: opts.onRoute });
+  const app = await buildApp({
+    config,
+    db,
+    cluster,
+    storage,
+    onRoute: opts.onRoute,
+    logger: opts.logger,
+    records: opts.records,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
@@ -117,6 +143,7 @@ export async function startServer(
       await closing;
       await cluster.close();
       await db.destroy();
+      if (pgAdmin) await dropTestDatabase(pgAdmin, dataDir);
       // The bucket is shared by every test file: each server's objects are under its own prefix.
       if (config.scale.s3?.prefix) await storage.bucket?.removePrefix('');
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -159,6 +159,7 @@ describe('role list (seeded)', () => {
     expect(roles.map((r) => r.code)).toEqual([
       'viviHignAdmin',
       'myselfRole',
+      'auditor',
       'leader',
       'deptHead',
       'keeper',
@@ -179,6 +180,9 @@ describe('role list (seeded)', () => {
     expect([...byCode.get('myselfRole').menuKeys].sort()).toEqual([...DEFAULT_ROLE_MENU].sort());
     expect(byCode.get('deptHead')).toMatchObject({ name: '部门主任', builtin: false, userCount: 4 });
     expect(byCode.get('itAdmin').userCount).toBe(1);
+    // 审计员 (issue 18) reads the system log and nothing else; 系统日志 is the auditor's alone.
+    expect(byCode.get('auditor')).toMatchObject({ name: '审计员', builtin: true, menuKeys: ['system.log'] });
+    expect(byCode.get('itAdmin').menuKeys).not.toContain('system.log');
   });
 });
 

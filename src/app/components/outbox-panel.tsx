@@ -57,6 +57,22 @@ function statusBadge(op: OutboxOp) {
   return <Badge color="yellow">{o.pending}</Badge>;
 }
 
+/**
+ * A binary write that cannot be sent (a document saved in the browser whose file is gone) still
+ * holds the person's work: it can be downloaded from here before it is discarded.
+ */
+async function downloadBytes(op: OutboxOp) {
+  const blob = await outbox.bytesOf(op.id);
+  if (!blob) return;
+  const meta = op.meta as { name?: unknown } | null;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = typeof meta?.name === 'string' && meta.name ? meta.name : 'download';
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 function OpCard({ op }: { op: OutboxOp }) {
   const o = t.offline.outbox;
   const editor = outboxEditors.get(op.kind);
@@ -130,6 +146,11 @@ function OpCard({ op }: { op: OutboxOp }) {
                 }}
               >
                 {o.edit}
+              </Button>
+            )}
+            {op.binary && (
+              <Button size="xs" variant="default" onClick={() => void downloadBytes(op)}>
+                {t.offline.downloadBytes}
               </Button>
             )}
             <Button size="xs" variant="default" color="red" onClick={discard} disabled={busy}>

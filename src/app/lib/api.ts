@@ -41,6 +41,8 @@ export interface CallOptions {
    */
   quietExpiry?: boolean;
   signal?: AbortSignal;
+  /** Overrides the client's timeout (a document's bytes on slow Wi-Fi take longer than JSON). */
+  timeoutMs?: number;
 }
 
 export function errorToast(message: string) {
@@ -77,11 +79,15 @@ function makeClient(prefix: string, timeoutMs: number | undefined, key: 'data' |
     if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
     let body: BodyInit | undefined;
     if (opts.body instanceof FormData) body = opts.body;
-    else if (opts.body !== undefined) {
+    else if (opts.body instanceof Blob) {
+      body = opts.body;
+      headers['content-type'] = opts.body.type || 'application/octet-stream';
+    } else if (opts.body !== undefined) {
       body = JSON.stringify(opts.body);
       headers['content-type'] = 'application/json';
     }
-    const signals = [opts.signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter(
+    const limit = opts.timeoutMs ?? timeoutMs;
+    const signals = [opts.signal, limit ? AbortSignal.timeout(limit) : undefined].filter(
       (s): s is AbortSignal => Boolean(s),
     );
     let res: Response;

@@ -36,6 +36,13 @@ export interface OutboxRow {
   kind: string;
   /** Whatever the feature's overlay needs to draw the change before the server confirms it. */
   meta: unknown;
+  /** Query parameters sent with it (a binary write's other parameters go here). */
+  query?: Record<string, string | number>;
+  /**
+   * A write whose body is bytes (an office document saved in the browser): the bytes wait in
+   * `outboxBlobs` under the row's `id` and are sent as the body instead of `body`.
+   */
+  binary?: { size: number; type: string };
   status: OutboxStatus;
   /** The server's reason, for a refused (failed) row. */
   error?: string;
@@ -83,6 +90,12 @@ export interface UploadRow {
   sent: number;
 }
 
+/** The bytes of a binary outbox write, kept apart so listing the queue never reads them. */
+export interface OutboxBlobRow {
+  id: string;
+  blob: Blob;
+}
+
 /** An upload's bytes, where the browser has no OPFS. */
 export interface UploadBytesRow {
   id: string;
@@ -106,6 +119,7 @@ export interface FileCopyRow {
 export class UserDb extends Dexie {
   cache!: EntityTable<CacheRow, 'key'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
+  outboxBlobs!: EntityTable<OutboxBlobRow, 'id'>;
   uploads!: EntityTable<UploadRow, 'seq'>;
   uploadBytes!: EntityTable<UploadBytesRow, 'id'>;
   fileCopies!: EntityTable<FileCopyRow, 'key'>;
@@ -115,6 +129,7 @@ export class UserDb extends Dexie {
     this.version(1).stores({ cache: 'key, syncedAt', outbox: '++seq, &id, status' });
     this.version(2).stores({ uploads: '++seq, &id, state', uploadBytes: 'id' });
     this.version(3).stores({ fileCopies: 'key, usedAt' });
+    this.version(4).stores({ outboxBlobs: 'id' });
   }
 }
 

@@ -10,6 +10,7 @@ import {
 import { ApiError, drive, museum } from './api';
 import { t } from './i18n';
 import { observe, userDb, type UserDb } from './offline-db';
+import { announceReplayedSave } from './office-save-notice';
 import { createOutbox, type NewOp, type OutboxOp, type SubmitResult, type Verdict } from './outbox';
 import { session } from './session';
 
@@ -19,6 +20,9 @@ import { session } from './session';
  * the app becomes visible again, and when the service worker's Background Sync asks for one
  * (Chromium). iPadOS has no Background Sync, so the page triggers alone must be enough.
  */
+
+/** How long one binary write (a saved document) may take to send. */
+const BINARY_TIMEOUT_MS = 5 * 60_000;
 
 export function currentDb(): UserDb | null {
   const user = session.get()?.user;
@@ -48,10 +52,13 @@ function webLock<T>(fn: () => Promise<T>): Promise<T> {
 
 export const outbox = createOutbox({
   db: currentDb,
-  send: (op) =>
-    (op.client === 'drive' ? drive : museum).post(op.path, op.body, {
+  send: (op, blob) =>
+    (op.client === 'drive' ? drive : museum).post(op.path, blob ?? op.body, {
+      query: op.query,
       idempotencyKey: op.idempotencyKey,
       silent: true,
+      // A document's bytes over a weak gallery signal may take minutes.
+      ...(blob ? { timeoutMs: BINARY_TIMEOUT_MS } : {}),
     }),
   classify,
   lock: webLock,
@@ -95,6 +102,8 @@ export function startOffline(queryClient: QueryClient) {
   let background = false;
 
   outbox.subscribe(async (e) => {
+    // A write sent in the background may need saying where it went (a save became a copy).
+    if (e.type === 'sent' && background) announceReplayedSave(e.op, e.data);
     if (e.type === 'drained' && e.scopes.length) {
       // Refresh what the settled writes touched, so a refused write's view rolls back to the
       // server's truth and a sent one shows the server's result. Bounded: a stalled network

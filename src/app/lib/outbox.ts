@@ -28,6 +28,12 @@ export interface NewOp {
   kind: string;
   scope?: unknown[][];
   meta?: unknown;
+  query?: OutboxRow['query'];
+  /**
+   * Bytes to send as the body instead of `body` (an office document saved in the browser).
+   * Kept in IndexedDB beside the row until the write settles, so it survives a reload.
+   */
+  blob?: Blob;
 }
 
 /** What a send failure means: 'network' keeps the write queued; 'refused' is the server saying no. */
@@ -36,8 +42,11 @@ export type Verdict = 'network' | 'refused';
 export interface OutboxDeps {
   /** The signed-in user's database, or null when nobody is signed in. */
   db: () => UserDb | null;
-  /** Sends one write with its idempotency key; resolves with the answer's data, rejects on failure. */
-  send: (op: OutboxOp) => Promise<unknown>;
+  /**
+   * Sends one write with its idempotency key (and, for a binary write, its bytes); resolves
+   * with the answer's data, rejects on failure.
+   */
+  send: (op: OutboxOp, blob?: Blob) => Promise<unknown>;
   classify: (err: unknown) => Verdict;
   /** Runs `fn` exclusively (e.g. a Web Lock, across tabs). Defaults to this tab only. */
   lock?: <T>(fn: () => Promise<T>) => Promise<T>;
@@ -75,6 +84,18 @@ export class OutboxRefusal extends Error {
 }
 
 type Outcome = { kind: 'sent'; data: unknown } | { kind: 'refused'; error: string; cause: unknown };
+
+/** The device no longer holds a binary write's bytes (storage cleared under it). */
+export const BYTES_LOST = '本机保存的文档内容已丢失，无法同步；请重新打开文档编辑后保存';
+
+/** Deletes writes and the bytes of binary ones, together. */
+async function removeOps(db: UserDb, rows: readonly Pick<OutboxRow, 'seq' | 'id'>[]) {
+  if (!rows.length) return;
+  await db.transaction('rw', db.outbox, db.outboxBlobs, async () => {
+    await db.outbox.bulkDelete(rows.map((r) => r.seq!));
+    await db.outboxBlobs.bulkDelete(rows.map((r) => r.id));
+  });
+}
 
 function messageOf(err: unknown): string {
   if (err instanceof Error && err.message) return err.message;
@@ -130,11 +151,21 @@ export function createOutbox(deps: OutboxDeps) {
       kind: op.kind,
       scope: op.scope ?? [],
       meta: op.meta ?? null,
+      ...(op.query ? { query: op.query } : {}),
+      ...(op.blob ? { binary: { size: op.blob.size, type: op.blob.type } } : {}),
       status: 'pending',
       createdAt: now(),
       attempts: 0,
     };
-    const seq = await db.outbox.add(row);
+    const { blob } = op;
+    // The row and its bytes are one write: a reload never finds one without the other.
+    const seq = blob
+      ? await db.transaction('rw', db.outbox, db.outboxBlobs, async () => {
+          const added = await db.outbox.add(row);
+          await db.outboxBlobs.put({ id: row.id, blob });
+          return added;
+        })
+      : await db.outbox.add(row);
     void emit({ type: 'changed' });
     return { ...row, seq: seq as number };
   }
@@ -148,9 +179,9 @@ export function createOutbox(deps: OutboxDeps) {
     // its answer is unknown, and its key makes sending it again safe. `done` rows left by a
     // closed page reached the server already.
     await db.outbox.where('status').equals('sending').modify({ status: 'pending' });
-    await db.outbox.where('status').equals('done').delete();
+    await removeOps(db, await db.outbox.where('status').equals('done').toArray());
     const scopes: unknown[][] = [];
-    const settled: number[] = [];
+    const settled: OutboxOp[] = [];
     for (;;) {
       const next = (await db.outbox
         .orderBy('seq')
@@ -164,16 +195,21 @@ export function createOutbox(deps: OutboxDeps) {
       });
       let data: unknown;
       try {
-        data = await deps.send(next);
+        let blob: Blob | undefined;
+        if (next.binary) {
+          blob = (await db.outboxBlobs.get(next.id))?.blob;
+          if (!blob) throw new LostBytes();
+        }
+        data = await deps.send(next, blob);
       } catch (err) {
-        if (deps.classify(err) === 'network') {
+        if (!(err instanceof LostBytes) && deps.classify(err) === 'network') {
           await db.outbox.update(next.seq, { status: 'pending' });
           break;
         }
         const error = messageOf(err);
         remember(next.id, { kind: 'refused', error, cause: err });
         // A waiting dialog shows the refusal itself; otherwise it is kept for the user to decide.
-        if (awaiting.has(next.id)) await db.outbox.delete(next.seq);
+        if (awaiting.has(next.id)) await removeOps(db, [next]);
         else await db.outbox.update(next.seq, { status: 'failed', error });
         summary.refused++;
         scopes.push(...next.scope);
@@ -184,14 +220,14 @@ export function createOutbox(deps: OutboxDeps) {
       // Kept as `done` (still drawn over the cached views) until the views have refreshed, so
       // the change never blinks out between the server's answer and the new listing.
       await db.outbox.update(next.seq, { status: 'done', error: undefined });
-      settled.push(next.seq);
+      settled.push(next);
       summary.sent++;
       scopes.push(...next.scope);
       await emit({ type: 'sent', op: next, data });
     }
     summary.pending = await db.outbox.where('status').equals('pending').count();
     if (summary.sent || summary.refused) await emit({ type: 'drained', scopes, summary });
-    if (settled.length) await db.outbox.bulkDelete(settled);
+    if (settled.length) await removeOps(db, settled);
     void emit({ type: 'changed' });
     return summary;
   }
@@ -222,7 +258,7 @@ export function createOutbox(deps: OutboxDeps) {
     if (outcome?.kind === 'sent') return { queued: false, data: outcome.data, op: row };
     if (outcome?.kind === 'refused') {
       // A run that was already going may have picked it up before we said we were waiting.
-      await db?.outbox.where('id').equals(row.id).delete();
+      if (db) await removeOps(db, await db.outbox.where('id').equals(row.id).toArray());
       throw new OutboxRefusal(outcome.error, outcome.cause);
     }
     const stored = db ? ((await db.outbox.get({ id: row.id })) as OutboxOp | undefined) : undefined;
@@ -252,9 +288,14 @@ export function createOutbox(deps: OutboxDeps) {
     const db = mustDb();
     const row = await db.outbox.get({ id });
     if (!row || row.seq === undefined || row.status === 'sending') return;
-    await db.outbox.delete(row.seq);
+    await removeOps(db, [row]);
     await emit({ type: 'drained', scopes: row.scope, summary: { sent: 0, refused: 0, pending: 0 } });
     void emit({ type: 'changed' });
+  }
+
+  /** The bytes a binary write carries (to download them when it cannot be sent). */
+  async function bytesOf(id: string): Promise<Blob | undefined> {
+    return (await deps.db()?.outboxBlobs.get(id))?.blob;
   }
 
   async function list(): Promise<OutboxOp[]> {
@@ -270,10 +311,16 @@ export function createOutbox(deps: OutboxDeps) {
     };
   }
 
-  return { enqueue, submit, replay, retry, discard, list, subscribe };
+  return { enqueue, submit, replay, retry, discard, list, subscribe, bytesOf };
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;
+
+class LostBytes extends Error {
+  constructor() {
+    super(BYTES_LOST);
+  }
+}
 
 /** True when a query key starts with the prefix (element-wise JSON equality). */
 export function keyHasPrefix(key: readonly unknown[], prefix: readonly unknown[]): boolean {

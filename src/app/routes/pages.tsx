@@ -80,6 +80,13 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
     () => import('../features/project/project-progress-page'),
     'ProjectProgressPage',
   ),
+  // The records engine (issue 18): pages that mount the generic list on a definition, the duty
+  // roster's week and month views, the dictionaries and the OpenAPI browser.
+  '/oa/watch-list-management': page(() => import('./records'), 'DutyManagementPage'),
+  '/home/nbdt-list': page(() => import('./records'), 'NewsPage'),
+  '/home/watch-list': page(() => import('../features/duty/watch-list-page'), 'WatchListPage'),
+  '/staff/data': page(() => import('../features/records/dictionary-page'), 'DictionaryPage'),
+  '/system/openapi': page(() => import('../features/api-docs/api-docs-page'), 'ApiDocsPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

@@ -1,4 +1,7 @@
-import { IconFolder } from '@tabler/icons-react';
+import { IconBuildingMonument, IconFolder } from '@tabler/icons-react';
+import { wkDynamic } from '../../shared/records/index';
+import { TodayDuty } from '../features/duty/today-duty';
+import { LatestRecords } from '../features/records/latest-records';
 import { useState } from 'react';
 import { OfflineNote } from '../components/offline-note';
 import { LatestAnnouncements } from '../features/announce/latest-announcements';
@@ -8,6 +11,9 @@ import { DRIVE_ROUTES } from '../features/drive/drive-view';
 import { SectionLink, WorkbenchPage, WorkbenchSection } from '../features/workbench/workbench-page';
 import { t } from '../lib/i18n';
 import { useNavigate } from '@tanstack/react-router';
+
+/** The newest published museum news (readers see only published rows; writers the same here). */
+const LATEST_NEWS = { currentPage: 1, pageCount: 5, status: 1 };
 
 /** The drive's card on the workbench: the newest files, cached for offline. */
 function RecentFilesCard() {
@@ -45,6 +51,19 @@ export function Workbench() {
       today={<TodaySchedule />}
       announcements={<LatestAnnouncements />}
       recentFiles={<RecentFilesCard />}
+      duty={<TodayDuty />}
+      news={
+        <LatestRecords
+          def={wkDynamic}
+          query={LATEST_NEWS}
+          title={t.news.latest}
+          icon={<IconBuildingMonument size={18} />}
+          more="/home/nbdt-list"
+          empty={t.news.empty}
+          timeField="publishTime"
+          testId="latest-news"
+        />
+      }
     />
   );
 }

@@ -451,6 +451,84 @@ export interface AttachUploadTable {
   updated_at: number;
 }
 
+/** The system log (migration 0015): append only, pruned after LOG_RETENTION_DAYS. */
+export interface SystemLogTable {
+  id: Generated<number>;
+  time: number;
+  user_id: number | null;
+  user_name: string;
+  ip: string;
+  user_agent: string;
+  module: string;
+  action: string;
+  target_table: string | null;
+  target_id: string | null;
+  method: string;
+  path: string;
+  params: string | null;
+  result: number;
+  error_message: string | null;
+  duration_ms: number;
+}
+/** The base columns of every record table (migration 0016; records-design §1). */
+interface RecordBase {
+  id: Generated<number>;
+  create_time: number;
+  create_by: number | null;
+  update_time: number;
+  update_by: number | null;
+  del_flag: Generated<number>;
+}
+/** One status change of a record (migration 0016). */
+export interface BsStatusLogTable {
+  id: Generated<number>;
+  table_name: string;
+  record_id: number;
+  action: string;
+  from_status: number | null;
+  to_status: number;
+  operator_id: number | null;
+  comment: Generated<string>;
+  time: number;
+}
+/** A dictionary (migration 0016). */
+export interface DictTypeTable extends RecordBase {
+  dict_key: string;
+  dict_name: string;
+  remark: Generated<string>;
+  is_system: Generated<number>;
+}
+/** A dictionary item (migration 0016); unique (dict_key, value). */
+export interface DictItemTable extends RecordBase {
+  dict_key: string;
+  label: string;
+  value: string;
+  parent_value: Generated<string>;
+  sort: number | null;
+  status: Generated<number>;
+  remark: Generated<string>;
+  is_system: Generated<number>;
+}
+/** A duty-roster row (migration 0017); staff_ids ',3,5,'. */
+export interface DutyRosterTable extends RecordBase {
+  duty_date: string;
+  duty_type: string;
+  shift: string;
+  leader_id: number | null;
+  staff_ids: Generated<string>;
+  duty_phone: Generated<string>;
+  remark: Generated<string>;
+}
+/** Museum news (migration 0018). */
+export interface WkDynamicTable extends RecordBase {
+  title: string;
+  dept_id: number | null;
+  summary: Generated<string>;
+  content: Generated<string>;
+  status: Generated<number>;
+  publish_time: number | null;
+}
+
 export interface DB {
   user: UserTable;
   department: DepartmentTable;
@@ -494,4 +572,10 @@ export interface DB {
   project_history: ProjectHistoryTable;
   project_comment: ProjectCommentTable;
   project_task_file: ProjectTaskFileTable;
+  system_log: SystemLogTable;
+  bs_status_log: BsStatusLogTable;
+  dict_type: DictTypeTable;
+  dict_item: DictItemTable;
+  duty_roster: DutyRosterTable;
+  wk_dynamic: WkDynamicTable;
 }

@@ -28,7 +28,9 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db;
 
   app.addHook('preHandler', async (req, reply) => {
     const key = req.headers['idempotency-key'];
-    if (typeof key !== 'string' || !MUTATIONS.has(req.method) || !req.user) return;
+    // The spec's GET writes (…/delete) are marked `mutation` and count as writes too.
+    const write = MUTATIONS.has(req.method) || req.routeOptions.config.mutation === true;
+    if (typeof key !== 'string' || !write || !req.user) return;
     if (!KEY_RE.test(key)) {
       return sendEnvelope(
         req,

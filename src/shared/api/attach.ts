@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { spoofProblem } from '../drive/names';
 import { BoolFlag, Id, rule } from './fields';
+import { RICH_TEXT_RECORDS } from '../records/index';
 
 /**
  * Attachments (spec office.md §7 "Attachments"), under /singleMuseum. Bytes belong to a record
@@ -57,9 +58,14 @@ export const IMAGE_TOO_LARGE = '图片大小不能超过10MB';
 /** The spec's hint under an attachment upload (§5). */
 export const ATTACH_HINT_TYPES = ['rar', 'zip', 'doc', 'docx', 'pdf', 'jpg'] as const;
 
-/** Tables that take attachments (each registers who may upload and read). */
-export const ATTACH_TABLES = ['announcement', 'approval', 'project'] as const;
-export const AttachTable = z.enum(ATTACH_TABLES, { message: '不支持的附件类别（tableName）' });
+/**
+ * Tables that take attachments (each registers who may upload and read): the hand-made modules,
+ * and every record with rich text (its editor's images belong to the record, by its name).
+ */
+export const ATTACH_TABLES = ['announcement', 'approval', 'project', ...RICH_TEXT_RECORDS] as const;
+export const AttachTable = z.enum(ATTACH_TABLES as readonly string[] as [string, ...string[]], {
+  message: '不支持的附件类别（tableName）',
+});
 export type AttachTable = z.infer<typeof AttachTable>;
 
 /** An attachment as the spec names it (§3 "Attachment"). */

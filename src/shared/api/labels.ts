@@ -13,11 +13,13 @@ export const FIELD_LABELS = {
   actvityId: '审批编号',
   allDay: '全天',
   archived: '归档状态',
+  asCopy: '另存为新文件',
   assigner: '负责人',
   attachmentId: '附件编号',
   attachmentIds: '附件列表',
   attendanceKind: '考勤类型',
   audienceType: '发布范围',
+  baseMd5: '打开时的文件版本',
   blockId: '看板编号',
   blockIds: '看板列表',
   category: '类别',
@@ -81,6 +83,7 @@ export const FIELD_LABELS = {
   identifier: '文件标识',
   image: '作为图片',
   includeHidden: '包含隐藏',
+  ip: '地址',
   isAdmin: '管理模式（isAdmin）',
   isDir: '是否文件夹（isDir）',
   isFmt: '资源库（isFmt）',
@@ -94,6 +97,7 @@ export const FIELD_LABELS = {
   location: '地点',
   menuKeys: '菜单列表',
   mobile: '手机号',
+  module: '模块',
   month: '月份',
   name: '名称',
   nameOrPhone: '姓名或手机号',
@@ -121,6 +125,7 @@ export const FIELD_LABELS = {
   priorityLevel: '优先级',
   projectId: '项目编号',
   proof: '校验值',
+  publish: '是否发布',
   reason: '意见',
   receiver: '接收人',
   recoveryFileId: '回收站文件编号',
@@ -130,6 +135,7 @@ export const FIELD_LABELS = {
   remark: '备注',
   remarks: '备注',
   required: '必填',
+  result: '结果',
   roleId: '角色编号',
   roleIds: '角色列表',
   roleName: '角色名称',
@@ -199,13 +205,33 @@ export const FIELD_ALIASES: Partial<Record<FieldKey, readonly string[]>> = {
   parentId: ['上级'],
 };
 
-/** Every word that names the field `key` in a message: its label and its aliases. */
+/**
+ * Labels that record definitions (src/shared/records) carry on their fields, added as each
+ * definition is declared. A record's field is named by its own label in its own messages (its
+ * schema says so); here they only give a key that has no common label its words, and list
+ * every word a key goes by, so a message naming 值班电话 is known to name `dutyPhone`.
+ */
+const RECORD_LABELS = new Map<string, Set<string>>();
+
+export function addRecordLabels(labels: Readonly<Record<string, string>>): void {
+  for (const [key, label] of Object.entries(labels)) {
+    const held = RECORD_LABELS.get(key) ?? new Set<string>();
+    held.add(label);
+    RECORD_LABELS.set(key, held);
+  }
+}
+
+/** Every word that names the field `key` in a message: its label, its aliases, records' labels. */
 export function namesOf(key: string): readonly string[] {
   const label = labelOf(key);
-  return label ? [label, ...(FIELD_ALIASES[key as FieldKey] ?? [])] : [];
+  if (!label) return [];
+  const words = [label, ...(FIELD_ALIASES[key as FieldKey] ?? []), ...(RECORD_LABELS.get(key) ?? [])];
+  return [...new Set(words)];
 }
 
 /** The label of a key, or null when the key has none (the walk test keeps that from shipping). */
 export function labelOf(key: string): string | null {
-  return Object.hasOwn(FIELD_LABELS, key) ? FIELD_LABELS[key as FieldKey] : null;
+  if (Object.hasOwn(FIELD_LABELS, key)) return FIELD_LABELS[key as FieldKey];
+  const own = RECORD_LABELS.get(key);
+  return own ? [...own][0]! : null;
 }

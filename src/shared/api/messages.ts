@@ -49,10 +49,14 @@ const TYPE_WORDS: Record<string, string> = {
   date: '日期',
 };
 
-/** The message for one issue zod raised without a message of its own. */
-export function zhIssue(iss: z.core.$ZodRawIssue): string {
+/**
+ * The message for one issue zod raised without a message of its own. `named` is the field's
+ * own label when a schema knows it (a record's field says 值班电话 whatever its key); without
+ * it the key's label is looked up.
+ */
+export function zhIssue(iss: z.core.$ZodRawIssue, named?: string): string {
   const path = iss.path ?? [];
-  const name = fieldName(path) ?? '请求内容';
+  const name = named ?? fieldName(path) ?? '请求内容';
   const params = (iss as { params?: { kind?: IssueKind } }).params;
   switch (iss.code) {
     case 'invalid_type': {
@@ -117,6 +121,20 @@ export function issueText(issue: { path?: Path; message?: string }): string {
   return `${name}：${msg}`;
 }
 
+/**
+ * A schema-level error map for a field that knows its own label (zod 4's `error` parameter: it
+ * words every issue of that schema, its checks included, unless a check wrote its own message).
+ * `verb` is what an empty value asks for: 请填写 for text, 请选择 for pickers.
+ */
+export function labelledIssue(label: string, verb: '请填写' | '请选择' = '请填写') {
+  return (iss: z.core.$ZodRawIssue): string => {
+    if (iss.code === 'invalid_type' && iss.input === undefined) return `${verb}${label}`;
+    if (iss.code === 'too_small' && iss.origin === 'array' && Number(iss.minimum) <= 1)
+      return `请选择${label}`;
+    return zhIssue(iss, label);
+  };
+}
+
 /** `/files/0/userFileId` (fastify-type-provider-zod's instancePath) as a path. */
 export function pathOf(instancePath: string): PropertyKey[] {
   return instancePath
@@ -125,4 +143,4 @@ export function pathOf(instancePath: string): PropertyKey[] {
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
-z.config({ customError: zhIssue });
+z.config({ customError: (iss) => zhIssue(iss) });

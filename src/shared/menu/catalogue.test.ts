@@ -194,6 +194,8 @@ const SPEC_PATHS: readonly string[] = [
   // system
   ...['person', 'party', 'person/pending', 'role/setting', 'data'].map((name) => `/staff/${name}`),
   '/system/log',
+  // Not in the spec (ours, issue 18): the OpenAPI browser for administrators.
+  '/system/openapi',
 ];
 
 function cataloguePaths(): string[] {
@@ -205,7 +207,7 @@ function cataloguePaths(): string[] {
 }
 
 describe('catalogue', () => {
-  it('holds exactly the paths of spec §2, each once except /data/manage (two searches)', () => {
+  it('holds exactly the paths of spec §2 (and our /system/openapi), each once except /data/manage (two searches)', () => {
     expect([...cataloguePaths()].sort()).toEqual([...SPEC_PATHS].sort());
     const counts = new Map<string, number>();
     for (const path of cataloguePaths()) counts.set(path, (counts.get(path) ?? 0) + 1);
@@ -280,6 +282,29 @@ describe('catalogue', () => {
     for (const route of BARE_ROUTES) {
       if (route.perm !== null) expect(leafKeys.has(route.perm), route.path).toBe(true);
     }
+  });
+
+  it('files each page where a person looks for it (issue 17 §5)', () => {
+    const oa = MODULES.find((module) => module.key === 'oa')!;
+    const titles = (key: string) => {
+      const item = oa.items.find((i) => i.key === key);
+      return item && isGroup(item) ? item.children.map((c) => c.title) : [];
+    };
+    // The summaries count leave, travel and overtime days: they are attendance pages.
+    expect(titles('oa.attendance')).toEqual(['考勤统计', '个人考勤', '部门汇总', '个人汇总']);
+    expect(titles('oa.project')).toEqual(['项目列表', '项目进度']);
+    // Every leaf's key names the group it sits in, so a grant reads as what it opens.
+    for (const module of MODULES)
+      for (const item of module.items)
+        if (isGroup(item))
+          for (const c of item.children) expect(c.key.startsWith(`${item.key}.`), c.key).toBe(true);
+  });
+
+  it('tells 数据管理 and 数据审核 apart though they share /data/manage', () => {
+    const [manage, review] = allLeaves().filter((item) => item.path === '/data/manage');
+    expect(permForPath('/data/manage', manage!.search)?.perm).toBe(manage!.key);
+    expect(permForPath('/data/manage', review!.search)?.perm).toBe(review!.key);
+    expect(manage!.title).not.toBe(review!.title);
   });
 
   it('uses only known icon names', () => {

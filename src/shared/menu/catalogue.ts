@@ -88,14 +88,17 @@ export const MODULES: readonly ModuleDef[] = [
         leaf('oa.gongwen.pending', '待办公文', '/gongwen/process-pending'),
         leaf('oa.gongwen.mystart', '我发起的', '/gongwen/process-mystart'),
       ]),
+      // The spec lists 部门汇总 and 个人汇总 under "Others" with the project pages; they are
+      // attendance summaries, so a person looks for them under 考勤 (issue 17 §5). Their keys
+      // moved with them (migration 0019 renames existing grants).
       group('oa.attendance', '考勤', 'clock', [
         leaf('oa.attendance.overview', '考勤统计', '/approve/view'),
         leaf('oa.attendance.person', '个人考勤', '/approve/view-person'),
+        leaf('oa.attendance.departmentSummary', '部门汇总', '/approve/department-summary'),
+        leaf('oa.attendance.personalSummary', '个人汇总', '/approve/personal-summary'),
       ]),
       group('oa.project', '项目管理', 'list', [
         leaf('oa.project.list', '项目列表', '/project-list'),
-        leaf('oa.project.departmentSummary', '部门汇总', '/approve/department-summary'),
-        leaf('oa.project.personalSummary', '个人汇总', '/approve/personal-summary'),
         leaf('oa.project.progress', '项目进度', '/approve/project-progress'),
       ]),
     ],
@@ -354,7 +357,8 @@ export const MODULES: readonly ModuleDef[] = [
       leaf('system.data', '数据字典', '/staff/data', { icon: 'database' }),
       leaf('system.log', '系统日志', '/system/log', { icon: 'history' }),
     ],
-    hidden: [],
+    // Ours (issue 18): the OpenAPI browser, for those who set roles (the administrators).
+    hidden: [hidden('/system/openapi', '接口文档', 'system.roleSetting')],
   },
 ];
 
@@ -394,8 +398,8 @@ export const DEFAULT_ROLE_MENU: readonly string[] = [
   'oa.approve.mystart',
   'oa.approve.copy',
   'oa.attendance.person',
+  'oa.attendance.personalSummary',
   'oa.project.list',
-  'oa.project.personalSummary',
   'resources.netDisk',
   'resources.myShare',
   'resources.recycleBin',

@@ -12,7 +12,16 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAddressBook, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconPencil,
+  IconPlus,
+  IconSearch,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ImportDialog } from '../../components/import-dialog';
 import { useMemo, useState } from 'react';
 import type { AddressBookEntry } from '../../../shared/api/directory';
 import { filterDirectory } from '../../../shared/rules/directory';
@@ -21,7 +30,7 @@ import { confirmAction } from '../../components/confirm-action';
 import { CachedViewState } from '../../components/cached-state';
 import { UserAvatar } from '../../components/user-avatar';
 import { t } from '../../lib/i18n';
-import { directoryApi, useDirectoryWrite, useManagedDirectory } from './directory-data';
+import { directoryApi, directoryKeys, useDirectoryWrite, useManagedDirectory } from './directory-data';
 import { EntryForm } from './entry-form';
 import { SearchBox } from './search-box';
 
@@ -48,6 +57,8 @@ export function AddressBookManagementPage() {
   const [deptId, setDeptId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [opened, setOpened] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const queryClient = useQueryClient();
 
   const departments = useMemo(() => book.data?.departments ?? [], [book.data]);
   const rows = useMemo(
@@ -179,10 +190,29 @@ export function AddressBookManagementPage() {
             </Text>
           )}
         </Group>
-        <Button leftSection={<IconPlus size={18} />} onClick={() => open(null)}>
-          {M.add}
-        </Button>
+        <Group gap="xs">
+          <Button
+            variant="light"
+            leftSection={<IconUpload size={16} />}
+            onClick={() => setImporting(true)}
+            data-testid="address-book-import"
+          >
+            {t.records.import}
+          </Button>
+          <Button leftSection={<IconPlus size={18} />} onClick={() => open(null)}>
+            {M.add}
+          </Button>
+        </Group>
       </Group>
+      {/* The directory on the records' batch import (schemeId addressBook). */}
+      <ImportDialog
+        schemeId="addressBook"
+        title={M.importTitle}
+        replaceable={false}
+        opened={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => void queryClient.invalidateQueries({ queryKey: directoryKeys.all })}
+      />
       <Text size="sm" c="dimmed">
         {M.hint}
       </Text>

@@ -75,12 +75,18 @@ export function driveFolder(
   return { to: '/resources/net-disk', search: { fileType: '0', filePath } };
 }
 
-/** The file's bytes for the viewer. Throws with a Chinese message a person can act on. */
+/** A file's bytes, and the MD5 of that content when the server named it (the ETag). */
+export interface LoadedBytes {
+  bytes: ArrayBuffer;
+  md5: string | null;
+}
+
+/** The file's bytes for the viewer and the editors. Throws with a Chinese message a person can act on. */
 export async function loadBytes(
   area: AreaQuery,
   userFileId: number,
   signal?: AbortSignal,
-): Promise<ArrayBuffer> {
+): Promise<LoadedBytes> {
   let res: Response;
   try {
     res = await fetch(downloadHref(area, userFileId), { credentials: 'same-origin', signal });
@@ -100,5 +106,22 @@ export async function loadBytes(
     }
     throw new Error(message);
   }
-  return res.arrayBuffer();
+  // The download's ETag is the content's MD5: the version an edit continues from.
+  const tag = /^"?([0-9a-f]{32})"?$/i.exec(res.headers.get('etag') ?? '');
+  return { bytes: await res.arrayBuffer(), md5: tag ? tag[1]!.toLowerCase() : null };
+}
+
+const MANAGE_GRANT = { res: 'resources.otherResourceManagement', hd: 'resources.hdPicture' } as const;
+
+/**
+ * Whether the signed-in person may change files of this area (the server's areas.manage):
+ * always in their own drive, in a library with its management page's grant. Decides whether the
+ * page offers 编辑; the server checks again on saving.
+ */
+export function mayEdit(area: AreaQuery, grantedKeys: readonly string[]): boolean {
+  if (area.projectId !== undefined) return false;
+  if (area.isFmt === 2) return grantedKeys.includes(MANAGE_GRANT.hd);
+  if (area.fileType === 9 || area.isAdmin === 1 || area.isFmt === 1)
+    return grantedKeys.includes(MANAGE_GRANT.res);
+  return true;
 }

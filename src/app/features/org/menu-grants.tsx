@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Checkbox, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { allLeafKeys, MODULES } from '../../../shared/menu/catalogue';
+import { roleMayHold } from '../../../shared/menu/reserved';
 import {
   isGroup,
   type MenuGroup,
@@ -31,6 +32,8 @@ interface MenuGrantsProps {
   onChange: (next: ReadonlySet<string>) => void;
   /** The super admin's grants are fixed: shown all checked, nothing can change. */
   readOnly: boolean;
+  /** The role's code: an entry reserved to other roles (系统日志: 审计员 only) cannot be ticked. */
+  roleCode: string;
 }
 
 /**
@@ -38,7 +41,9 @@ interface MenuGrantsProps {
  * entries and its submenus' entries. A module or submenu box sets all the entries beneath it
  * and is indeterminate while only some are granted; only entries are stored.
  */
-export function MenuGrants({ granted, onChange, readOnly }: MenuGrantsProps) {
+export function MenuGrants({ granted, onChange, readOnly, roleCode }: MenuGrantsProps) {
+  // The server refuses a reserved entry for any other role (shared/menu/reserved.ts).
+  const locked = (key: string) => !readOnly && !roleMayHold(roleCode, key);
   const setKeys = (keys: readonly string[], on: boolean) => {
     const next = new Set(granted);
     for (const key of keys) {
@@ -56,6 +61,7 @@ export function MenuGrants({ granted, onChange, readOnly }: MenuGrantsProps) {
           granted={granted}
           setKeys={setKeys}
           readOnly={readOnly}
+          locked={locked}
         />
       ))}
     </Stack>
@@ -66,38 +72,43 @@ interface BlockProps {
   granted: ReadonlySet<string>;
   setKeys: (keys: readonly string[], on: boolean) => void;
   readOnly: boolean;
+  locked: (key: string) => boolean;
 }
 
 /** A box over several entries: checked when all are granted, indeterminate when some are. */
 function ParentBox({
-  keys,
+  keys: all,
   label,
   granted,
   setKeys,
   readOnly,
+  locked,
 }: BlockProps & { keys: string[]; label: ReactNode }) {
+  // A box sets only the entries this role may hold.
+  const keys = all.filter((key) => !locked(key));
   const count = keys.filter((key) => granted.has(key)).length;
-  const all = count === keys.length && count > 0;
+  const full = count === keys.length && count > 0;
   return (
     <Checkbox
       label={label}
-      checked={all}
-      indeterminate={count > 0 && !all}
-      disabled={readOnly}
-      onChange={() => setKeys(keys, !all)}
+      checked={full}
+      indeterminate={count > 0 && !full}
+      disabled={readOnly || keys.length === 0}
+      onChange={() => setKeys(keys, !full)}
     />
   );
 }
 
-function LeafGrid({ leaves, granted, setKeys, readOnly }: BlockProps & { leaves: MenuLeaf[] }) {
+function LeafGrid({ leaves, granted, setKeys, readOnly, locked }: BlockProps & { leaves: MenuLeaf[] }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
       {leaves.map((leaf) => (
         <Checkbox
           key={leaf.key}
           label={leaf.title}
+          description={locked(leaf.key) ? t.org.role.reservedLeaf : undefined}
           checked={granted.has(leaf.key)}
-          disabled={readOnly}
+          disabled={readOnly || locked(leaf.key)}
           onChange={(e) => setKeys([leaf.key], e.currentTarget.checked)}
         />
       ))}

@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   IconDatabase,
   IconKey,
@@ -24,15 +24,25 @@ import {
   IconPlayerPlay,
   IconPlayerStop,
   IconSearch,
+  IconUpload,
   IconUserPlus,
 } from '@tabler/icons-react';
+import { ImportDialog } from '../../components/import-dialog';
 import type { UserRow } from '../../../shared/api/org';
 import { RowAction } from '../../components/row-action';
 import { UserAvatar } from '../../components/user-avatar';
 import { t } from '../../lib/i18n';
 import { DeptTree } from './dept-tree';
 import { deptOptions } from './dept-utils';
-import { USER_PAGE_SIZE, deptTreeQuery, newKey, orgApi, useOrgMutation, userPageQuery } from './org-queries';
+import {
+  USER_PAGE_SIZE,
+  deptTreeQuery,
+  newKey,
+  orgApi,
+  orgKeys,
+  useOrgMutation,
+  userPageQuery,
+} from './org-queries';
 import {
   EmptyBlock,
   ErrorBlock,
@@ -58,6 +68,8 @@ const closedDialog: DialogState = { opened: false, user: null, nonce: 0 };
 
 /** /staff/person 人员管理: the staff list filtered by department and keyword, with the account actions. */
 export function PersonPage() {
+  const queryClient = useQueryClient();
+  const [importing, setImporting] = useState(false);
   const p = t.org.person;
   const [deptId, setDeptId] = useState<number | null>(null);
   const [searchInput, setSearchInput] = useState('');
@@ -209,10 +221,29 @@ export function PersonPage() {
     <Stack gap="md" p={{ base: 'sm', sm: 'md' }}>
       <Group justify="space-between" gap="sm">
         <Title order={3}>{p.title}</Title>
-        <Button leftSection={<IconUserPlus size={18} />} onClick={() => openUser(null)}>
-          {p.add}
-        </Button>
+        <Group gap="xs">
+          <Button
+            variant="light"
+            leftSection={<IconUpload size={16} />}
+            onClick={() => setImporting(true)}
+            data-testid="person-import"
+          >
+            {t.records.import}
+          </Button>
+          <Button leftSection={<IconUserPlus size={18} />} onClick={() => openUser(null)}>
+            {p.add}
+          </Button>
+        </Group>
       </Group>
+      {/* 人员 on the records' batch import (schemeId sysUser): template, all or nothing with 1004. */}
+      <ImportDialog
+        schemeId="sysUser"
+        title={p.importTitle}
+        replaceable={false}
+        opened={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => void queryClient.invalidateQueries({ queryKey: orgKeys.all })}
+      />
 
       <Grid>
         <Grid.Col span={{ base: 12, md: 4, lg: 3 }} visibleFrom="md">

@@ -285,6 +285,7 @@ export function RoleSettingPage() {
                   </Alert>
                 )}
                 <MenuGrants
+                  roleCode={selected.code}
                   granted={granted}
                   readOnly={selected.allMenus || saveMenus.isPending}
                   onChange={(keys) => setDraft({ roleId: selected.roleId, keys })}

@@ -12,6 +12,8 @@ import {
 import {
   IconAddressBook,
   IconApps,
+  IconBuildingMonument,
+  IconCalendarEvent,
   IconBell,
   IconChecklist,
   IconClipboardCheck,
@@ -65,12 +67,18 @@ export interface WorkbenchSlots {
   announcements?: ReactNode;
   /** 最近文件 (the drive). */
   recentFiles?: ReactNode;
+  /** 今日值班 (the duty roster). */
+  duty?: ReactNode;
+  /** 馆内动态 (museum news, a record). */
+  news?: ReactNode;
 }
 
 /** The workbench's own pages (hidden from the side menu), reachable from its module card. */
 const HOME_LINKS = [
   { to: '/home/notice-list', label: t.workbench.noticeList, icon: IconNews },
   { to: '/home/address-book', label: t.workbench.addressBook, icon: IconAddressBook },
+  { to: '/home/watch-list', label: t.workbench.watchList, icon: IconCalendarEvent },
+  { to: '/home/nbdt-list', label: t.workbench.news, icon: IconBuildingMonument },
 ] as const;
 
 type CountTile = {
@@ -89,7 +97,7 @@ type CountTile = {
  * Other features' cards come in as slots (routes compose features; features do not import
  * each other).
  */
-export function WorkbenchPage({ today, announcements, recentFiles }: WorkbenchSlots) {
+export function WorkbenchPage({ today, announcements, recentFiles, duty, news }: WorkbenchSlots) {
   const state = useSession();
   const navigate = useNavigate();
   const counts = useCounts();
@@ -170,8 +178,10 @@ export function WorkbenchPage({ today, announcements, recentFiles }: WorkbenchSl
 
       <div className={classes.columns}>
         <Stack gap="md">
+          {duty}
           {today}
           {announcements}
+          {news}
         </Stack>
         <Stack gap="md">
           {recentFiles}

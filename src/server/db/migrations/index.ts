@@ -13,6 +13,11 @@ import * as m0011 from './0011_approval_requests';
 import * as m0012 from './0012_approval_message_type';
 import * as m0013 from './0013_projects';
 import * as m0014 from './0014_upload_reservations';
+import * as m0015 from './0015_system_log';
+import * as m0016 from './0016_records_core';
+import * as m0017 from './0017_duty_roster';
+import * as m0018 from './0018_wk_dynamic';
+import * as m0019 from './0019_attendance_menu_keys';
 
 /**
  * The ordered list of migrations. A static map (not a directory scan) so the server runs the
@@ -33,4 +38,9 @@ export const migrations: Record<string, Migration> = {
   '0012_approval_message_type': m0012,
   '0013_projects': m0013,
   '0014_upload_reservations': m0014,
+  '0015_system_log': m0015,
+  '0016_records_core': m0016,
+  '0017_duty_roster': m0017,
+  '0018_wk_dynamic': m0018,
+  '0019_attendance_menu_keys': m0019,
 };

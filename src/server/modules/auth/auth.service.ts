@@ -17,6 +17,7 @@ import {
   filterModules,
   moduleFirstPath,
 } from '../../../shared/menu/catalogue';
+import { rolesMayUse } from '../../../shared/menu/reserved';
 import * as repo from './auth.repo';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './password';
 import { avatarUrl } from '../org/avatar';
@@ -44,11 +45,16 @@ export async function effectiveRoles(db: Db, userId: number): Promise<string[]> 
   return roles.length ? roles : [DEFAULT_ROLE];
 }
 
-/** The menu leaf keys a set of roles may see; viviHignAdmin sees all. */
+/**
+ * The menu leaf keys a set of roles may see; viviHignAdmin sees all. A reserved entry (系统日志)
+ * counts only for the roles it is reserved to (shared/menu/reserved.ts).
+ */
 export async function grantedKeys(db: Db, roles: string[]): Promise<Set<string> | 'all'> {
   if (roles.includes(ADMIN_ROLE)) return 'all';
   const known = new Set(allLeafKeys());
-  return new Set((await repo.menuKeysOfRoles(db, roles)).filter((k) => known.has(k)));
+  return new Set(
+    (await repo.menuKeysOfRoles(db, roles)).filter((k) => known.has(k) && rolesMayUse(roles, k)),
+  );
 }
 
 /** How long a failed sign-in is remembered when no lock is running. */
@@ -97,6 +103,7 @@ export function createAuthService(db: Db, config: Config) {
    */
   async function reserveFailure(keys: string[]): Promise<Reserved> {
     return db.transaction().execute(async (trx) => {
+      await repo.lockAttempts(trx, keys);
       const t = now();
       const prior = await Promise.all(keys.map((key) => repo.getAttempt(trx, key)));
       for (const a of prior) {
@@ -129,6 +136,7 @@ export function createAuthService(db: Db, config: Config) {
    */
   async function refundFailure(personKey: string, addressKey: string, reserved: Reserved) {
     await db.transaction().execute(async (trx) => {
+      await repo.lockAttempts(trx, [personKey, addressKey]);
       await repo.clearAttempt(trx, personKey);
       const a = await repo.getAttempt(trx, addressKey);
       if (!a) return;

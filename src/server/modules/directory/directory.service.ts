@@ -194,6 +194,52 @@ export function createDirectoryService(db: Db, now: () => number = Date.now) {
       await repo.updateEntry(db, b.id, { ...columns(staff, b), updated_by: actorId, updated_at: now() });
     },
 
+    /**
+     * The rows of a batch import (directory.import.ts), already checked one by one, saved in one
+     * transaction: a member of staff's extension is added or updated; an external entry with the
+     * same name and phones as a stored one is updated, any other is added. A row kept hidden stays
+     * hidden.
+     */
+    async importEntries(actorId: number, entries: { row: number; entry: Out<typeof AddressBookSave> }[]) {
+      return db.transaction().execute(async (trx) => {
+        const existing = await repo.allEntries(trx);
+        let created = 0;
+        let replaced = 0;
+        for (const { entry: b } of entries) {
+          const staff = b.userId !== null;
+          const held = staff
+            ? existing.find((e) => e.user_id === b.userId)
+            : existing.find(
+                (e) =>
+                  e.user_id === null &&
+                  e.name === b.name &&
+                  e.mobile === b.mobile &&
+                  e.office_phone === b.officePhone,
+              );
+          const t = now();
+          if (held) {
+            await repo.updateEntry(trx, held.id, {
+              ...columns(staff, b),
+              hidden: held.hidden,
+              updated_by: actorId,
+              updated_at: t,
+            });
+            replaced++;
+          } else {
+            await repo.insertEntry(trx, {
+              ...columns(staff, b),
+              user_id: b.userId,
+              updated_by: actorId,
+              created_at: t,
+              updated_at: t,
+            });
+            created++;
+          }
+        }
+        return { imported: created + replaced, created, replaced };
+      });
+    },
+
     /** An external row goes; a staff extension goes and the person shows from 人员管理 alone. */
     async remove(id: number) {
       if ((await repo.deleteEntry(db, id)) === 0) throw notFound(GONE);

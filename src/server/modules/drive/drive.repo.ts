@@ -533,14 +533,20 @@ export function findBlob(db: Db, md5: string) {
   return db.selectFrom('blob').selectAll().where('md5', '=', md5).executeTakeFirst();
 }
 
-/** Records a stored blob; answers its id. */
+/**
+ * Records a stored blob; answers its id. When another transaction recorded the same bytes
+ * meanwhile (another server instance storing the same content), answers that row instead of
+ * failing on the unique key: ON CONFLICT waits for it to commit, and the SELECT then sees it.
+ */
 export async function insertBlob(db: Db, md5: string, size: number) {
   const r = await db
     .insertInto('blob')
     .values({ md5, size, created_at: Date.now() })
+    .onConflict((oc) => oc.column('md5').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return r.id;
+    .executeTakeFirst();
+  if (r) return r.id;
+  return (await db.selectFrom('blob').select('id').where('md5', '=', md5).executeTakeFirstOrThrow()).id;
 }
 
 /**
@@ -607,6 +613,20 @@ export async function lockPerson(db: Db, userId: number) {
     .updateTable('user')
     .set((eb) => ({ enabled: eb.ref('enabled') }))
     .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * Takes one entry's row lock for the rest of the transaction (a no-op write, as lockPerson):
+ * a save that names the content it was opened from checks and replaces it as one step, so two
+ * saves from the same version never both pass. SQLite serialises writers anyway.
+ */
+export async function lockEntry(db: Db, space: string, id: number) {
+  await db
+    .updateTable('user_file')
+    .set((eb) => ({ upload_time: eb.ref('upload_time') }))
+    .where('space', '=', space)
+    .where('id', '=', id)
     .execute();
 }
 

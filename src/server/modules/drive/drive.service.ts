@@ -48,6 +48,19 @@ export const RECOVERY_GONE = '该文件已被彻底删除或不存在';
 export const RESTORE_GONE = '该文件已还原或已被彻底删除';
 export const IN_BIN = '该文件在回收站中，请先还原后再移动';
 
+/**
+ * A replace that named the content it expected (`expectMd5`) found other content: somebody saved
+ * the file meanwhile. Nothing was written; the caller decides (office saves make a copy).
+ */
+export class ContentChanged extends Error {
+  constructor(
+    readonly file: { filePath: string; fileName: string; extendName: string },
+    readonly currentMd5: string,
+  ) {
+    super('content changed since it was opened');
+  }
+}
+
 /** A row as every list answers it (shared/api/drive.ts FileEntry). */
 export function toEntry(r: FileRow): FileEntry {
   return {
@@ -912,28 +925,57 @@ export function createDriveService({
      * (copy on write). The size difference is charged to the quota; content left unreferenced is
      * freed. `editable` says which extensions may change this way; equal bytes are refused or,
      * with `unchanged: 'ignore'`, answered as a no-op (`changed: false`).
+     *
+     * `expectMd5` makes it a compare-and-swap: when the file no longer holds that content (and
+     * not already the new bytes either), nothing is written and ContentChanged is thrown. The
+     * check and the write are one transaction under the entry's row lock.
      */
     async replaceContent(
       area: Area,
       userFileId: number,
       content: Buffer | Readable,
-      opts: { editable: (extendName: string) => boolean; unchanged: 'refuse' | 'ignore'; maxBytes?: number },
+      opts: {
+        editable: (extendName: string) => boolean;
+        unchanged: 'refuse' | 'ignore';
+        maxBytes?: number;
+        expectMd5?: string;
+      },
     ) {
       const row = await repo.findLive(db, area.space, userFileId);
       if (!row || row.is_dir === 1) throw notFound(NOT_FOUND);
       if (!opts.editable(row.extend_name)) throw invalid('该文件不能在线编辑');
-      const old = await repo.blobOf(db, area.space, row.id);
-      if (!old) throw notFound(NOT_FOUND);
+      const opened = await repo.blobOf(db, area.space, row.id);
+      if (!opened) throw notFound(NOT_FOUND);
+      let old = opened;
+      let already = false;
       const staged = await store.stage(content, { maxBytes: opts.maxBytes });
+      const changed = (current: string) =>
+        new ContentChanged(
+          { filePath: row.file_path, fileName: row.file_name, extendName: row.extend_name },
+          current,
+        );
       try {
         if (staged.md5 === old.md5) {
           if (opts.unchanged === 'refuse') throw invalid('文件内容未修改，无需保存');
           return { fileSize: staged.size, changed: false };
         }
+        if (opts.expectMd5 !== undefined && old.md5 !== opts.expectMd5) throw changed(old.md5);
         const freed = await withBlobLock(staged.md5, async () => {
           await staged.commit();
           try {
             return await db.transaction().execute(async (trx) => {
+              if (opts.expectMd5 !== undefined) {
+                // Read again under the row lock: another save may have landed since.
+                await repo.lockEntry(trx, area.space, row.id);
+                const now = await repo.blobOf(trx, area.space, row.id);
+                if (!now) throw notFound(NOT_FOUND);
+                if (now.md5 === staged.md5) {
+                  already = true; // another save of these very bytes landed first
+                  return [];
+                }
+                if (now.md5 !== opts.expectMd5) throw changed(now.md5);
+                old = now;
+              }
               await assertRoom(trx, area, staged.size - Number(old.size));
               const blobId =
                 (await repo.findBlob(trx, staged.md5))?.id ??
@@ -954,7 +996,7 @@ export function createDriveService({
           }
         });
         await removeBlobs(freed);
-        return { fileSize: staged.size, changed: true };
+        return { fileSize: staged.size, changed: !already };
       } finally {
         await staged.discard();
       }

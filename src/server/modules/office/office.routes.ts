@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CreateOfficeBody, OfficeFileBody, SignedQuery } from '../../../shared/api/office';
+import {
+  CreateOfficeBody,
+  OFFICE_EDIT_SAVE_MAX,
+  OFFICE_SAVE_MSG,
+  OfficeFileBody,
+  SaveOfficeQuery,
+  SignedQuery,
+} from '../../../shared/api/office';
+import { invalid } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
 import type { Areas } from '../drive/area';
 import { sendDownload } from '../drive/download';
@@ -64,4 +72,50 @@ export function officeRoutes(
       .type('application/json; charset=utf-8')
       .send(JSON.stringify({ error: answer.error }));
   });
+}
+
+/**
+ * POST /wangpan/office/savefile?userFileId=…&baseMd5=…(&area flags)(&asCopy=1): the bytes of a
+ * document edited in the browser, as `application/octet-stream` (at most OFFICE_EDIT_SAVE_MAX).
+ * The rights are file/update's (areas.manage). Registered in its own context: the body parser
+ * and the wording of its refusals reach no other route. The body is read whole before the
+ * handler runs, so an Idempotency-Key replay answers without touching the drive.
+ */
+export function officeSaveRoutes(app: FastifyInstance, deps: { office: OfficeService; areas: Areas }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addContentTypeParser(
+    'application/octet-stream',
+    { parseAs: 'buffer', bodyLimit: OFFICE_EDIT_SAVE_MAX },
+    (_req, body, done) => done(null, body),
+  );
+  app.setErrorHandler((err) => {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw invalid(OFFICE_SAVE_MSG.tooLarge);
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw invalid(OFFICE_SAVE_MSG.badType);
+    throw err;
+  });
+
+  r.post(
+    '/office/savefile',
+    { schema: { querystring: SaveOfficeQuery }, bodyLimit: OFFICE_EDIT_SAVE_MAX },
+    async (req) => {
+      const body: unknown = req.body;
+      if (body === undefined || body === null) throw invalid(OFFICE_SAVE_MSG.empty);
+      if (!Buffer.isBuffer(body)) throw invalid(OFFICE_SAVE_MSG.badType);
+      const area = await deps.areas.manage(req.user, req.query);
+      const saved = await deps.office.save(area, req.user, req.query, body);
+      req.log.info(
+        {
+          userFileId: req.query.userFileId,
+          area: area.kind,
+          bytes: body.length,
+          savedAs: saved.userFileId,
+          conflict: saved.conflict,
+          changed: saved.changed,
+        },
+        'office file saved from the browser',
+      );
+      return saved;
+    },
+  );
 }

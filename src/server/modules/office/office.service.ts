@@ -7,21 +7,28 @@ import { z } from 'zod';
 import { ErrorCode } from '../../../shared/api/envelope';
 import {
   OFFICE_EDITABLE_EXTS,
+  OFFICE_EDIT_SAVE_MAX,
   OFFICE_SAVE_MAX,
+  OFFICE_SAVE_MSG,
+  isBrowserEditable,
   type CreatedOfficeFile,
   type DocEditorConfig,
   type OfficeConfig,
   type OfficeEditor,
+  type SaveOfficeQuery,
+  type SavedOfficeFile,
 } from '../../../shared/api/office';
 import { OFFICE_EXTS } from '../../../shared/drive/file-types';
-import { joinName, splitName } from '../../../shared/drive/names';
+import { NAME_MAX, joinName, splitName } from '../../../shared/drive/names';
 import type { Config } from '../../config';
-import { AppError, invalid } from '../../errors';
+import { AppError, invalid, notFound } from '../../errors';
 import type { SessionUser } from '../auth/auth.service';
 import { type Area, type FixedAreaKind, areaOf } from '../drive/area';
-import type { DriveService } from '../drive/drive.service';
+import { ContentChanged, type DriveService } from '../drive/drive.service';
+import { museumTime } from '../drive/time';
 import { type BlankType, blankDocument } from './blank';
 import { type Claims, signJwt, verifyJwt } from './jwt';
+import { assertOoxml } from './ooxml';
 
 /*
  * Office files (spec/drive.md §3, §7; research/qiwen-drive.md §2.5, §5.4).
@@ -103,6 +110,34 @@ function urlKeyOf(dataDir: string): Buffer {
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(file, key, { mode: 0o600 });
   return key;
+}
+
+/** Longest base name that still leaves room for a copy's suffix within the 255-character rule. */
+function withSuffix(fileName: string, suffix: string, ext: string): string {
+  const room = NAME_MAX - suffix.length - ext.length - 1;
+  let base = '';
+  for (const ch of fileName) {
+    if (base.length + ch.length > room) break;
+    base += ch;
+  }
+  return joinName(base + suffix, ext);
+}
+
+/**
+ * The name of a conflict copy: `报告（张三的冲突副本 2026-05-01 14时30分）.docx`, in museum time, so
+ * whoever finds it beside the file sees whose work it is and when it was saved.
+ */
+export function conflictName(fileName: string, ext: string, userName: string, now: number): string {
+  const [day, time] = museumTime(now).split(' ');
+  const [h, m] = time!.split(':');
+  // A person's name may hold characters a file name may not (\ / : * ? " < > |).
+  const who = userName.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').slice(0, 40);
+  return withSuffix(fileName, `（${who}的冲突副本 ${day} ${h}时${m}分）`, ext);
+}
+
+/** The name of a copy the person chose to save instead of replacing: `报告（修改稿）.docx`. */
+export function editCopyName(fileName: string, ext: string): string {
+  return withSuffix(fileName, '（修改稿）', ext);
 }
 
 /** The document key of one version of a file: changes whenever its content does. */
@@ -255,6 +290,81 @@ export function createOfficeService({ drive, config, fetch: fetchImpl = fetch }:
         config: { ...unsigned, token: signJwt(unsigned, ds.jwtSecret, CONFIG_TTL_S) },
         docServiceApiUrl: ds.apiJs,
       };
+    },
+
+    /**
+     * A save from the browser's own editors (office/savefile; see shared/api/office.ts):
+     * OOXML of the file's own type only, through the drive's copy-on-write replace with the
+     * quota charged on the difference. The save names the content it was opened from; when the
+     * file holds something else by now, the other person's work stays and these bytes become a
+     * conflict copy beside it. `asCopy` always makes a new file and leaves the original alone.
+     */
+    async save(
+      area: Area,
+      user: Pick<SessionUser, 'id' | 'userName'>,
+      q: SaveOfficeQuery,
+      bytes: Buffer,
+    ): Promise<SavedOfficeFile> {
+      if (area.kind === 'project') throw invalid(OFFICE_SAVE_MSG.project);
+      if (bytes.length === 0) throw invalid(OFFICE_SAVE_MSG.empty);
+      let entry;
+      try {
+        entry = await drive.detail(area, q.userFileId, false);
+      } catch (err) {
+        if (err instanceof AppError && err.code === ErrorCode.notFound) throw notFound(OFFICE_SAVE_MSG.gone);
+        throw err;
+      }
+      if (entry.isDir === 1) throw notFound(OFFICE_SAVE_MSG.gone);
+      const ext = entry.extendName.toLowerCase();
+      if (!isBrowserEditable(ext)) throw invalid(OFFICE_SAVE_MSG.notEditable);
+      await assertOoxml(ext, bytes);
+      const md5 = createHash('md5').update(bytes).digest('hex');
+
+      const copy = async (fullName: string, conflict: boolean): Promise<SavedOfficeFile> => {
+        const placed = await drive.addFile({
+          area,
+          filePath: entry.filePath,
+          fullName,
+          content: bytes,
+          maxBytes: OFFICE_EDIT_SAVE_MAX,
+          requireFolder: true,
+        });
+        return {
+          userFileId: placed.userFileId,
+          fileName: placed.fileName,
+          extendName: placed.extendName,
+          filePath: placed.filePath,
+          fileSize: bytes.length,
+          md5,
+          changed: true,
+          conflict,
+          copy: !conflict,
+        };
+      };
+
+      if (q.asCopy === 1) return copy(editCopyName(entry.fileName, entry.extendName), false);
+      try {
+        const r = await drive.replaceContent(area, entry.userFileId, bytes, {
+          editable: isBrowserEditable,
+          unchanged: 'ignore',
+          maxBytes: OFFICE_EDIT_SAVE_MAX,
+          expectMd5: q.baseMd5,
+        });
+        return {
+          userFileId: entry.userFileId,
+          fileName: entry.fileName,
+          extendName: entry.extendName,
+          filePath: entry.filePath,
+          fileSize: r.fileSize,
+          md5,
+          changed: r.changed,
+          conflict: false,
+          copy: false,
+        };
+      } catch (err) {
+        if (!(err instanceof ContentChanged)) throw err;
+        return copy(conflictName(err.file.fileName, err.file.extendName, user.userName, Date.now()), true);
+      }
     },
 
     /** The bytes behind a document URL: the exact version it was signed for, or a refusal. */

@@ -17,10 +17,13 @@ import type {
   UserUpdate,
 } from '../../../shared/api/org';
 import type { UserLookupRow } from '../../../shared/api/share';
-import { ADMIN_ROLE, DEFAULT_ROLE, allLeafKeys } from '../../../shared/menu/catalogue';
+import { ADMIN_ROLE, DEFAULT_ROLE, allLeafKeys, allLeaves } from '../../../shared/menu/catalogue';
+import { AUDITOR_ROLE, RESERVED_LEAVES, roleMayHold } from '../../../shared/menu/reserved';
 import { deleteSessionsOfUser } from '../auth/auth.repo';
 import { hashPassword } from '../auth/password';
 import { avatarUrl } from './avatar';
+import type { ImportError } from '../../../shared/records/api';
+import { ImportRefused } from '../../records/records.import';
 import * as repo from './org.repo';
 
 type Out<T extends z.ZodType> = z.output<T>;
@@ -66,11 +69,11 @@ export function createOrgService(db: Db) {
     if (other && other.id !== exceptId) throw conflict('该手机号已被其他账号使用');
   }
 
-  async function assertSuperior(userId: number, superiorId: number | null) {
+  async function assertSuperior(q: Db, userId: number, superiorId: number | null) {
     if (superiorId === null) return;
     if (superiorId === userId) throw invalid('直属上级不能是本人');
-    await assertIdsExist(db, 'user', [superiorId], '直属上级');
-    if ((await repo.superiorChain(db, superiorId)).includes(userId)) {
+    await assertIdsExist(q, 'user', [superiorId], '直属上级');
+    if ((await repo.superiorChain(q, superiorId)).includes(userId)) {
       throw invalid('所选上级是该员工的下属，不能形成循环的上下级关系');
     }
   }
@@ -89,6 +92,35 @@ export function createOrgService(db: Db) {
     if (targetIsAdmin || roleIds.includes(adminRole.id)) {
       throw forbidden('只有超级管理员可以授予、修改或停用超级管理员账号');
     }
+  }
+
+  async function updateDeptIn(q: Db, b: Out<typeof DeptUpdate>) {
+    const rows = await repo.allDepts(q);
+    if (!rows.some((r) => r.id === b.id)) throw notFound('该部门不存在，请刷新后重试');
+    if (b.parentId !== null) {
+      if (!rows.some((r) => r.id === b.parentId)) throw invalid('所选上级部门不存在，请刷新后重试');
+      // Walk up from the new parent: meeting the department itself would make a cycle.
+      for (
+        let p: number | null = b.parentId;
+        p !== null;
+        p = rows.find((r) => r.id === p)?.parent_id ?? null
+      ) {
+        if (p === b.id) throw invalid('不能把部门移动到它自己或它的下级部门之下');
+      }
+    }
+    if (await repo.findDeptSibling(q, b.name, b.parentId, b.id))
+      throw conflict(`同一上级下已有部门“${b.name}”`);
+    await repo.updateDept(q, b.id, b.name, b.parentId);
+  }
+
+  async function deleteDeptIn(q: Db, id: number) {
+    const rows = await repo.allDepts(q);
+    if (!rows.some((r) => r.id === id)) throw notFound('该部门不存在，请刷新后重试');
+    if (rows.some((r) => r.parent_id === id)) throw invalid('请先删除或移走该部门的下级部门');
+    const counts = await repo.deptUserCounts(q);
+    if (counts.some((c) => c.dept_id === id && Number(c.n) > 0))
+      throw invalid('该部门下还有员工，请先调整员工的部门');
+    await repo.deleteDept(q, id);
   }
 
   const disabledHooks: DisabledHook[] = [];
@@ -147,6 +179,7 @@ export function createOrgService(db: Db) {
       // the same account or phone at once cannot both pass the check.
       const password_hash = await hashPassword(b.password);
       const userId = await db.transaction().execute(async (trx) => {
+        await repo.lockOrg(trx);
         if (await repo.findUserByAccount(trx, b.account))
           throw conflict(`账号 ${b.account} 已存在，请换一个账号`);
         await assertUniquePhone(trx, b.phone);
@@ -167,13 +200,84 @@ export function createOrgService(db: Db) {
       return { userId };
     },
 
+    /**
+     * The people of a batch import (org.import.ts), each already checked by UserCreate: saved in
+     * one transaction or not at all. Accounts and phones must be new; a 直属上级 is an existing
+     * account or the account of an earlier row; only a super administrator grants that role.
+     * Answers the counts, or every row's problem (nothing saved).
+     */
+    async importUsers(
+      actor: Actor,
+      people: { row: number; user: Out<typeof UserCreate>; superior: string }[],
+    ): Promise<{ imported: number; created: number; replaced: number } | { errors: ImportError[] }> {
+      const errors: ImportError[] = [];
+      const adminRole = await repo.findRoleByCode(db, ADMIN_ROLE);
+      if (!actor.roles.includes(ADMIN_ROLE) && adminRole)
+        for (const p of people)
+          if (p.user.roleIds.includes(adminRole.id))
+            errors.push({ row: p.row, column: '角色', message: '只有超级管理员可以授予超级管理员角色' });
+      if (errors.length) return { errors };
+      // Hashing is slow: before the transaction, a few at a time.
+      const hashes: string[] = [];
+      for (let i = 0; i < people.length; i += 8)
+        hashes.push(...(await Promise.all(people.slice(i, i + 8).map((p) => hashPassword(p.user.password)))));
+      try {
+        await db.transaction().execute(async (trx) => {
+          const made = new Map<string, number>();
+          for (const [i, p] of people.entries()) {
+            const b = p.user;
+            if (await repo.findUserByAccount(trx, b.account)) {
+              errors.push({ row: p.row, column: '账号', message: `账号 ${b.account} 已存在，请换一个账号` });
+              continue;
+            }
+            if (b.phone && (await repo.findUserByPhone(trx, b.phone))) {
+              errors.push({ row: p.row, column: '手机号', message: '该手机号已被其他账号使用' });
+              continue;
+            }
+            let superiorId: number | null = null;
+            if (p.superior) {
+              superiorId =
+                made.get(p.superior.toLowerCase()) ??
+                (await repo.findUserByAccount(trx, p.superior))?.id ??
+                null;
+              if (superiorId === null) {
+                errors.push({
+                  row: p.row,
+                  column: '直属上级',
+                  message: `直属上级“${p.superior}”不是已有账号，也不是本文件前面行的账号`,
+                });
+                continue;
+              }
+            }
+            const id = await repo.insertUser(trx, {
+              account: b.account,
+              user_name: b.userName,
+              phone: b.phone || null,
+              password_hash: hashes[i]!,
+              superior_id: superiorId,
+            });
+            made.set(b.account.toLowerCase(), id);
+            await repo.setUserDepts(trx, id, [...new Set(b.deptIds)]);
+            await repo.setUserRoles(trx, id, [...new Set(b.roleIds)]);
+          }
+          if (errors.length) throw new ImportRefused(errors);
+        });
+      } catch (err) {
+        if (err instanceof ImportRefused) return { errors };
+        throw err;
+      }
+      return { imported: people.length, created: people.length, replaced: 0 };
+    },
+
     async updateUser(actor: Actor, b: Out<typeof UserUpdate>) {
       if (!(await repo.findUser(db, b.userId))) throw notFound('该员工不存在，请刷新后重试');
       await assertMayTouchAdmin(actor, b.userId, b.roleIds);
-      await assertIdsExist(db, 'department', b.deptIds, '部门');
-      await assertIdsExist(db, 'role', b.roleIds, '角色');
-      await assertSuperior(b.userId, b.superiorId);
       await db.transaction().execute(async (trx) => {
+        // Checked under the lock: two people made each other's superior at once is a cycle.
+        await repo.lockOrg(trx);
+        await assertIdsExist(trx, 'department', b.deptIds, '部门');
+        await assertIdsExist(trx, 'role', b.roleIds, '角色');
+        await assertSuperior(trx, b.userId, b.superiorId);
         await assertUniquePhone(trx, b.phone, b.userId);
         await repo.updateUser(trx, b.userId, {
           user_name: b.userName,
@@ -239,40 +343,28 @@ export function createOrgService(db: Db) {
     },
 
     async createDept(b: Out<typeof DeptCreate>) {
-      if (b.parentId !== null) await assertIdsExist(db, 'department', [b.parentId], '上级部门');
-      if (await repo.findDeptSibling(db, b.name, b.parentId)) throw conflict(`同一上级下已有部门“${b.name}”`);
-      return { id: await repo.insertDept(db, b.name, b.parentId) };
+      return db.transaction().execute(async (trx) => {
+        await repo.lockOrg(trx);
+        if (b.parentId !== null) await assertIdsExist(trx, 'department', [b.parentId], '上级部门');
+        if (await repo.findDeptSibling(trx, b.name, b.parentId))
+          throw conflict(`同一上级下已有部门“${b.name}”`);
+        return { id: await repo.insertDept(trx, b.name, b.parentId) };
+      });
     },
 
-    async updateDept(b: Out<typeof DeptUpdate>) {
-      const rows = await repo.allDepts(db);
-      if (!rows.some((r) => r.id === b.id)) throw notFound('该部门不存在，请刷新后重试');
-      if (b.parentId !== null) {
-        if (!rows.some((r) => r.id === b.parentId)) throw invalid('所选上级部门不存在，请刷新后重试');
-        // Walk up from the new parent: meeting the department itself would make a cycle.
-        for (
-          let p: number | null = b.parentId;
-          p !== null;
-          p = rows.find((r) => r.id === p)?.parent_id ?? null
-        ) {
-          if (p === b.id) throw invalid('不能把部门移动到它自己或它的下级部门之下');
-        }
-      }
-      if (await repo.findDeptSibling(db, b.name, b.parentId, b.id))
-        throw conflict(`同一上级下已有部门“${b.name}”`);
-      await repo.updateDept(db, b.id, b.name, b.parentId);
-    },
+    /** Checked and written under the org lock: two moves at once must not close a cycle. */
+    updateDept: (b: Out<typeof DeptUpdate>) =>
+      db.transaction().execute(async (trx) => {
+        await repo.lockOrg(trx);
+        await updateDeptIn(trx, b);
+      }),
 
     /** Refuses while the department has sub-departments or members, so nobody loses their place silently. */
-    async deleteDept(id: number) {
-      const rows = await repo.allDepts(db);
-      if (!rows.some((r) => r.id === id)) throw notFound('该部门不存在，请刷新后重试');
-      if (rows.some((r) => r.parent_id === id)) throw invalid('请先删除或移走该部门的下级部门');
-      const counts = await repo.deptUserCounts(db);
-      if (counts.some((c) => c.dept_id === id && Number(c.n) > 0))
-        throw invalid('该部门下还有员工，请先调整员工的部门');
-      await repo.deleteDept(db, id);
-    },
+    deleteDept: (id: number) =>
+      db.transaction().execute(async (trx) => {
+        await repo.lockOrg(trx);
+        await deleteDeptIn(trx, id);
+      }),
 
     async listRoles(): Promise<RoleRow[]> {
       const { roles, counts, menus } = await repo.listRoles(db);
@@ -315,6 +407,11 @@ export function createOrgService(db: Db) {
       const known = new Set(allLeafKeys());
       const unknown = b.menuKeys.filter((k) => !known.has(k));
       if (unknown.length) throw invalid('包含不存在的菜单项，请刷新后重试');
+      const reserved = b.menuKeys.find((k) => !roleMayHold(r.code, k));
+      if (reserved) {
+        const title = allLeaves().find((l) => l.key === reserved)?.title ?? reserved;
+        throw invalid(`“${title}”只能授予审计员角色，请取消勾选后再保存`);
+      }
       await db.transaction().execute((trx) => repo.setRoleMenus(trx, r.id, [...new Set(b.menuKeys)]));
     },
 
@@ -336,6 +433,20 @@ export function createOrgService(db: Db) {
           builtin: 1,
         });
         await repo.setRoleMenus(db, id, [...defaultMenu]);
+      }
+      // 审计员 reads the system log and nothing else until an administrator grants more.
+      if (!(await repo.findRoleByCode(db, AUDITOR_ROLE))) {
+        const id = await repo.insertRole(db, {
+          code: AUDITOR_ROLE,
+          name: '审计员',
+          remark: '只读查看系统日志',
+          builtin: 1,
+        });
+        await repo.setRoleMenus(db, id, ['system.log']);
+      }
+      // A reserved entry granted to another role before it was reserved is taken back.
+      for (const [key, roles] of Object.entries(RESERVED_LEAVES)) {
+        await repo.revokeMenuExcept(db, key, roles);
       }
     },
   };

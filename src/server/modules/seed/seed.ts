@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/index';
 import { DEFAULT_ROLE_MENU, MODULES, ADMIN_ROLE, allLeafKeys } from '../../../shared/menu/catalogue';
+import { RESERVED_LEAVES } from '../../../shared/menu/reserved';
 import { isGroup, type ModuleKey } from '../../../shared/menu/types';
 import { hashPassword } from '../auth/password';
 import type { OrgService } from '../org/org.service';
@@ -21,7 +22,8 @@ function keysOf(modules: ModuleKey[]): string[] {
   const own = MODULES.filter((m) => modules.includes(m.key)).flatMap((m) =>
     m.items.flatMap((i) => (isGroup(i) ? i.children.map((c) => c.key) : [i.key])),
   );
-  return [...new Set([...own, ...DEFAULT_ROLE_MENU])];
+  // 系统日志 is the 审计员's alone (shared/menu/reserved.ts), so 信息管理员's 系统管理 lacks it.
+  return [...new Set([...own, ...DEFAULT_ROLE_MENU])].filter((k) => !RESERVED_LEAVES[k]);
 }
 
 /** A password that satisfies the rule (letters and digits), for a first start without ADMIN_PASSWORD. */

@@ -247,9 +247,8 @@ export function createUnzipService({
       if (entry.isDir || !isArchive(ext)) throw invalid(NOT_ARCHIVE);
       const plan = await drive.download(area, { userFileId: b.userFileId });
       if (plan.kind !== 'file') throw invalid(NOT_ARCHIVE);
-      if ((await repo.countRunning(db, userId)) >= PER_USER) {
-        throw invalid(`您已有 ${PER_USER} 个解压任务正在进行，请等它们完成后再试`);
-      }
+      const busy = () => invalid(`您已有 ${PER_USER} 个解压任务正在进行，请等它们完成后再试`);
+      if ((await repo.countRunning(db, userId)) >= PER_USER) throw busy();
       // Mode 1's folder is the archive's name without its extension (`a.tar.gz` → `a`).
       const base = entry.fileName.replace(/\.tar$/i, '') || entry.fileName;
       const target =
@@ -264,12 +263,13 @@ export function createUnzipService({
       const now = Date.now();
       // The job's lock is taken before its row exists and let go after its row says done or
       // failed: a running row whose lock nobody holds is an orphan (failOrphans).
-      let inserted!: { ok: () => void; fail: (err: unknown) => void };
-      const rowWritten = new Promise<void>((ok, fail) => (inserted = { ok, fail }));
+      let inserted!: { ok: (recorded: boolean) => void; fail: (err: unknown) => void };
+      const rowWritten = new Promise<boolean>((ok, fail) => (inserted = { ok, fail }));
       const done = locks
         .with(`unzip:${jobId}`, async () => {
+          let recorded: boolean;
           try {
-            await repo.insertJob(db, {
+            recorded = await repo.insertJob(db, PER_USER, {
               id: jobId,
               user_id: userId,
               space: area.space,
@@ -290,13 +290,14 @@ export function createUnzipService({
             inserted.fail(err);
             return;
           }
-          inserted.ok();
-          await run(jobId, area, { md5: plan.md5, size: plan.size, name: plan.name }, target);
+          inserted.ok(recorded);
+          if (recorded) await run(jobId, area, { md5: plan.md5, size: plan.size, name: plan.name }, target);
         })
         .catch((err: unknown) => inserted.fail(err))
         .finally(() => waiters.delete(jobId));
       waiters.set(jobId, done);
-      await rowWritten;
+      // Counted again with the insert: parallel calls that all passed the first count.
+      if (!(await rowWritten)) throw busy();
       await Promise.race([done, new Promise((r) => setTimeout(r, WAIT_MS))]);
       return this.job(userId, jobId);
     },

@@ -2,6 +2,7 @@ import { Alert, Group, Modal, Radio, SimpleGrid, Stack, Text } from '@mantine/co
 import { notifications } from '@mantine/notifications';
 import { IconCloudOff, IconFileSpreadsheet, IconFileTypeDocx, IconPresentation } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { CreateOfficeBody, CreatedOfficeFile } from '../../../../shared/api/office';
@@ -36,12 +37,15 @@ function baseName(value: string, ext: Ext): string {
  * a counter, the drive's name rules). office/createofficefile makes a blank document in the open
  * folder; a name already taken gets "(1)" (the collision rule), which the toast then names.
  * Creating needs the server (the blank document is made there), so offline it says so instead
- * of queueing.
+ * of queueing. A new Word or Excel file then opens at once for typing (/onlyoffice, ot=add), as
+ * a person who chose 新建 → Word expects; a new presentation stays in the list, since without a
+ * Document Server slides can only be viewed.
  */
 function NewFileDialog(props: { opened: boolean; view: DriveView; onClose: () => void }) {
   const { view } = props;
   const online = useOnline();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [ext, setExt] = useState<Ext>('docx');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -77,6 +81,18 @@ function NewFileDialog(props: { opened: boolean; view: DriveView; onClose: () =>
           made.fileName === wanted ? tt.created : tt.createdAs(joinName(made.fileName, made.extendName)),
       });
       props.onClose();
+      if (made.extendName === 'docx' || made.extendName === 'xlsx')
+        void navigate({
+          to: '/onlyoffice',
+          search: {
+            ...view.areaQuery,
+            userFileId: made.userFileId,
+            fileName: made.fileName,
+            extendName: made.extendName,
+            filePath: made.filePath,
+            ot: 'add',
+          },
+        });
     } catch (err) {
       // The server's refusal (folder gone, storage full…) in place; the dialog stays open.
       setError(err instanceof Error ? err.message : t.errors.server);

@@ -1,0 +1,6 @@
+/** The records engine's generic UI (ARCHITECTURE.md §9); routes mount it with a definition. */
+export { RecordListPage, useGrant, type RecordListPageProps } from './record-list-page';
+export { RecordDetailDrawer } from './record-detail';
+export { ImportDialog } from '../../components/import-dialog';
+export { LatestRecords } from './latest-records';
+export { DictionaryPage } from './dictionary-page';

@@ -1,0 +1,126 @@
+import { Drawer, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMemo, useState } from 'react';
+import type { RecordNames, RecordRow } from '../../../shared/records/api';
+import { createSchema, formFields, updateSchema, type RecordDef } from '../../../shared/records/define';
+import type { DictOption } from '../../../shared/records/system/dictionary';
+import { useDialogEscape } from '../../components/dialog-escape';
+import { FormActions } from '../../components/form-actions';
+import { errorToast } from '../../lib/api';
+import { t } from '../../lib/i18n';
+import { fieldErrorsOf, writeRecord } from '../../lib/records';
+import { FieldInput, initialValues, toBody, type FormValues } from './field-input';
+
+const R = t.records;
+
+/** The first message of each field, from a zod error (the same schema the server validates with). */
+function zodErrors(def: RecordDef, body: Record<string, unknown>, editing: boolean): Record<string, string> {
+  const result = (editing ? updateSchema(def) : createSchema(def)).safeParse(body);
+  const errors: Record<string, string> = {};
+  if (!result.success) for (const i of result.error.issues) errors[String(i.path[0] ?? '')] ??= i.message;
+  return errors;
+}
+
+/**
+ * The form drawer of a record: one input per form field (its kind decides which), checked as you
+ * submit with the record's own schema, so each field shows the very words the server would
+ * answer; the server's own refusals (a slot taken, a shift that overlaps, a dictionary value
+ * disabled) come back per field too. Writes go through the outbox: offline, the change waits
+ * and says so.
+ */
+export function RecordForm({
+  def,
+  row,
+  names,
+  fixed,
+  options,
+  opened,
+  onClose,
+  onSaved,
+}: {
+  def: RecordDef;
+  /** The row being edited, or null for a new one. */
+  row: RecordRow | null;
+  names: RecordNames;
+  /** Values the page fixes (an item's dictionary): set and not shown. */
+  fixed?: Record<string, unknown>;
+  options: Record<string, DictOption[]>;
+  opened: boolean;
+  onClose: () => void;
+  onSaved?: () => void;
+}) {
+  const fields = useMemo(
+    () => Object.fromEntries(formFields(def).filter(([k]) => !fixed || !(k in fixed))),
+    [def, fixed],
+  );
+  const [values, setValues] = useState<FormValues>(() => initialValues(fields, row, names));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const escape = useDialogEscape(onClose, opened && !saving);
+  const editing = row !== null;
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const body = { ...toBody(fields, values), ...fixed, ...(editing ? { id: row.id } : {}) };
+    const problems = zodErrors(def, body, editing);
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    setSaving(true);
+    try {
+      const call = editing ? def.calls.update! : def.calls.create!;
+      const label = `${editing ? R.edit : R.add}${def.title}：${def.describe(body)}`;
+      const r = await writeRecord(def, call, body, {
+        action: editing ? 'update' : 'create',
+        id: row?.id,
+        body,
+        label,
+      });
+      notifications.show({
+        color: r.queued ? 'yellow' : 'green',
+        message: r.queued ? R.queued : editing ? R.saved : R.added,
+      });
+      onSaved?.();
+      onClose();
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      if (fields) setErrors(fields);
+      else errorToast(err instanceof Error ? err.message : String(err));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size={560}
+      title={editing ? R.editTitle(def.title) : R.addTitle(def.title)}
+      closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': R.closeForm }}
+      {...escape}
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate data-testid="record-form">
+        <Stack gap="sm">
+          {Object.entries(fields).map(([key, fd]) => (
+            <FieldInput
+              key={key}
+              name={key}
+              fd={fd}
+              value={values[key]}
+              onChange={(v) => {
+                setValues((prev) => ({ ...prev, [key]: v }));
+                if (errors[key]) setErrors((prev) => ({ ...prev, [key]: '' }));
+              }}
+              error={errors[key] || null}
+              options={options}
+              table={def.name}
+            />
+          ))}
+          <FormActions onCancel={onClose} saving={saving} mt="sm" />
+        </Stack>
+      </form>
+    </Drawer>
+  );
+}

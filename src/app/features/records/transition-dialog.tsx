@@ -1,0 +1,107 @@
+import { Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import type { RecordRow } from '../../../shared/records/api';
+import { transitionSchema, type RecordDef, type Transition } from '../../../shared/records/define';
+import type { DictOption } from '../../../shared/records/system/dictionary';
+import { useDialogEscape } from '../../components/dialog-escape';
+import { FormActions } from '../../components/form-actions';
+import { errorToast } from '../../lib/api';
+import { t } from '../../lib/i18n';
+import { fieldErrorsOf, writeRecord } from '../../lib/records';
+import { FieldInput, initialValues, toBody, type FormValues } from './field-input';
+
+const R = t.records;
+
+/**
+ * A transition that takes input (a reason, a time): its fields, checked with its own schema, then
+ * the call. Transitions without input are a plain confirmation (the list's confirmAction).
+ */
+export function TransitionDialog({
+  def,
+  name,
+  transition,
+  row,
+  options,
+  onClose,
+}: {
+  def: RecordDef;
+  name: string;
+  transition: Transition;
+  row: RecordRow;
+  options: Record<string, DictOption[]>;
+  onClose: () => void;
+}) {
+  const fields = transition.input ?? {};
+  const [values, setValues] = useState<FormValues>(() =>
+    initialValues(fields, null, { users: {}, depts: {} }),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const escape = useDialogEscape(onClose, !saving);
+
+  async function submit() {
+    const body = { ...toBody(fields, values), id: row.id };
+    const parsed = transitionSchema(transition).safeParse(body);
+    if (!parsed.success) {
+      const e: Record<string, string> = {};
+      for (const i of parsed.error.issues) e[String(i.path[0])] ??= i.message;
+      return setErrors(e);
+    }
+    setSaving(true);
+    try {
+      const r = await writeRecord(def, transition.call ?? `POST ${name}`, body, {
+        action: 'transition',
+        id: row.id,
+        label: `${transition.label}${def.title}：${def.describe(row)}`,
+      });
+      notifications.show({
+        color: r.queued ? 'yellow' : 'green',
+        message: r.queued ? R.queued : R.done(transition.label),
+      });
+      onClose();
+    } catch (err) {
+      const f = fieldErrorsOf(err);
+      if (f) setErrors(f);
+      else errorToast(err instanceof Error ? err.message : String(err));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={R.confirmTitle(transition.label)}
+      size={420}
+      closeOnClickOutside={false}
+      {...escape}
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          {transition.confirm ?? R.transitionConfirm(transition.label, def.describe(row))}
+        </Text>
+        {Object.entries(fields).map(([key, fd]) => (
+          <FieldInput
+            key={key}
+            name={key}
+            fd={fd}
+            value={values[key]}
+            onChange={(v) => setValues((p) => ({ ...p, [key]: v }))}
+            error={errors[key] || null}
+            options={options}
+            table={def.name}
+          />
+        ))}
+        <FormActions
+          onCancel={onClose}
+          saving={saving}
+          onSubmit={() => void submit()}
+          submitLabel={transition.label}
+          submitColor={transition.danger ? 'red' : undefined}
+        />
+      </Stack>
+    </Modal>
+  );
+}

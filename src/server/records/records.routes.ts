@@ -1,0 +1,223 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { RecordDetail, RecordPage } from '../../shared/records/api';
+import {
+  IdQuery,
+  createSchema,
+  listSchema,
+  parseCall,
+  plainValue,
+  transitionSchema,
+  updateSchema,
+  type RecordDef,
+} from '../../shared/records/define';
+import { DONE } from '../plugins/envelope';
+import { requireTokenHeader } from '../plugins/auth';
+import type { RecordService } from './records.service';
+import * as repo from './records.repo';
+import type { Db } from '../db/index';
+import { exportWorkbook, sendXlsx } from './xlsx';
+
+/**
+ * The HTTP side of the records engine: every call of every definition, registered from the
+ * definition (its spec names and methods), validated with the definition's own schemas.
+ *
+ * The spec makes some writes GETs (`GET …/delete`, `GET …/publishOrCancel`) or DELETEs. A GET
+ * write needs the `token` header like any write (the cookie alone never authorises a change);
+ * each also answers POST at the same path, the one a client's outbox sends.
+ */
+
+type Handler = (req: FastifyRequest, input: Record<string, unknown>, reply: FastifyReply) => Promise<unknown>;
+
+export function recordRoutes(
+  app: FastifyInstance,
+  deps: { records: RecordService; defs: readonly RecordDef[]; db: Db },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { records, db } = deps;
+
+  /**
+   * One call: a GET reads its query; a GET that changes something also answers POST with a body;
+   * POST reads the body; DELETE reads the query.
+   */
+  function call(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    schema: z.ZodObject,
+    summary: string,
+    write: boolean,
+    handler: Handler,
+    answer?: z.ZodType,
+  ) {
+    const inQuery = method !== 'POST';
+    r.route({
+      method,
+      url,
+      schema: inQuery ? { querystring: schema } : { body: schema },
+      config: { summary, answer, mutation: write && method === 'GET' ? true : undefined },
+      handler: async (req, reply) => {
+        if (write && method === 'GET') requireTokenHeader(req);
+        return handler(req, (inQuery ? req.query : req.body) as Record<string, unknown>, reply);
+      },
+    });
+    // The outbox sends every queued write as a POST: a GET or DELETE write has a POST twin.
+    if (write && method !== 'POST')
+      r.route({
+        method: 'POST',
+        url,
+        schema: { body: schema },
+        config: { summary: `${summary}（POST，可带 Idempotency-Key）` },
+        handler: async (req, reply) => handler(req, req.body as Record<string, unknown>, reply),
+      });
+  }
+
+  for (const def of deps.defs) {
+    const at = (c: string) => {
+      const { method, name } = parseCall(c);
+      return { method, url: `${def.base}/${name}` };
+    };
+    const t = def.title;
+    const c = def.calls;
+
+    {
+      const { method, url } = at(c.list);
+      r.route({
+        method,
+        url,
+        schema: method === 'POST' ? { body: listSchema(def) } : { querystring: listSchema(def) },
+        config: { summary: `${t} · 列表`, answer: RecordPage },
+        handler: async (req) =>
+          records.list(def, req.user, (method === 'POST' ? req.body : req.query) as never),
+      });
+    }
+    {
+      const { method, url } = at(c.detail);
+      call(
+        method,
+        url,
+        IdQuery,
+        `${t} · 详情`,
+        false,
+        async (req, q) => records.detail(def, req.user, q.id as number),
+        RecordDetail,
+      );
+    }
+    if (c.create) {
+      const { method, url } = at(c.create);
+      call(
+        method,
+        url,
+        createSchema(def),
+        `${t} · 新增`,
+        true,
+        async (req, b) => records.create(def, req.user, b),
+        z.object({ id: z.number() }),
+      );
+    }
+    if (c.update) {
+      const { method, url } = at(c.update);
+      call(method, url, updateSchema(def), `${t} · 修改`, true, async (req, b) => {
+        await records.update(def, req.user, b as Record<string, unknown> & { id: number });
+        return DONE;
+      });
+    }
+    if (c.remove) {
+      const { method, url } = at(c.remove);
+      call(method, url, IdQuery, `${t} · 删除`, true, async (req, q) => {
+        await records.remove(def, req.user, q.id as number);
+        return DONE;
+      });
+    }
+    for (const dir of ['up', 'down'] as const) {
+      const spec = c[dir];
+      if (!spec) continue;
+      const { method, url } = at(spec);
+      call(method, url, IdQuery, `${t} · ${dir === 'up' ? '上移' : '下移'}`, true, async (req, q) => {
+        await records.move(def, req.user, q.id as number, dir);
+        return DONE;
+      });
+    }
+    for (const [key, tr] of Object.entries(def.transitions ?? {})) {
+      const { method, url } = at(tr.call ?? `POST ${key}`);
+      call(method, url, transitionSchema(tr), `${t} · ${tr.label}`, true, async (req, b) => {
+        await records.transition(def, key, req.user, b as Record<string, unknown> & { id: number });
+        return DONE;
+      });
+    }
+    if (c.load && def.singleton) {
+      const { method, url } = at(c.load);
+      const scope = def.singleton.scope;
+      const schema = z.object(scope ? { [scope]: def.fields[scope]!.schema } : {});
+      call(
+        method,
+        url,
+        schema,
+        `${t} · 读取`,
+        false,
+        async (req, q) => records.load(def, req.user, q),
+        RecordDetail,
+      );
+    }
+    if (c.save && def.singleton) {
+      const { method, url } = at(c.save);
+      call(
+        method,
+        url,
+        createSchema(def),
+        `${t} · 保存`,
+        true,
+        async (req, b) => records.save(def, req.user, b),
+        z.object({ id: z.number() }),
+      );
+    }
+    if (c.export) {
+      const { method, url } = at(c.export);
+      const schema = listSchema(def).omit({ currentPage: true, pageCount: true });
+      r.route({
+        method,
+        url,
+        schema: method === 'POST' ? { body: schema } : { querystring: schema },
+        config: { summary: `${t} · 导出（xlsx）` },
+        handler: async (req, reply) => {
+          const q = (method === 'POST' ? req.body : req.query) as Record<string, unknown>;
+          const page = await records.exportRows(def, req.user, q as never);
+          const body = await exportWorkbook(t, ...(await exportTable(db, def, page)));
+          return sendXlsx(reply, `${t}.xlsx`, body);
+        },
+      });
+    }
+  }
+}
+
+/** The export's columns and rows: every field, values as people read them. */
+async function exportTable(db: Db, def: RecordDef, page: RecordPage) {
+  const fields = Object.entries(def.fields).filter(([, fd]) => fd.kind !== 'rich');
+  const items = await repo.dictItems(
+    db,
+    fields.flatMap(([, fd]) => (fd.dict ? [fd.dict] : [])),
+    false,
+  );
+  const columns = fields.map(([key, fd]) => ({
+    key,
+    header: fd.label,
+    width: fd.kind === 'users' ? 24 : undefined,
+  }));
+  const user = (id: unknown) => page.names.users[String(id)] ?? '';
+  const rows = page.list.map((row) =>
+    fields.map(([key, fd]) => {
+      const v = row[key];
+      if (fd.dict)
+        return items.find((i) => i.dict_key === fd.dict && i.value === v)?.label ?? String(v ?? '');
+      if (fd.kind === 'user') return user(v);
+      if (fd.kind === 'users') return ((v as number[]) ?? []).map(user).join('、');
+      if (fd.kind === 'dept') return page.names.depts[String(v)] ?? '';
+      if (fd.kind === 'datetime' && typeof v === 'number') {
+        const iso = new Date(v + 8 * 3600_000).toISOString();
+        return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+      }
+      return plainValue(fd, v);
+    }),
+  );
+  return [columns, rows] as const;
+}

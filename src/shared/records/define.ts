@@ -1,0 +1,627 @@
+import { z } from 'zod';
+import { Id, oneOrMany } from '../api/fields';
+import { addRecordLabels } from '../api/labels';
+import { labelledIssue } from '../api/messages';
+import { spoofProblem } from '../drive/names';
+import { parseMuseumMinute } from '../rules/museum-time';
+import { moneyProblem } from './validators';
+
+/**
+ * The records engine's one idea (ARCHITECTURE.md §9, research/records-design.md §2): a record is
+ * declared once, here in shared, and the server's routes, validation and SQL, the client's
+ * types and the UI's list, form and detail all read that one object.
+ *
+ * A declaration is plain data plus a few small functions (a record's own rules). There is no
+ * class hierarchy and nothing is generated: `src/server/records` and `src/app/features/records`
+ * read the same object directly. This file is the whole vocabulary; a newcomer starts here,
+ * then reads one record (`office/duty-roster.ts`).
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Fields
+
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'rich'
+  | 'int'
+  | 'money'
+  | 'date'
+  | 'time'
+  | 'datetime'
+  | 'dict'
+  | 'status'
+  | 'bool'
+  | 'user'
+  | 'users'
+  | 'dept';
+
+/** A choice of a status field, with the colour its badge and tab take. */
+export interface StatusOption {
+  value: number;
+  label: string;
+  color?: string;
+}
+
+/** How the UI shows a field (the server reads `filter`, `keyword` and `mask` too). */
+export interface FieldUi {
+  /** A column of the list (and a line of the phone card). */
+  list?: boolean;
+  /** A filter of the list: `eq` one value; `range` from/to (dates, numbers); `contains` a person in a list. */
+  filter?: 'eq' | 'range' | 'contains';
+  /** Searched by the list's keyword box (text fields). */
+  keyword?: boolean;
+  /** Personal data: masked in lists, whole only in the detail to writers (records-design §1). */
+  mask?: 'phone' | 'idNumber';
+  /** Not in the form: set by the server (a status moved by transitions, a derived count). */
+  form?: false;
+  /** Not in the xlsx import template (rich text, derived fields). Default: form fields import. */
+  importable?: false;
+  placeholder?: string;
+  /** One line under the input. */
+  help?: string;
+  /** Column width in the table, px. */
+  width?: number;
+}
+
+export interface Field extends FieldUi {
+  kind: FieldKind;
+  label: string;
+  required: boolean;
+  /**
+   * Validates one value as a client sends it (JSON, a form-encoded body, an xlsx cell read as
+   * text) and answers the stored value, or undefined for an optional field left empty. Every
+   * message names the field by `label`.
+   */
+  schema: z.ZodType;
+  /** What an optional field left empty stores (and what the form starts from). */
+  empty: unknown;
+  /** The dictionary (collectDict key) a `dict` field draws its options from. */
+  dict?: string;
+  /** The choices of a `status` field. */
+  options?: readonly StatusOption[];
+  /** The longest text, for the input's counter. */
+  max?: number;
+  /** The value a new record starts with when the field is not in the form (a status). */
+  initial?: unknown;
+}
+
+interface Common extends FieldUi {
+  required?: boolean;
+}
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** Empty input (missing, null, '') reads as "not given", then required or optional applies. */
+function field(
+  kind: FieldKind,
+  label: string,
+  o: Common,
+  inner: z.ZodType,
+  empty: unknown,
+  extra: Partial<Field> = {},
+): Field {
+  // The label rides along as the JSON schema's title (the OpenAPI document shows it).
+  const schema = z
+    .preprocess((v) => (blank(v) ? undefined : v), o.required ? inner : inner.optional())
+    .meta({ title: label });
+  const { required = false, ...ui } = o;
+  return { kind, label, required, schema, empty, ...ui, ...extra };
+}
+
+/** A number from a number or its text (a form or a cell sends text); anything else stays as it is. */
+const toNumber = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v);
+const toText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+
+/** Text rules every one-line text obeys: no control characters, no spoofing characters. */
+function textRules(label: string, v: string, ctx: z.RefinementCtx) {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v))
+    ctx.addIssue({ code: 'custom', message: `${label}不能包含控制字符` });
+  const spoof = spoofProblem(v, label);
+  if (spoof) ctx.addIssue({ code: 'custom', message: spoof });
+}
+
+/** Adds `${label}${problem}` when a shared validator (validators.ts) finds one. */
+function validated(label: string, check?: (v: string) => string | null) {
+  return (v: string, ctx: z.RefinementCtx) => {
+    textRules(label, v, ctx);
+    const problem = check?.(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: `${label}${problem}` });
+  };
+}
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Whether 'yyyy-MM-dd' is a real day. */
+export function isRealDate(v: string): boolean {
+  if (!DATE_RE.test(v)) return false;
+  const [y, m, d] = v.split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+/** The field builders. Each takes the Chinese label first, then its options. */
+export const f = {
+  /** One line of text, at most `max` characters (default 50), checked by `validate` when given. */
+  text(label: string, o: Common & { max?: number; validate?: (v: string) => string | null } = {}): Field {
+    const max = o.max ?? 50;
+    const inner = z
+      .string({ error: labelledIssue(label) })
+      .trim()
+      .max(max)
+      .superRefine(validated(label, o.validate));
+    return field('text', label, o, z.preprocess(toText, inner), '', { max });
+  },
+  /** Several lines of plain text (default at most 500 characters). */
+  textarea(label: string, o: Common & { max?: number } = {}): Field {
+    const max = o.max ?? 500;
+    const inner = z
+      .string({ error: labelledIssue(label) })
+      .trim()
+      .max(max)
+      .superRefine(validated(label));
+    return field('textarea', label, o, inner, '', { max });
+  },
+  /** Rich text (HTML); the server sanitises it before it is stored (ARCHITECTURE.md §6). */
+  rich(label: string, o: Common & { max?: number } = {}): Field {
+    const max = o.max ?? 200_000;
+    const inner = z.string({ error: labelledIssue(label) }).max(max);
+    return field('rich', label, { importable: false, ...o }, inner, '', { max });
+  },
+  /** A whole number between `min` and `max`. */
+  int(label: string, o: Common & { min?: number; max?: number; initial?: number } = {}): Field {
+    const inner = z
+      .number({ error: labelledIssue(label) })
+      .int()
+      .min(o.min ?? 0)
+      .max(o.max ?? 2_147_483_647);
+    const { initial, ...rest } = o;
+    return field(
+      'int',
+      label,
+      rest,
+      z.preprocess(toNumber, inner),
+      null,
+      initial === undefined ? {} : { initial },
+    );
+  },
+  /** Yuan with at most two decimals, not negative (stored as fen). */
+  money(label: string, o: Common = {}): Field {
+    const inner = z.number({ error: labelledIssue(label) }).superRefine((v, ctx) => {
+      const problem = moneyProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: `${label}${problem}` });
+    });
+    return field('money', label, o, z.preprocess(toNumber, inner), null);
+  },
+  /** A museum day, 'yyyy-MM-dd' (the spec's date picker). */
+  date(label: string, o: Common = {}): Field {
+    const inner = z
+      .string({ error: labelledIssue(label, '请选择') })
+      .trim()
+      .refine(isRealDate, `${label}须为有效日期，格式 yyyy-MM-dd（如 2026-12-01）`);
+    return field('date', label, o, inner, '');
+  },
+  /** A time of day, 'HH:mm'. */
+  time(label: string, o: Common = {}): Field {
+    const inner = z
+      .string({ error: labelledIssue(label, '请选择') })
+      .trim()
+      .regex(TIME_RE, `${label}须为 HH:mm 格式的时间（如 08:30）`);
+    return field('time', label, o, inner, '');
+  },
+  /** A moment, entered as 'yyyy-MM-dd HH:mm' museum time, stored and answered as epoch ms. */
+  datetime(label: string, o: Common = {}): Field {
+    const inner = z
+      .union([z.number().int().nonnegative(), z.string().trim()], { error: labelledIssue(label, '请选择') })
+      .transform((v, ctx) => {
+        const ms = typeof v === 'number' ? v : parseMuseumMinute(v);
+        if (ms === null) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `${label}须为 yyyy-MM-dd HH:mm 格式（如 2026-12-01 09:30）`,
+          });
+          return z.NEVER;
+        }
+        return ms;
+      });
+    return field('datetime', label, o, inner, null);
+  },
+  /** One value of the dictionary `dict` (collectDict); the server checks it is an item there. */
+  dict(label: string, dict: string, o: Common = {}): Field {
+    const inner = z
+      .string({ error: labelledIssue(label, '请选择') })
+      .trim()
+      .max(50);
+    return field('dict', label, o, z.preprocess(toText, inner), '', { dict });
+  },
+  /** A status with fixed choices: moved by transitions (pipelines) or chosen in the form. */
+  status(label: string, options: readonly StatusOption[], o: Common & { initial?: number } = {}): Field {
+    const values = options.map((x) => x.value);
+    const words = options.map((x) => `${x.value} ${x.label}`).join('、');
+    const inner = z
+      .number({ error: labelledIssue(label, '请选择') })
+      .int()
+      .refine((v) => values.includes(v), `${label}不正确，可选：${words}`);
+    return field('status', label, o, z.preprocess(toNumber, inner), o.initial ?? values[0], {
+      options,
+      initial: o.initial ?? values[0],
+    });
+  },
+  /** Yes or no: true/false, 1/0 (as text too). */
+  bool(label: string, o: Common = {}): Field {
+    const flag = (v: unknown) => {
+      if (v === true || v === 1 || v === '1' || v === 'true' || v === '是') return true;
+      if (v === false || v === 0 || v === '0' || v === 'false' || v === '否') return false;
+      return v;
+    };
+    const inner = z.boolean({
+      error: () => `${label}只能是 true 或 false（也可以是 1 或 0）`,
+    });
+    return field('bool', label, o, z.preprocess(flag, inner), false);
+  },
+  /** One member of staff (an enabled account); the server checks they exist. */
+  user(label: string, o: Common = {}): Field {
+    return field('user', label, o, idOf(label), null);
+  },
+  /** Members of staff, between `min` (default 1 when required) and `max`; repeats are dropped. */
+  users(label: string, o: Common & { min?: number; max?: number } = {}): Field {
+    const list = z
+      .array(idOf(label), { error: labelledIssue(label, '请选择') })
+      .min(o.min ?? (o.required ? 1 : 0))
+      .max(o.max ?? 50)
+      .transform((ids) => [...new Set(ids)]);
+    return field('users', label, o, oneOrMany(list as unknown as z.ZodType<number[]>), []);
+  },
+  /** A department. */
+  dept(label: string, o: Common = {}): Field {
+    return field('dept', label, o, idOf(label), null);
+  },
+};
+
+/** An id field (Id's rules) whose messages name `label`. */
+function idOf(label: string): z.ZodType<number> {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: labelledIssue(label, '请选择') })
+      .int()
+      .positive(),
+  ) as unknown as z.ZodType<number>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Records
+
+export type Fields = Record<string, Field>;
+
+/** The columns every record table has (records-design §1), as the API names them. */
+export interface BaseColumns {
+  id: number;
+  createTime: number;
+  createBy: number | null;
+  updateTime: number;
+  updateBy: number | null;
+}
+
+/** A record's row as stored and answered: its fields' values and the base columns. */
+export type Row = BaseColumns & Record<string, unknown>;
+
+/** A problem with one field of one row, in the words a person acts on. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * A rule a record checks against other stored rows (its "peers"): the server loads the rows
+ * `peers` selects (field → accepted values, the row itself excluded) inside the write's
+ * transaction and calls `check`. Pure, so each rule is unit-tested alone.
+ */
+export interface PeerRule {
+  name: string;
+  peers: (row: Record<string, unknown>) => Record<string, readonly unknown[]>;
+  check: (row: Record<string, unknown>, peers: readonly Row[], words: Words) => FieldProblem | null;
+}
+
+/**
+ * How a rule's message names values: a dictionary item's label, a status's words, a person's
+ * name (the server knows them; a unit test passes its own).
+ */
+export type Words = (field: string, value: unknown) => string;
+
+/** A named status change of a pipeline (records-design §2 B). */
+export interface Transition {
+  /** The button's words: 发布, 下线, 通过. */
+  label: string;
+  /** The spec's call, when it is not `POST <name>`: 'GET publishOrCancel'. */
+  call?: string;
+  /** The statuses it leaves from; any other current status is refused with 状态已变化，请刷新. */
+  from: readonly number[];
+  to: number;
+  /** The menu grant it needs; the record's write grant by default. */
+  access?: string;
+  /** What the call takes besides `id` (a reason, a time): fields like the record's own. */
+  input?: Fields;
+  /** A rule of this record: why the row may not move now, or null. */
+  guard?: (row: Row, input: Record<string, unknown>) => string | null;
+  /** Other fields the change sets (publishTime ← now). */
+  set?: (row: Row, input: Record<string, unknown>, now: number) => Record<string, unknown>;
+  /** The confirmation the UI asks first. */
+  confirm?: string;
+  danger?: boolean;
+}
+
+/** Spec call names and methods, per record (they differ by module: pageList/list, save/add…). */
+export interface Calls {
+  list: string;
+  detail: string;
+  create?: string;
+  update?: string;
+  remove?: string;
+  export?: string;
+  /** sortable records: move one place up or down within its sort scope. */
+  up?: string;
+  down?: string;
+  /** singletons: read and write the one row of a scope. */
+  load?: string;
+  save?: string;
+}
+
+export type Shape = 'catalog' | 'pipeline' | 'booking' | 'singleton' | 'log';
+
+export interface RecordDef {
+  /** The record's name: registry key, import scheme id, query-key prefix. */
+  name: string;
+  /** Its Chinese name: 值班表. */
+  title: string;
+  shape: Shape;
+  /** The table its rows live in (a frozen migration makes it). */
+  table: string;
+  /** The call prefix under /singleMuseum: '/bs/bsDutyRoster'. */
+  base: string;
+  calls: Calls;
+  fields: Fields;
+  access: {
+    /** The menu grant that lets someone read; null: any signed-in person. */
+    read: string | null;
+    /** The menu grant that lets someone create, change and delete. */
+    write: string;
+    /**
+     * The rows a reader without the write grant sees, added to every query in the repository:
+     * a field and the values it must hold (published news only).
+     */
+    readerSees?: { field: string; values: readonly unknown[] };
+  };
+  /** The list order when none is asked for: [field, direction], first wins. */
+  order: readonly (readonly [string, 'asc' | 'desc'])[];
+  /** Pipelines: the status field and its named transitions. */
+  status?: { field: string };
+  transitions?: Record<string, Transition>;
+  /** Fields whose values together name one row at most (a unique index backs each). */
+  unique?: readonly { fields: readonly string[]; message: string }[];
+  /** Rules against stored rows (no person on two overlapping shifts). */
+  rules?: readonly PeerRule[];
+  /** A rule across the fields of one row (end after start), or null. */
+  check?: (row: Record<string, unknown>) => FieldProblem | null;
+  /** Why a stored row may not be deleted (a system item), or null. */
+  canDelete?: (row: Row) => string | null;
+  /** Why a stored row may not be changed so (a system item's value), or null. */
+  canUpdate?: (before: Row, after: Record<string, unknown>) => FieldProblem | null;
+  /**
+   * This record's rows belong to a row of another record, found by value (an item's `dictKey`
+   * names a dictionary's `dictKey`): the server checks the owner exists on every write, and
+   * refuses to delete an owner while rows belong to it.
+   */
+  belongsTo?: { record: string; field: string; by: string };
+  /**
+   * A tree inside the record (records-design §2 A `parent`): `field` holds the parent's `by`
+   * value within the same `scope`; a row with children cannot be deleted.
+   */
+  tree?: { field: string; by: string; scope: readonly string[] };
+  /** Catalog sort: a `sort` int field, smaller first; up/down swap with the neighbour in `scope`. */
+  sortable?: { field: string; scope: readonly string[] };
+  /** Deleted rows are kept, flagged (delFlag), and never shown again. */
+  softDelete?: boolean;
+  /** Rows can be imported from an xlsx template (scheme/batchImport). */
+  importable?: boolean;
+  /** Booking (C): the capacity record this one takes places from, and how many. */
+  booking?: {
+    capacityTable: string;
+    capacityField: string;
+    quantityField: string;
+    releasedAt: readonly number[];
+  };
+  /** Singleton (D): the field that scopes the one row (type 1 / 2), if any. */
+  singleton?: { scope?: string };
+  /** Log (E): days a row is kept before pruning. */
+  retentionDays?: number;
+  /** How one row is named in messages and the detail title. */
+  describe: (row: Record<string, unknown>) => string;
+}
+
+/**
+ * Declares a record: checks the declaration (a mistake fails at start and in the unit test, not
+ * in front of a user), registers its labels for the validation messages, and returns it as is.
+ */
+export function defineRecord<D extends RecordDef>(def: D): D {
+  const keys = new Set(Object.keys(def.fields));
+  const need = (key: string, what: string) => {
+    if (!keys.has(key)) throw new Error(`${def.name}: ${what} names unknown field ${key}`);
+  };
+  for (const [key, dir] of def.order)
+    if (!['id', 'createTime', 'updateTime'].includes(key)) need(key, `order ${dir}`);
+  if (def.status) {
+    need(def.status.field, 'status');
+    if (def.fields[def.status.field]!.kind !== 'status')
+      throw new Error(`${def.name}: status must be f.status`);
+  }
+  for (const u of def.unique ?? []) for (const k of u.fields) need(k, 'unique');
+  if (def.sortable) {
+    need(def.sortable.field, 'sortable');
+    for (const k of def.sortable.scope) need(k, 'sortable scope');
+  }
+  if (def.access.readerSees) need(def.access.readerSees.field, 'readerSees');
+  if (def.transitions && !def.status) throw new Error(`${def.name}: transitions need a status field`);
+  if (def.singleton?.scope) need(def.singleton.scope, 'singleton scope');
+  if (def.singleton && (!def.calls.load || !def.calls.save))
+    throw new Error(`${def.name}: a singleton needs load and save`);
+  if (def.shape === 'log' && (def.calls.create || def.calls.update || def.calls.remove))
+    throw new Error(`${def.name}: a log is append-only (no create, update or remove call)`);
+  if (def.booking) {
+    need(def.booking.capacityField, 'booking capacity');
+    need(def.booking.quantityField, 'booking quantity');
+  }
+  const labels: Record<string, string> = {};
+  for (const [key, fd] of Object.entries(def.fields)) {
+    labels[key] = fd.label;
+    if (fd.filter === 'range') {
+      labels[`${key}From`] = `${fd.label}（起）`;
+      labels[`${key}To`] = `${fd.label}（止）`;
+    }
+  }
+  for (const t of Object.values(def.transitions ?? {}))
+    for (const [key, fd] of Object.entries(t.input ?? {})) labels[key] ??= fd.label;
+  addRecordLabels(labels);
+  return def;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the server and the UI derive from a definition
+
+/** 'GET pageList' → { method, name }. */
+export function parseCall(call: string): { method: 'GET' | 'POST' | 'DELETE'; name: string } {
+  const [method, name] = call.split(' ') as ['GET' | 'POST' | 'DELETE', string];
+  return { method, name };
+}
+
+/** The fields a form (and the create and update calls) carries. */
+export function formFields(def: RecordDef): [string, Field][] {
+  return Object.entries(def.fields).filter(([, fd]) => fd.form !== false);
+}
+
+/** The fields of the xlsx template, in form order. */
+export function importFields(def: RecordDef): [string, Field][] {
+  return formFields(def).filter(([, fd]) => fd.importable !== false);
+}
+
+/** The create call's body: every form field, each with its own rules and words. */
+export function createSchema(def: RecordDef): z.ZodObject {
+  return z.object(Object.fromEntries(formFields(def).map(([k, fd]) => [k, fd.schema])));
+}
+
+/** The update call's body: the row's id and every form field (a form sends the whole record). */
+export function updateSchema(def: RecordDef): z.ZodObject {
+  return createSchema(def).extend({ id: Id });
+}
+
+export const IdQuery = z.object({ id: Id });
+
+/** Sort directions of a list call. */
+const Order = z.enum(['asc', 'desc'], { error: () => '排序方向只能是 asc 或 desc' });
+
+/**
+ * The list call's query: page, keyword, one parameter per filter (a range is `<key>From` and
+ * `<key>To`), and an optional order by a list column.
+ */
+export function listSchema(def: RecordDef): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {
+    currentPage: z.coerce.number('页码必须是数字').int('页码必须是整数').min(1, '页码不能小于 1').default(1),
+    pageCount: z.coerce
+      .number('每页条数必须是数字')
+      .int('每页条数必须是整数')
+      .min(1, '每页条数不能小于 1')
+      .max(200, '每页条数不能大于 200')
+      .default(20),
+  };
+  const columns = Object.entries(def.fields)
+    .filter(([, fd]) => fd.list)
+    .map(([k]) => k);
+  if (columns.length)
+    shape.orderBy = z
+      .enum(['id', 'createTime', ...columns] as [string, ...string[]], {
+        error: () => `排序字段不正确，可选：${columns.join('、')}`,
+      })
+      .optional();
+  shape.order = Order.optional();
+  if (Object.values(def.fields).some((fd) => fd.keyword))
+    shape.keyword = z.string().trim().max(50, '关键词不能超过 50 个字符').optional();
+  for (const [key, fd] of Object.entries(def.fields)) {
+    if (!fd.filter) continue;
+    const one = fd.kind === 'users' ? f.user(fd.label).schema : fd.schema;
+    if (fd.filter === 'range') {
+      shape[`${key}From`] = rangeEnd(fd, `${fd.label}（起）`);
+      shape[`${key}To`] = rangeEnd(fd, `${fd.label}（止）`);
+    } else shape[key] = z.preprocess((v) => (blank(v) ? undefined : v), unwrap(one).optional());
+  }
+  return z.object(shape);
+}
+
+/** One end of a range filter, its messages naming that end (值班日期（起）须为有效日期…). */
+function rangeEnd(fd: Field, label: string): z.ZodType {
+  const builders: Partial<Record<FieldKind, (l: string) => Field>> = {
+    date: (l) => f.date(l),
+    datetime: (l) => f.datetime(l),
+    int: (l) => f.int(l),
+    money: (l) => f.money(l),
+    time: (l) => f.time(l),
+  };
+  const make = builders[fd.kind];
+  if (!make) throw new Error(`a range filter needs a date, time or number field, not ${fd.kind}`);
+  return make(label).schema;
+}
+
+/** A field schema without its "empty means absent" wrapper, so a filter can make it optional. */
+function unwrap(s: z.ZodType): z.ZodType {
+  const def = (s as unknown as { _zod: { def: { type: string; out?: z.ZodType; innerType?: z.ZodType } } })
+    ._zod.def;
+  if (def.type === 'pipe' && def.out) {
+    const out = def.out as unknown as { _zod: { def: { type: string; innerType?: z.ZodType } } };
+    return out._zod.def.type === 'optional' ? out._zod.def.innerType! : def.out;
+  }
+  return s;
+}
+
+/** The transition call's body: the id and the transition's own input. */
+export function transitionSchema(t: Transition): z.ZodObject {
+  return z.object({
+    id: Id,
+    ...Object.fromEntries(Object.entries(t.input ?? {}).map(([k, fd]) => [k, fd.schema])),
+  });
+}
+
+/** The status options of a record's status field, or []. */
+export function statusOptions(def: RecordDef): readonly StatusOption[] {
+  return def.status ? (def.fields[def.status.field]!.options ?? []) : [];
+}
+
+/** The words of a status value. */
+export function statusLabel(def: RecordDef, value: unknown): string {
+  return statusOptions(def).find((o) => o.value === value)?.label ?? String(value ?? '');
+}
+
+/** The dictionaries a record's fields draw from. */
+export function dictKeysOf(def: RecordDef): string[] {
+  return [...new Set(Object.values(def.fields).flatMap((fd) => (fd.dict ? [fd.dict] : [])))];
+}
+
+/** Calls a record answers, as [call key, method, name]; transitions as `transition:<key>`. */
+export function callsOf(def: RecordDef): { key: string; method: 'GET' | 'POST' | 'DELETE'; name: string }[] {
+  const out = Object.entries(def.calls).flatMap(([key, call]) => (call ? [{ key, ...parseCall(call) }] : []));
+  for (const [key, t] of Object.entries(def.transitions ?? {}))
+    out.push({ key: `transition:${key}`, ...parseCall(t.call ?? `POST ${key}`) });
+  return out;
+}
+
+/** The message of a refused stale transition (records-design §2 B). */
+export const STALE_STATUS = '状态已变化，请刷新';
+
+/** A field's value as a person reads it (status words, yes/no); names and dictionaries come from the caller. */
+export function plainValue(fd: Field, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (fd.kind === 'status') return fd.options?.find((o) => o.value === value)?.label ?? String(value);
+  if (fd.kind === 'bool') return value ? '是' : '否';
+  if (fd.kind === 'money') return Number(value).toFixed(2);
+  return String(value);
+}

@@ -1,0 +1,486 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECORDS, recordByName } from '../../src/shared/records/index';
+import {
+  STALE_STATUS,
+  formFields,
+  parseCall,
+  type Field,
+  type RecordDef,
+  type Transition,
+} from '../../src/shared/records/define';
+import { startServer, type TestServer } from './harness';
+import { FIXTURES, createFixtureTables } from './records-fixtures';
+import { SAMPLES, type SampleIds } from './records-samples';
+import { M, deptIdByName, userIdOf } from './util';
+
+/**
+ * The records engine's one API suite (ARCHITECTURE.md §9): it runs against every registered
+ * definition, so a record is tested the moment it is declared. For each: create, read, update,
+ * delete; list with paging and each filter; status transitions and stale ones; the unique key;
+ * sort moves; Idempotency-Key; rights and reader scope (another person's rows); bad input per
+ * field answered in Chinese naming the field; export. The records' own rules have their own
+ * files (records-duty.test.ts, records-dictionary.test.ts).
+ */
+
+/** The declared records, and fixtures of the shapes none of them uses yet (records-fixtures.ts). */
+const ALL = [...RECORDS, ...FIXTURES];
+let s: TestServer;
+let admin: string;
+/** A member of staff with the default role: reads the workbench's records, writes none. */
+let staff: string;
+let ids: SampleIds;
+let counter = 0;
+
+beforeAll(async () => {
+  s = await startServer({ RATE_LIMIT_PER_MINUTE: '1000000' }, { records: ALL, prepare: createFixtureTables });
+  admin = await s.login('admin');
+  staff = await s.login('staff02');
+  const users = new Map<string, number>();
+  for (const a of ['director', 'staff01', 'staff02', 'staff04']) users.set(a, await userIdOf(s, a));
+  const depts = new Map<string, number>();
+  for (const d of ['办公室', '典藏部']) depts.set(d, await deptIdByName(s, admin, d));
+  ids = { user: (a) => users.get(a)!, dept: (d) => depts.get(d)! };
+});
+afterAll(async () => s?.close());
+
+const CHINESE = /[\u4e00-\u9fa5]/;
+
+function urlOf(def: RecordDef, call: string) {
+  const { method, name } = parseCall(call);
+  return { method, url: `${M}${def.base}/${name}` };
+}
+
+/** Calls a record's call with `data` in the query (GET, DELETE) or the body (POST). */
+async function send(
+  def: RecordDef,
+  call: string,
+  data: Record<string, unknown>,
+  token: string,
+  headers: Record<string, string> = {},
+) {
+  const { method, url } = urlOf(def, call);
+  if (method === 'POST') return s.call('POST', url, { token, body: data, headers });
+  const q = new URLSearchParams(
+    Object.entries(data)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
+  return s.call(method, `${url}?${q}`, { token, headers });
+}
+
+const sampleOf = (def: RecordDef, n = ++counter) => SAMPLES[def.name]!.make(n, ids);
+
+async function create(def: RecordDef, body = sampleOf(def)): Promise<number> {
+  const r = await send(def, def.calls.create!, body, admin);
+  expect(r.body, JSON.stringify(r.body)).toMatchObject({ success: true });
+  return r.body.result.id as number;
+}
+
+async function detail(def: RecordDef, id: number, token = admin) {
+  return send(def, def.calls.detail, { id }, token);
+}
+
+async function listOf(def: RecordDef, query: Record<string, unknown>, token = admin) {
+  const r = await send(def, def.calls.list, { pageCount: 200, ...query }, token);
+  expect(r.body.success, JSON.stringify(r.body)).toBe(true);
+  return r.body.result as {
+    list: { id: number }[];
+    total: number;
+    counts?: { value: number; count: number }[];
+  };
+}
+
+/** What a stored field holds for a value sent (an optional field left out is its empty). */
+function stored(fd: Field, v: unknown) {
+  if (v === undefined || v === '') return fd.empty;
+  if (fd.kind === 'users') return [...new Set(v as number[])];
+  return v;
+}
+
+/** A valid input for a transition that takes one (a reason). */
+function inputOf(t: Transition): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, fd] of Object.entries(t.input ?? {}))
+    out[key] =
+      fd.kind === 'int' ? 1 : fd.kind === 'date' ? '2030-01-01' : fd.kind === 'bool' ? true : '测试原因';
+  return out;
+}
+
+/** A value of the wrong kind for any field. */
+const WRONG = { not: 'a value' };
+
+describe.each(ALL.map((d) => [d.name, d] as const))('record %s', (_name, def) => {
+  const writable = Boolean(def.calls.create);
+
+  it('has a valid sample and a spec call for each engine call', () => {
+    expect(SAMPLES[def.name], `tests/server/records-samples.ts has no sample for ${def.name}`).toBeDefined();
+    for (const call of Object.values(def.calls))
+      if (call) expect(call).toMatch(/^(GET|POST|DELETE) [A-Za-z]+$/);
+  });
+
+  it.runIf(writable)('creates a row and reads back every field', async () => {
+    const body = sampleOf(def);
+    const id = await create(def, body);
+    const r = await detail(def, id);
+    expect(r.body.success).toBe(true);
+    const record = r.body.result.record;
+    for (const [key, fd] of formFields(def)) expect(record[key], key).toEqual(stored(fd, body[key]));
+    expect(record.id).toBe(id);
+    expect(record.createBy).toBe(await userIdOf(s, 'admin'));
+    expect(typeof record.createTime).toBe('number');
+    if (def.status) {
+      const fd = def.fields[def.status.field]!;
+      expect(record[def.status.field]).toBe(fd.initial);
+      expect(r.body.result.log.map((l: { action: string }) => l.action)).toEqual(['create']);
+    }
+  });
+
+  it.runIf(writable)('lists with paging and the total', async () => {
+    const before = (await listOf(def, {})).total;
+    const made = [await create(def), await create(def), await create(def)];
+    const all = await listOf(def, {});
+    expect(all.total).toBe(before + 3);
+    expect(all.list.length).toBe(Math.min(all.total, 200));
+    for (const id of made) expect((await detail(def, id)).body.success).toBe(true);
+    const first = await listOf(def, { pageCount: 2, currentPage: 1 });
+    expect(first.list).toHaveLength(2);
+    expect(first.total).toBe(all.total);
+    const second = await listOf(def, { pageCount: 2, currentPage: 2 });
+    expect(second.list.map((r) => r.id)).toEqual(all.list.slice(2, 4).map((r) => r.id));
+    const beyond = await listOf(def, { pageCount: 2, currentPage: 10_000 });
+    expect(beyond.list).toEqual([]);
+    const bad = await send(def, def.calls.list, { pageCount: 500 }, admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('每页条数不能大于 200');
+  });
+
+  it.runIf(writable)(
+    'finds a row by each of its filters and its keyword, and not by other values',
+    async () => {
+      const body = sampleOf(def);
+      const id = await create(def, body);
+      const record = (await detail(def, id)).body.result.record;
+      const has = async (query: Record<string, unknown>) =>
+        (await listOf(def, query)).list.some((r) => r.id === id);
+      for (const [key, fd] of Object.entries(def.fields)) {
+        const v = record[key];
+        if (!fd.filter || v === null || v === undefined || v === '') continue;
+        if (fd.filter === 'eq') {
+          expect(await has({ [key]: v }), `${key}=${String(v)}`).toBe(true);
+          if (fd.kind === 'dept') expect(await has({ [key]: ids.dept('典藏部') })).toBe(false);
+        } else if (fd.filter === 'contains') {
+          expect(await has({ [key]: (v as number[])[0] }), `${key} contains`).toBe(true);
+          expect(await has({ [key]: ids.user('staff01') })).toBe(false);
+        } else {
+          expect(await has({ [`${key}From`]: v, [`${key}To`]: v }), `${key} range`).toBe(true);
+          const later = fd.kind === 'date' ? '2999-12-31' : (v as number) + 1;
+          expect(await has({ [`${key}From`]: later })).toBe(false);
+        }
+      }
+      const keyword = Object.entries(def.fields).find(([, fd]) => fd.keyword);
+      if (keyword) {
+        const text = String(record[keyword[0]]);
+        expect(await has({ keyword: text.slice(0, 4) })).toBe(true);
+        // Latin letters match in either case, on PostgreSQL as on SQLite.
+        const swapped = text.slice(0, 4).replace(/[a-z]/gi, (c) => {
+          const up = c.toUpperCase();
+          return c === up ? c.toLowerCase() : up;
+        });
+        if (swapped !== text.slice(0, 4)) expect(await has({ keyword: swapped }), swapped).toBe(true);
+        expect(await has({ keyword: '没有这样的内容zz' })).toBe(false);
+      }
+    },
+  );
+
+  it.runIf(writable && Boolean(def.calls.update))('updates a row', async () => {
+    const body = sampleOf(def);
+    const id = await create(def, body);
+    const changed = SAMPLES[def.name]!.change(body);
+    const r = await send(def, def.calls.update!, { ...changed, id }, admin);
+    expect(r.body).toMatchObject({ success: true });
+    const record = (await detail(def, id)).body.result.record;
+    for (const [key, fd] of formFields(def)) expect(record[key], key).toEqual(stored(fd, changed[key]));
+    const gone = await send(def, def.calls.update!, { ...changed, id: 99_999_999 }, admin);
+    expect(gone.body.success).toBe(false);
+    expect(gone.body.message).toMatch(CHINESE);
+  });
+
+  it.runIf(writable)('refuses bad input field by field, in Chinese, naming the field', async () => {
+    const faults: string[] = [];
+    const expectRefusal = (what: string, r: { status: number; body: any }, label: string) => {
+      if (r.status !== 400 || r.body.success !== false)
+        faults.push(`${what}: HTTP ${r.status} ${JSON.stringify(r.body)}`);
+      else if (!CHINESE.test(r.body.message) || !r.body.message.includes(label))
+        faults.push(`${what}: 「${r.body.message}」 does not name ${label}`);
+    };
+    for (const [key, fd] of formFields(def)) {
+      const body = sampleOf(def);
+      expectRefusal(
+        `${key}=${JSON.stringify(WRONG)}`,
+        await send(def, def.calls.create!, { ...body, [key]: WRONG }, admin),
+        fd.label,
+      );
+      if (fd.required) {
+        const rest = { ...body };
+        delete rest[key];
+        expectRefusal(`${key} missing`, await send(def, def.calls.create!, rest, admin), fd.label);
+        expectRefusal(
+          `${key} empty`,
+          await send(def, def.calls.create!, { ...body, [key]: '' }, admin),
+          fd.label,
+        );
+      }
+      if (fd.max && (fd.kind === 'text' || fd.kind === 'textarea'))
+        expectRefusal(
+          `${key} too long`,
+          await send(def, def.calls.create!, { ...body, [key]: '字'.repeat(fd.max + 1) }, admin),
+          fd.label,
+        );
+    }
+    expect(faults, faults.join('\n')).toEqual([]);
+  });
+
+  it.runIf(writable)(
+    'refuses dictionary values, people and departments that do not exist, at their field',
+    async () => {
+      for (const [key, fd] of formFields(def)) {
+        const wrong = fd.dict
+          ? 'nope99'
+          : fd.kind === 'user' || fd.kind === 'dept'
+            ? 99_999
+            : fd.kind === 'users'
+              ? [99_999]
+              : undefined;
+        if (wrong === undefined) continue;
+        const r = await send(def, def.calls.create!, { ...sampleOf(def), [key]: wrong }, admin);
+        expect(r.body.success, key).toBe(false);
+        expect(r.body.code).toBe(1010);
+        expect(r.body.result.fields[key], key).toContain(fd.label);
+      }
+    },
+  );
+
+  it.runIf(writable)('answers a write replayed with the same Idempotency-Key once', async () => {
+    const body = sampleOf(def);
+    const headers = { 'idempotency-key': `records-${def.name}-${counter}` };
+    const before = (await listOf(def, {})).total;
+    const a = await send(def, def.calls.create!, body, admin, headers);
+    const b = await send(def, def.calls.create!, body, admin, headers);
+    expect(a.body.success).toBe(true);
+    expect(b.body).toEqual(a.body);
+    expect(b.headers.get('idempotent-replay')).toBe('true');
+    expect((await listOf(def, {})).total).toBe(before + 1);
+    if (def.calls.remove) {
+      // The spec's own method (a GET write is one too), and for GET its POST twin.
+      const key = { 'idempotency-key': `records-del-${def.name}-${counter}` };
+      const first = await send(def, def.calls.remove, { id: a.body.result.id }, admin, key);
+      const again = await send(def, def.calls.remove, { id: a.body.result.id }, admin, key);
+      expect(first.body.success).toBe(true);
+      expect(again.body).toEqual(first.body);
+      const { method, url } = urlOf(def, def.calls.remove);
+      if (method === 'GET') {
+        const b2 = await send(def, def.calls.create!, sampleOf(def), admin);
+        const twin = { 'idempotency-key': `records-post-${def.name}-${counter}` };
+        const p1 = await s.call('POST', url, {
+          token: admin,
+          body: { id: b2.body.result.id },
+          headers: twin,
+        });
+        const p2 = await s.call('POST', url, {
+          token: admin,
+          body: { id: b2.body.result.id },
+          headers: twin,
+        });
+        expect(p1.body.success).toBe(true);
+        expect(p2.body).toEqual(p1.body);
+      }
+    }
+  });
+
+  it.runIf(writable)(
+    'keeps a person without the write grant out of every write, and readers to their rows',
+    async () => {
+      const id = await create(def);
+      const c = def.calls;
+      const refused = [
+        await send(def, c.create!, sampleOf(def), staff),
+        ...(c.update ? [await send(def, c.update, { ...sampleOf(def), id }, staff)] : []),
+        ...(c.remove ? [await send(def, c.remove, { id }, staff)] : []),
+        ...Object.entries(def.transitions ?? {}).map(([key, t]) =>
+          send(def, t.call ?? `POST ${key}`, { id, ...inputOf(t) }, staff),
+        ),
+      ];
+      for (const r of await Promise.all(refused)) {
+        expect(r.body.success).toBe(false);
+        expect(r.body.code).toBe(1005);
+      }
+      expect((await detail(def, id)).body.success).toBe(true);
+      const reads = def.access.read === 'home.workbench';
+      const r = await detail(def, id, staff);
+      if (!reads) {
+        expect(r.body.code).toBe(1005);
+        expect((await send(def, c.list, {}, staff)).body.code).toBe(1005);
+      } else if (def.access.readerSees) {
+        // A row the reader may not see answers like a missing one, and no list shows it.
+        expect(r.body).toMatchObject({ success: false, code: 404 });
+        expect((await listOf(def, {}, staff)).list.some((x) => x.id === id)).toBe(false);
+      } else {
+        expect(r.body.success).toBe(true);
+        expect((await listOf(def, {}, staff)).list.some((x) => x.id === id)).toBe(true);
+      }
+      const missing = await detail(def, 99_999_999);
+      expect(missing.body).toMatchObject({ success: false, code: 404 });
+      expect(missing.body.message).toMatch(CHINESE);
+    },
+  );
+
+  it.runIf(Boolean(def.transitions))(
+    'moves the status by its transitions, logs each, and refuses a stale one',
+    async () => {
+      const field = def.status!.field;
+      const initial = def.fields[field]!.initial as number;
+      for (const [key, t] of Object.entries(def.transitions!)) {
+        const id = await create(def);
+        const call = t.call ?? `POST ${key}`;
+        const input = inputOf(t);
+        if (!t.from.includes(initial)) {
+          const r = await send(def, call, { id, ...input }, admin);
+          expect(r.body, key).toMatchObject({ success: false, message: STALE_STATUS });
+          continue;
+        }
+        if (Object.keys(input).length) {
+          // A transition's own input is checked like a form, naming its field.
+          const bare = await send(def, call, { id }, admin);
+          expect(bare.status).toBe(400);
+          expect(bare.body.message).toContain(Object.values(t.input!)[0]!.label);
+        }
+        const r = await send(def, call, { id, ...input }, admin);
+        expect(r.body, key).toMatchObject({ success: true });
+        const d = (await detail(def, id)).body.result;
+        expect(d.record[field]).toBe(t.to);
+        expect(d.log.at(-1)).toMatchObject({
+          action: key,
+          fromStatus: initial,
+          toStatus: t.to,
+          actionLabel: t.label,
+        });
+        if (typeof input.reason === 'string') expect(d.log.at(-1).comment).toBe(input.reason);
+        if (!t.from.includes(t.to)) {
+          const again = await send(def, call, { id, ...input }, admin);
+          expect(again.body).toMatchObject({ success: false, message: STALE_STATUS });
+        }
+        // Every transition that leaves from here works next, and its status tab counts it.
+        const counts = (await listOf(def, {})).counts!;
+        expect(counts.find((x) => x.value === t.to)!.count).toBeGreaterThan(0);
+      }
+    },
+  );
+
+  it.runIf(Boolean(def.unique?.length) && writable)(
+    'refuses a second row with the same unique key, at its field',
+    async () => {
+      const body = sampleOf(def);
+      await create(def, body);
+      const r = await send(def, def.calls.create!, body, admin);
+      const u = def.unique![0]!;
+      expect(r.body).toMatchObject({ success: false, code: 1010, message: u.message });
+      expect(r.body.result.fields[u.fields[u.fields.length - 1]!]).toBe(u.message);
+    },
+  );
+
+  it.runIf(Boolean(def.sortable))('moves a row up and down within its sort scope', async () => {
+    const body = sampleOf(def);
+    const id = await create(def, body);
+    const scope = Object.fromEntries(def.sortable!.scope.map((k) => [k, body[k]]));
+    const order = async () => (await listOf(def, scope)).list.map((r) => r.id);
+    const at = (await order()).indexOf(id);
+    expect(at).toBeGreaterThan(0);
+    expect((await send(def, def.calls.up!, { id }, admin)).body.success).toBe(true);
+    expect((await order()).indexOf(id)).toBe(at - 1);
+    expect((await send(def, def.calls.down!, { id }, admin)).body.success).toBe(true);
+    expect((await order()).indexOf(id)).toBe(at);
+    const first = (await order())[0]!;
+    const top = await send(def, def.calls.up!, { id: first }, admin);
+    expect(top.body).toMatchObject({ success: false, message: '已经排在最前面了' });
+  });
+
+  it.runIf(writable && Boolean(def.calls.remove))(
+    'deletes a row, once; refuses while rows of another record belong to it',
+    async () => {
+      const id = await create(def);
+      const { method, url } = urlOf(def, def.calls.remove!);
+      if (method === 'GET') {
+        // A GET that changes something needs the token header; the cookie alone is refused.
+        const viaCookie = await s.call('GET', `${url}?id=${id}`, { headers: { cookie: `token=${admin}` } });
+        expect(viaCookie.body.success).toBe(false);
+      }
+      expect((await send(def, def.calls.remove!, { id }, admin)).body).toMatchObject({ success: true });
+      expect((await detail(def, id)).body).toMatchObject({ success: false, code: 404 });
+      const again = await send(def, def.calls.remove!, { id }, admin);
+      expect(again.body).toMatchObject({ success: false, code: 404 });
+
+      for (const child of RECORDS.filter((r) => r.belongsTo?.record === def.name)) {
+        const ownerBody = sampleOf(def);
+        const ownerId = await create(def, ownerBody);
+        const link = child.belongsTo!;
+        await create(child, { ...sampleOf(child), [link.field]: ownerBody[link.by] });
+        const r = await send(def, def.calls.remove!, { id: ownerId }, admin);
+        expect(r.body.success).toBe(false);
+        expect(r.body.message).toContain(child.title);
+        expect(recordByName(child.name)).toBe(child);
+      }
+    },
+  );
+
+  it.runIf(Boolean(def.calls.export))('exports the filtered rows as xlsx with Chinese headers', async () => {
+    if (writable) await create(def);
+    const { method, url } = urlOf(def, def.calls.export!);
+    const res = await fetch(`${s.url}${url}`, {
+      method,
+      headers: method === 'POST' ? { token: admin, 'content-type': 'application/json' } : { token: admin },
+      body: method === 'POST' ? '{}' : undefined,
+    });
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await res.arrayBuffer());
+    const header = (wb.worksheets[0]!.getRow(1).values as unknown[]).filter(Boolean);
+    for (const fd of Object.values(def.fields).filter((f) => f.list)) expect(header).toContain(fd.label);
+    expect(wb.worksheets[0]!.rowCount).toBeGreaterThan(1);
+  });
+
+  it.runIf(Boolean(def.singleton))(
+    'loads the starting values, then saves and changes the one row of a scope',
+    async () => {
+      const body = sampleOf(def);
+      const scope = def.singleton!.scope;
+      const at = scope ? { [scope]: body[scope] } : {};
+      const empty = await send(def, def.calls.load!, at, admin);
+      expect(empty.body.result.record.id).toBe(0);
+      const first = await send(def, def.calls.save!, body, admin);
+      expect(first.body.success).toBe(true);
+      const changed = SAMPLES[def.name]!.change(body);
+      const second = await send(def, def.calls.save!, changed, admin);
+      expect(second.body.result.id).toBe(first.body.result.id);
+      const loaded = (await send(def, def.calls.load!, at, staff)).body.result.record;
+      for (const [key, fd] of formFields(def)) expect(loaded[key], key).toEqual(stored(fd, changed[key]));
+      expect((await send(def, def.calls.save!, body, staff)).body.code).toBe(1005);
+      const [key, fd] = formFields(def).find(([, x]) => x.required)!;
+      const bad = await send(def, def.calls.save!, { ...body, [key]: WRONG }, admin);
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toContain(fd.label);
+    },
+  );
+
+  it.runIf(def.shape === 'log')('is append-only: no write calls; lists what was appended', async () => {
+    expect(def.calls.create ?? def.calls.update ?? def.calls.remove).toBeUndefined();
+    const page = await listOf(def, {});
+    expect(page.total).toBeGreaterThan(0);
+    const ids = page.list.map((r) => r.id);
+    expect((await detail(def, ids[0]!)).body.success).toBe(true);
+    for (const name of ['save', 'add', 'update', 'edit', 'delete'])
+      expect(
+        (await s.call('POST', `${M}${def.base}/${name}`, { token: admin, body: { id: ids[0] } })).status,
+      ).toBe(404);
+  });
+});
