@@ -29,7 +29,12 @@ let a: Instance;
 let b: Instance;
 
 beforeAll(async () => {
-  group = await startInstances(2, { RATE_LIMIT_PER_MINUTE: '60' });
+  group = await startInstances(2, {
+    RATE_LIMIT_PER_MINUTE: '60',
+    // A Document Server address nobody answers at: only the links the instances sign are used.
+    ONLYOFFICE_URL: 'http://127.0.0.1:9/',
+    ONLYOFFICE_JWT_SECRET: 'ds-secret-for-tests-0123456789',
+  });
   [a, b] = group.instances as [Instance, Instance];
 });
 afterAll(() => group.close());
@@ -186,5 +191,21 @@ describe('exactly once', () => {
       .where('id', '=', jobId)
       .executeTakeFirstOrThrow();
     expect(row.message).toBe(RESTARTED);
+  });
+});
+
+describe('one installation key', () => {
+  it('a document link one instance signed opens on the other', async () => {
+    const u = await driveUser(a, 'staff04');
+    const id = await u.put('/', '藏品登记.xlsx', '登记表');
+    const r = await u.post('/office/editofficefile', { userFileId: id });
+    expect(r.body.success, JSON.stringify(r.body)).toBe(true);
+    const t = new URL(r.body.data.config.document.url as string).searchParams.get('t')!;
+    // Document Server fetches it through the balancer: either instance may answer.
+    for (const s of [a, b]) {
+      const res = await fetch(`${s.url}/wangpan/office/document?t=${encodeURIComponent(t)}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe('登记表');
+    }
   });
 });
