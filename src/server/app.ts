@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -30,7 +31,7 @@ import { createMediaService } from './modules/drive/media.service';
 import { createThumbs, forgettingDerived } from './modules/drive/thumbs';
 import { uploadRoutes } from './modules/drive/upload.routes';
 import { createUploadService } from './modules/drive/upload.service';
-import { createLocalBus, type LiveBus } from './modules/notice/live';
+import type { LiveBus } from './modules/notice/live';
 import { noticeRoutes } from './modules/notice/notice.routes';
 import { createNoticeService } from './modules/notice/notice.service';
 import { officeRoutes, officeSaveRoutes } from './modules/office/office.routes';
@@ -64,7 +65,8 @@ import { envelopePlugin } from './plugins/envelope';
 import { formBodyPlugin } from './plugins/form-body';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { webPlugin } from './plugins/web';
-import { createLocalBlobStore } from './storage/blob-store';
+import { type Cluster, createCluster, jobsOf } from './cluster/index';
+import { createStorage, type Storage } from './storage/index';
 import { RECORDS } from '../shared/records/index';
 import type { RecordDef } from '../shared/records/define';
 import { collectRoutes, openApiRoute } from './plugins/openapi';
@@ -79,8 +81,15 @@ export interface AppDeps {
   config: Config;
   db: Db;
   logger?: FastifyServerOptions['logger'];
-  /** The live bus; one per process unless given (tests publish through the server's own). */
+  /** The live bus; the cluster's unless given (tests publish through the server's own). */
   bus?: LiveBus;
+  /**
+   * What instances share (locks, bus, job claims, counters) and where bytes are kept; made
+   * from the configuration when not given (and then closed with the app). Tests pass their own
+   * to reach them, or to run two instances over the same Redis and bucket.
+   */
+  cluster?: Cluster;
+  storage?: Storage;
   /**
    * Told of every route as it is registered, before any plugin or module: the tests walk the
    * real route table with it (tests/server/validation-walk.test.ts). Not a route, so nothing
@@ -133,6 +142,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   // WebDAV's methods (PROPFIND, MKCOL, LOCK…), known before any route (README "Mount the drive").
   registerDavMethods(app);
+  const logError = (what: string, err: unknown) => app.log.error({ err }, what);
+  // Chosen once (README "Scale-out"): Redis and the object store, or this process and DATA_DIR.
+  const cluster = deps.cluster ?? (await createCluster(config.scale, { onError: logError }));
+  // onClose hooks run last-registered first: the shared connections close after everything else.
+  if (!deps.cluster) app.addHook('onClose', async () => cluster.close());
+  const storage = deps.storage ?? (await createStorage(config, cluster.locks, logError));
+  const jobs = jobsOf(cluster, (name, err) => logError(`job ${name} failed`, err));
+  app.addHook('onClose', async () => jobs.close());
   // Every route, for the OpenAPI document (/openapi.json).
   const routes = collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -146,10 +163,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Per signed-in person, with a per-address ceiling for calls without a session (README
   // "Flood guard"). Keyed by the session the auth plugin's onRequest hook looks up.
-  await registerFloodGuard(app, {
-    perPerson: config.rateLimitPerMinute,
-    anonymousPerAddress: config.rateLimitPerAddress,
-  });
+  await registerFloodGuard(
+    app,
+    { perPerson: config.rateLimitPerMinute, anonymousPerAddress: config.rateLimitPerAddress },
+    cluster.rateLimitRedis,
+  );
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 20 } });
   await app.register(formBodyPlugin);
   await app.register(nulGuardPlugin);
@@ -159,11 +177,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const appPasswords = createAppPasswords({ db, auth });
   const access = createAccess(db);
   const org = createOrgService(db);
-  const personal = createPersonalService(db, config.dataDir);
-  const blobs = createLocalBlobStore(config.blobDir);
+  const personal = createPersonalService(db, storage.avatars);
+  const blobs = storage.blobs;
+  // This instance's scratch (temporary copies of blobs for sharp and the tag reader): whatever
+  // a crash left in it is nobody's.
+  const scratch = path.join(config.dataDir, 'tmp');
+  await rm(scratch, { recursive: true, force: true });
   const thumbs = createThumbs({
     dir: path.join(config.dataDir, 'thumbs'),
+    shelf: storage.thumbs,
     store: blobs,
+    tmpDir: scratch,
+    lock: cluster.locks.keyed('thumb'),
     onMade: (e) => app.log.info(e, 'error' in e ? 'thumbnail refused' : 'thumbnail made'),
   });
   // Thumbnails and posters go with the content they were made from.
@@ -172,12 +197,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     store,
     thumbs,
+    tmpDir: scratch,
     onParseError: (md5, err) => app.log.info({ md5, err: String(err) }, 'music tags unreadable'),
   });
   const drive = createDriveService({
     db,
     store,
     defaultQuotaBytes: config.defaultQuotaBytes,
+    blobLock: cluster.locks.keyed('blob'),
     onFileStored: (file) => media.onStored(file),
   });
   const uploads = createUploadService({
@@ -185,17 +212,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     drive,
     store,
     dir: config.uploadDir,
+    chunks: storage.uploadChunks,
+    sessionLock: cluster.locks.keyed('upload'),
     sessionMs: config.uploadSessionMs,
     limits: { openMax: config.pending.uploadOpenMax, sharedBytes: config.pending.uploadSharedBytes },
   });
-  // Abandoned uploads: swept at start, then periodically while the server runs.
-  await uploads.sweep();
-  const sweeper = setInterval(
-    () => void uploads.sweep().catch((err: unknown) => app.log.error({ err }, 'upload sweep failed')),
-    Math.min(config.uploadSessionMs, 3600_000),
-  );
-  sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  // Abandoned uploads: swept at start, then periodically, by one instance at a time.
+  await jobs.every('upload-sweep', Math.min(config.uploadSessionMs, 3600_000), () => uploads.sweep());
+  // Staged objects a crash left in the object store (nothing to do locally).
+  await jobs.every('store-sweep', 3600_000, () => storage.sweep());
 
   const unzip = createUnzipService({
     db,
@@ -203,23 +228,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     store,
     limits: config.unzip,
     log: (msg, detail) => app.log.error({ detail }, msg),
+    locks: cluster.locks,
   });
   await unzip.recover();
+  // With several instances, jobs of an instance that died are failed by one of the others.
+  if (cluster.shared) await jobs.every('unzip-orphans', 60_000, () => unzip.failOrphans());
   app.addHook('onClose', async () => unzip.settle());
 
   const shares = createShareService({ db, drive });
-  // One process today; the bus is the seam where several instances would share changes.
-  const bus = deps.bus ?? createLocalBus();
+  const bus = deps.bus ?? cluster.bus;
   const notices = createNoticeService(db, bus);
   const attach = createAttachService({
     db,
     dir: path.join(config.dataDir, 'attachments'),
+    store: storage.attachments,
+    blobLock: cluster.locks.keyed('attachment'),
     driveStore: store,
     pendingBytes: config.pending.attachBytes,
   });
   const attachChunks = createChunkUploads({
     db,
     dir: path.join(config.dataDir, 'attach-chunks'),
+    chunks: storage.attachChunks,
+    lock: cluster.locks.keyed('attach-upload'),
     attach,
     openMax: config.pending.attachOpenMax,
   });
@@ -255,17 +286,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isPublished: async () => true,
   });
   // Uploads never saved with a record: swept at start, then hourly.
-  await attach.sweep();
-  await attachChunks.sweep();
-  const attachSweeper = setInterval(
-    () =>
-      void Promise.all([attach.sweep(), attachChunks.sweep()]).catch((err: unknown) =>
-        app.log.error({ err }, 'attachment sweep failed'),
-      ),
-    3600_000,
-  );
-  attachSweeper.unref();
-  app.addHook('onClose', async () => clearInterval(attachSweeper));
+  await jobs.every('attach-sweep', 3600_000, async () => {
+    await attach.sweep();
+    await attachChunks.sweep();
+  });
 
   // The records engine (ARCHITECTURE.md §9): every declared record's calls, its import scheme,
   // and the dictionaries they draw their options from (seeded at every start).
@@ -280,17 +304,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         canRead: (user, id) => records.canRead(def, user, id),
         isPublished: (id) => records.isPublished(def, id),
       });
-  // Logs (records-design §2 E) keep rows for their retentionDays: pruned at start, then every 6 h.
+  // Logs (records-design §2 E) keep rows for their retentionDays: pruned at start, then every
+  // 6 h, by one instance at a time.
   const logs = recordDefs.filter((d) => d.retentionDays);
   if (logs.length) {
-    const prune = () =>
-      Promise.all(logs.map((d) => records.prune(d))).catch((err: unknown) =>
-        app.log.error({ err }, 'log pruning failed'),
-      );
-    await prune();
-    const pruner = setInterval(() => void prune(), 6 * 3600_000);
-    pruner.unref();
-    app.addHook('onClose', async () => clearInterval(pruner));
+    await jobs.every('records-log-prune', 6 * 3600_000, async () => {
+      await Promise.all(logs.map((d) => records.prune(d)));
+    });
   }
   // Self-registration (README "Self-registration and pending staff"): the public page's calls,
   // the account an approval creates, and the sign-in's answer for a registered phone.
@@ -313,25 +333,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   imports.add(peopleScheme({ db, org }));
 
   await app.register(authPlugin, { auth, shareRequireLogin: config.shareRequireLogin });
-  await app.register(idempotencyPlugin, { db });
+  await app.register(idempotencyPlugin, { db, jobs });
   // The system log (README "System log"): its capture hooks see every API request from here on.
   const syslog = createSyslog({ db, report: (msg, detail) => app.log.error(detail, msg) });
   await app.register(syslogPlugin, { syslog });
-  // Its retention: entries older than LOG_RETENTION_DAYS go, at start and then daily.
-  const pruneLog = () =>
-    syslog
-      .prune(config.logRetentionDays)
-      .then((n) => n && app.log.info({ deleted: n }, 'system log pruned'))
-      .catch((err: unknown) => app.log.error({ err }, 'system log prune failed'));
-  await pruneLog();
-  const logPruner = setInterval(() => void pruneLog(), 86_400_000);
-  logPruner.unref();
-  app.addHook('onClose', async () => clearInterval(logPruner));
+  // Its retention: entries older than LOG_RETENTION_DAYS go, at start and then daily, by one
+  // instance at a time.
+  await jobs.every('syslog-prune', 86_400_000, async () => {
+    const n = await syslog.prune(config.logRetentionDays);
+    if (n) app.log.info({ deleted: n }, 'system log pruned');
+  });
 
   await app.register(
     async (museum) => {
       authRoutes(museum, { auth, config });
-      orgRoutes(museum, { org, access, db, config });
+      orgRoutes(museum, { org, access, db, config, avatars: storage.avatars });
       personalRoutes(museum, { personal, auth, appPasswords });
       noticeRoutes(museum, { notices, bus, auth, heartbeatMs: config.liveHeartbeatMs });
       announceRoutes(museum, { announce });
@@ -355,7 +371,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const areas = createAreas(access, (user, projectId) => projects.docRights(user, projectId));
       driveRoutes(wangpan, { drive, areas, access, store, media, shares: shares.grants });
       shareRoutes(wangpan, { shares, config });
-      const office = createOfficeService({ drive, config });
+      // The file keeps its old name (office-url.key) so links signed before an upgrade still open.
+      const office = createOfficeService({ drive, config, urlKey: await storage.secret('office-url') });
       officeRoutes(wangpan, { office, areas, store });
       // Its own context: the octet body parser of saves from the browser's editors.
       await wangpan.register(async (saves) => officeSaveRoutes(saves, { office, areas }));

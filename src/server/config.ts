@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { ScaleEnv, type ScaleConfig, scaleConfigOf } from './scale-config';
 import { LOG_RETENTION_DEFAULT_DAYS, LOG_RETENTION_MIN_DAYS } from '../shared/api/syslog';
 
 /**
@@ -60,6 +61,7 @@ const EnvSchema = z.object({
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).default(25),
   /** The largest file one WebDAV PUT may store, in GiB (the quota still applies in 我的网盘). */
   DAV_MAX_FILE_GB: z.coerce.number().positive().default(20),
+  ...ScaleEnv,
   /** postgres://user:password@host:5432/db selects PostgreSQL (README "Scale-out: PostgreSQL"); unset: SQLite. */
   DATABASE_URL: z.string().optional(),
   /** Most PostgreSQL connections one server instance holds at once. */
@@ -126,6 +128,8 @@ export interface Config {
   shareRequireLogin: boolean;
   /** How often a live stream (notice centre) pings and re-checks its session. */
   liveHeartbeatMs: number;
+  /** The object store and Redis of a scale-out installation (scale-config.ts). */
+  scale: ScaleConfig;
   /** Days the system log keeps an entry before the daily prune deletes it (at least 180). */
   logRetentionDays: number;
   /** The largest file one WebDAV PUT may store, in bytes (README "Mount the drive (WebDAV)"). */
@@ -263,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     onlyoffice: onlyofficeOf(e),
     shareRequireLogin: e.SHARE_REQUIRE_LOGIN,
     liveHeartbeatMs: Math.round(e.LIVE_HEARTBEAT_SECONDS * 1000),
+    scale: scaleConfigOf(e),
     logRetentionDays: e.LOG_RETENTION_DAYS,
     davMaxFileBytes: Math.round(e.DAV_MAX_FILE_GB * 1024 ** 3),
     publicUrl: e.PUBLIC_URL

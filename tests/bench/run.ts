@@ -87,9 +87,15 @@ await import('./thumbs');
 // Unzip (issue 6): an archive of 2,000 files against storing the same files one by one.
 await import('./unzip');
 
+// The object store (issue 19): a large file through S3 against the local store, and the
+// server's memory for a small and a large file.
+await import('./s3-memory');
 // The system log (issue 18): a logged write against the same write unlogged, the batched writer,
 // and reading a year (1,000,000 entries) through sysLog/pageList.
 await import('./syslog');
 
 // WebDAV (issue 26): a 2 GiB PUT and GET over /dav/ against plain streamed requests, server memory.
 await import('./dav');
+// Scale-out (issue 19): upload throughput through one instance and through two behind nginx,
+// against one plain streamed POST.
+await import('./scale-upload');

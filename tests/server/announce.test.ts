@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ANNOUNCEMENTS } from '../../src/server/modules/seed/seed';
 import { startServer, type TestServer } from './harness';
+import { attachmentExists } from './store-probe';
 import { M, PNG_1X1, deptIdByName, failure, userIdOf } from './util';
 
 /* Notice publishing (信息发布) and attachments: the calls, who may make them, who reads what. */
@@ -97,7 +96,6 @@ async function download(token: string, attachmentId: number, p = '/attach/downlo
   const buf = Buffer.from(await res.arrayBuffer());
   return { status: res.status, headers: res.headers, buf, json: () => JSON.parse(buf.toString()) };
 }
-const blobFile = (md5: string) => path.join(s.dataDir, 'attachments', md5.slice(0, 2), md5.slice(2, 4), md5);
 const md5 = (b: Buffer | string) => createHash('md5').update(b).digest('hex');
 
 beforeAll(async () => {
@@ -556,9 +554,9 @@ describe('attachments', () => {
       .select('md5')
       .where('id', '=', attId)
       .executeTakeFirstOrThrow();
-    expect(fs.existsSync(blobFile(row.md5))).toBe(true);
+    expect(await attachmentExists(s, row.md5)).toBe(true);
     expect((await get(office, '/attach/deleteAttachment', { id: attId })).body).toEqual(ok());
-    expect(fs.existsSync(blobFile(row.md5))).toBe(false);
+    expect(await attachmentExists(s, row.md5)).toBe(false);
     expect((await download(office, attId)).json()).toEqual(failure(404, '附件不存在或无权查看'));
   });
 
@@ -570,10 +568,10 @@ describe('attachments', () => {
     expect(edit.body).toEqual(ok({ id, status: 0, notified: 0 }));
     const left = await s.db.selectFrom('attachment').select('id').where('record_id', '=', id).execute();
     expect(left.map((r) => r.id)).toEqual([b]);
-    expect(fs.existsSync(blobFile(md5('共享内容')))).toBe(true);
+    expect(await attachmentExists(s, md5('共享内容'))).toBe(true);
     await post(admin, '/infoPublish/delete', { id });
     expect(await s.db.selectFrom('attachment').select('id').where('id', 'in', [a, b]).execute()).toEqual([]);
-    expect(fs.existsSync(blobFile(md5('共享内容')))).toBe(false);
+    expect(await attachmentExists(s, md5('共享内容'))).toBe(false);
   });
 
   it('uploads need the grant, a known table and a file', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACH_CHUNK_BYTES } from '../../src/shared/api/attach';
 import { driveUser, type DriveUser } from './drive-util';
 import { startServer, type TestServer } from './harness';
+import { S3_PASS } from './store-probe';
 import { M, PNG_1X1 } from './util';
 
 /*
@@ -166,7 +167,9 @@ describe('attach/chunk: a resumable upload in 2,048,000-byte chunks', () => {
     );
   });
 
-  it('removes partial uploads untouched for a day (at start and hourly)', async () => {
+  // Ages a folder's time on disk; objects in a bucket cannot be aged, so the scale-out pass
+  // proves the same sweep with a clock a day ahead (quota-hardening.test.ts, the sweep test).
+  it.skipIf(S3_PASS)('removes partial uploads untouched for a day (at start and hourly)', async () => {
     const dir = path.join(s.dataDir, 'attach-chunks', `${uid.staff02}-upload-0002`);
     expect(fs.existsSync(dir)).toBe(true);
     const old = new Date(Date.now() - 25 * 3600_000);

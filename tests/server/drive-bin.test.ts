@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RecoveryEntry } from '../../src/shared/api/drive';
 import { areaOf } from '../../src/server/modules/drive/area';
 import type { DriveService } from '../../src/server/modules/drive/drive.service';
 import { driveServiceOf, startServer, type TestServer } from './harness';
+import { blobExists, stagedLeft } from './store-probe';
 import { NOT_FOUND, driveUser, failed, fullName, ok, type DriveUser } from './drive-util';
 
 /*
@@ -27,7 +26,6 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const md5 = (x: string) => createHash('md5').update(x).digest('hex');
-const blobFile = (m: string) => path.join(s.config.blobDir, m.slice(0, 2), m.slice(2, 4), m);
 const bin = async (user = me) => {
   const res = await user.post('/recoveryfile/list', {});
   expect(res.body.success).toBe(true);
@@ -175,12 +173,12 @@ describe('permanent deletion and blobs', () => {
     const b = await me.put('/', 'shared2.txt', 'same bytes');
     const key = md5('same bytes');
     expect(await s.db.selectFrom('blob').selectAll().where('md5', '=', key).execute()).toHaveLength(1);
-    expect(fs.existsSync(blobFile(key))).toBe(true);
+    expect(await blobExists(s, key)).toBe(true);
     expect((await me.post('/file/deletefile', { userFileId: a, deleteMode: 2 })).body).toEqual(ok());
     expect((await bin()).list.find((e) => e.userFileId === a)).toBeUndefined();
-    expect(fs.existsSync(blobFile(key))).toBe(true); // still used by shared2
+    expect(await blobExists(s, key)).toBe(true); // still used by shared2
     expect((await me.post('/file/deletefile', { userFileId: b, deleteMode: 2 })).body).toEqual(ok());
-    expect(fs.existsSync(blobFile(key))).toBe(false);
+    expect(await blobExists(s, key)).toBe(false);
     expect(await s.db.selectFrom('blob').selectAll().where('md5', '=', key).execute()).toEqual([]);
   });
 
@@ -188,7 +186,7 @@ describe('permanent deletion and blobs', () => {
     const mine = await me.put('/', 'common.txt', 'common bytes');
     await other.put('/', 'common.txt', 'common bytes');
     await me.post('/file/deletefile', { userFileId: mine, deleteMode: 2 });
-    expect(fs.existsSync(blobFile(md5('common bytes')))).toBe(true);
+    expect(await blobExists(s, md5('common bytes'))).toBe(true);
   });
 
   it('empties a bin entry with its whole batch, and answers a second try cleanly', async () => {
@@ -200,8 +198,8 @@ describe('permanent deletion and blobs', () => {
     const purge = () => me.post('/recoveryfile/deleterecoveryfile', { recoveryFileId: rid });
     expect((await purge()).body).toEqual(ok());
     expect(await rowsOfBatch(batch)).toEqual([]);
-    expect(fs.existsSync(blobFile(md5('g1 bytes')))).toBe(false);
-    expect(fs.existsSync(blobFile(md5('g2 bytes')))).toBe(false);
+    expect(await blobExists(s, md5('g1 bytes'))).toBe(false);
+    expect(await blobExists(s, md5('g2 bytes'))).toBe(false);
     expect((await purge()).body).toEqual(failed(404, '该文件已被彻底删除或不存在'));
     expect((await restore({ deleteBatchNum: batch, filePath: '/' })).body).toEqual(
       failed(404, '该文件已还原或已被彻底删除'),
@@ -259,9 +257,9 @@ describe('quota and storage', () => {
     await expect(
       svc.addFile({ area: areaOf(u.userId), filePath: '/', fullName: 'over.bin', content }),
     ).rejects.toThrow('存储空间不足：还剩 48 B，需要 100 B');
-    expect(fs.existsSync(blobFile(createHash('md5').update(content).digest('hex')))).toBe(false);
+    expect(await blobExists(s, createHash('md5').update(content).digest('hex'))).toBe(false);
     expect(await u.names('/')).toEqual(['fits.bin']);
-    expect(fs.readdirSync(path.join(s.config.blobDir, 'tmp'))).toEqual([]);
+    expect(await stagedLeft(s)).toBe(0);
   });
 
   it('restores without a quota check (the bytes were never given back)', async () => {

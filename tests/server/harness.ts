@@ -5,12 +5,14 @@ import { buildApp, type AppDeps } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Db } from '../../src/server/db/index';
 import { createDriveService, type DriveService } from '../../src/server/modules/drive/drive.service';
-import { createLocalBus, type LiveBus } from '../../src/server/modules/notice/live';
+import type { LiveBus } from '../../src/server/modules/notice/live';
 import { createNoticeService, type NoticeService } from '../../src/server/modules/notice/notice.service';
 import { createOrgService } from '../../src/server/modules/org/org.service';
-import { createLocalBlobStore } from '../../src/server/storage/blob-store';
 import { ensureAdmin, seedDemo } from '../../src/server/modules/seed/seed';
+import { type Cluster, createCluster } from '../../src/server/cluster/index';
+import { createStorage, type Storage } from '../../src/server/storage/index';
 import { dropTestDatabase, testDatabase } from './postgres';
+import { scaleTestEnv } from './scale-env';
 
 export const ADMIN_PASSWORD = 'Admin@12345';
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -29,6 +31,9 @@ export interface TestServer {
   login: (username: string, password?: string) => Promise<string>;
   /** The server's live bus, and a notice service publishing through it (as other modules do). */
   bus: LiveBus;
+  /** Where the server keeps bytes, and what it shares with other instances (scale-env.ts). */
+  storage: Storage;
+  cluster: Cluster;
   notices: NoticeService;
   close: () => Promise<void>;
   /** Stops the server and closes the database but keeps the data dir (to start again on it). */
@@ -65,17 +70,21 @@ export async function startServer(
     ...(pgAdmin
       ? { DATABASE_URL: await testDatabase(pgAdmin, process.env.GWY_TEST_PG_TEMPLATE!, dataDir) }
       : {}),
+    ...scaleTestEnv(dataDir),
     ...env,
   });
   const db = await openDatabase(config);
   await ensureAdmin(db, createOrgService(db), ADMIN_PASSWORD);
   await seedDemo(db, DEMO_PASSWORD);
   await opts.prepare?.(db);
-  const bus = createLocalBus();
+  const cluster = await createCluster(config.scale);
+  const storage = await createStorage(config, cluster.locks);
+  const bus = cluster.bus;
   const app = await buildApp({
     config,
     db,
-    bus,
+    cluster,
+    storage,
     onRoute: opts.onRoute,
     logger: opts.logger,
     records: opts.records,
@@ -123,6 +132,8 @@ export async function startServer(
     call,
     login,
     bus,
+    storage,
+    cluster,
     notices: createNoticeService(db, bus),
     close: async () => {
       // Every test is over: a response body a test never read (a status check) must not keep
@@ -130,8 +141,11 @@ export async function startServer(
       const closing = app.close();
       app.server.closeAllConnections();
       await closing;
+      await cluster.close();
       await db.destroy();
       if (pgAdmin) await dropTestDatabase(pgAdmin, dataDir);
+      // The bucket is shared by every test file: each server's objects are under its own prefix.
+      if (config.scale.s3?.prefix) await storage.bucket?.removePrefix('');
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     stop: async () => {
@@ -139,19 +153,21 @@ export async function startServer(
       const closing = app.close();
       app.server.closeAllConnections();
       await closing;
+      await cluster.close();
       await db.destroy();
     },
   };
 }
 
 /**
- * The drive service over a test server's database and blob directory, for creating files
- * directly (the upload issue's API does not exist yet). Its writes are the server's writes.
+ * The drive service over a test server's database, blob store and blob locks, for creating
+ * files directly. Its writes are the server's writes.
  */
 export function driveServiceOf(s: TestServer): DriveService {
   return createDriveService({
     db: s.db,
-    store: createLocalBlobStore(s.config.blobDir),
+    store: s.storage.blobs,
+    blobLock: s.cluster.locks.keyed('blob'),
     defaultQuotaBytes: s.config.defaultQuotaBytes,
   });
 }

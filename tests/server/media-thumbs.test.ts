@@ -34,9 +34,10 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
-const cacheFile = (content: Buffer) => {
+/** The thumbnail's name on the server's shelf (DATA_DIR/thumbs, or the bucket's thumbs/). */
+const cacheName = (content: Buffer) => {
   const m = md5(content);
-  return path.join(s.dataDir, 'thumbs', m.slice(0, 2), `${m}.v1.webp`);
+  return `${m.slice(0, 2)}/${m}.v1.webp`;
 };
 
 async function thumb(
@@ -110,10 +111,10 @@ describe('image thumbnails', () => {
     const id = await me.put('/', '缓存测试.png', photo);
     const first = await thumb(me, id);
     expect(first.status).toBe(200);
-    expect(fs.existsSync(cacheFile(photo))).toBe(true);
+    expect(await s.storage.thumbs.has(cacheName(photo))).toBe(true);
     // Replace the cached bytes: a second request that regenerated would not answer them.
     const marker = await solid(10, 10, [1, 2, 3], 'webp');
-    fs.writeFileSync(cacheFile(photo), marker);
+    await s.storage.thumbs.put(cacheName(photo), marker);
     const second = await thumb(me, id);
     expect(second.buf.equals(marker)).toBe(true);
     const again = await thumb(me, id, {}, { 'if-none-match': first.headers.get('etag')! });
@@ -126,8 +127,8 @@ describe('image thumbnails', () => {
     const mine = await thumb(me, await me.put('/', '同一张.jpg', photo));
     const theirs = await thumb(other, await other.put('/', '别人的同一张.jpg', photo));
     expect(theirs.buf.equals(mine.buf)).toBe(true);
-    const entries = fs.readdirSync(path.dirname(cacheFile(photo))).filter((n) => n.startsWith(md5(photo)));
-    expect(entries).toEqual([`${md5(photo)}.v1.webp`]);
+    const m = md5(photo);
+    expect(await s.storage.thumbs.namesStartingWith(`${m.slice(0, 2)}/${m}`)).toEqual([cacheName(photo)]);
   });
 
   it('reads PNG, WebP, BMP and the first frame of an animated GIF', async () => {
@@ -193,7 +194,7 @@ describe('image thumbnails', () => {
     expect(r.status).toBe(404);
     expect(r.json).toEqual(NO_THUMB);
     const m = md5(junk);
-    expect(fs.existsSync(path.join(s.dataDir, 'thumbs', m.slice(0, 2), `${m}.v1.bad`))).toBe(true);
+    expect(await s.storage.thumbs.has(`${m.slice(0, 2)}/${m}.v1.bad`)).toBe(true);
     expect((await thumb(me, id)).status).toBe(404);
 
     // A JPEG cut off after its header, and a PNG that is only a header.
@@ -272,13 +273,13 @@ describe('image thumbnails', () => {
     const photo = await picture(300, 200, 'png');
     const id = await me.put('/', '将被删除.png', photo);
     await thumb(me, id);
-    expect(fs.existsSync(cacheFile(photo))).toBe(true);
+    expect(await s.storage.thumbs.has(cacheName(photo))).toBe(true);
     expect((await me.post('/file/deletefile', { userFileId: id, deleteMode: 2 })).body.success).toBe(true);
-    expect(fs.existsSync(cacheFile(photo))).toBe(false);
+    expect(await s.storage.thumbs.has(cacheName(photo))).toBe(false);
   });
 });
 
-describe('thumbnail cache (the module over a real blob store)', () => {
+describe('thumbnail cache (the module over a real local blob store)', () => {
   it('makes a thumbnail once for concurrent requests, with no temporary file left', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'thumbs-'));
     const store = createLocalBlobStore(path.join(dir, 'blobs'));

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFICE_EDIT_SAVE_MAX, OFFICE_SAVE_MSG } from '../../src/shared/api/office';
 import { W, driveUser, readZip, type DriveUser } from './drive-util';
 import { driveServiceOf, startServer, type TestServer } from './harness';
+import { blobExists } from './store-probe';
 import { download } from './upload-util';
 
 /**
@@ -202,7 +203,7 @@ describe('saving', () => {
     const blob = await s.db.selectFrom('blob').select('md5').where('md5', '=', md5(first)).executeTakeFirst();
     expect(blob).toBeUndefined();
     const m = md5(first);
-    expect(fs.existsSync(path.join(s.config.blobDir, m.slice(0, 2), m.slice(2, 4), m))).toBe(false);
+    expect(await blobExists(s, m)).toBe(false);
     // The blank is still used by other files, so it stays.
     const blank = await s.db
       .selectFrom('blob')

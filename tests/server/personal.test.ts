@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
@@ -136,7 +134,7 @@ describe('avatar', () => {
     const image = res.body.result.image as string;
     const sha = createHash('sha256').update(PNG_1X1).digest('hex');
     expect(image).toBe(`${M}/sysUser/avatar/${userId}?v=${sha.slice(0, 10)}`);
-    expect(fs.existsSync(path.join(s.dataDir, 'avatars', `${sha}.png`))).toBe(true);
+    expect(await s.storage.avatars.has(`${sha}.png`)).toBe(true);
 
     // The cookie alone authorises the read, as an <img> element sends it.
     const img = await fetch(s.url + image, { headers: { cookie: `token=${token}` } });

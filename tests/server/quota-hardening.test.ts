@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACH_CHUNK_BYTES } from '../../src/shared/api/attach';
@@ -6,8 +5,8 @@ import { CHUNK_MSG, createChunkUploads } from '../../src/server/modules/attach/a
 import { ATTACH_BUDGET_MSG, createAttachService } from '../../src/server/modules/attach/attach.service';
 import type { DriveService } from '../../src/server/modules/drive/drive.service';
 import { PENDING_MSG, createUploadService } from '../../src/server/modules/drive/upload.service';
-import { createLocalBlobStore } from '../../src/server/storage/blob-store';
 import { driveServiceOf, startServer, type TestServer } from './harness';
+import { storedBytes, uploadIds } from './store-probe';
 import { driveUser, type DriveUser } from './drive-util';
 import { M } from './util';
 import {
@@ -48,19 +47,6 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-/**
- * Bytes of every file under the data dir but the SQLite files: their growth is a few rows,
- * bounded by the open-session cap, and their size moves with WAL checkpoints, not uploads.
- */
-export function diskBytes(dir: string): number {
-  let n = 0;
-  for (const e of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (e.isFile() && !e.name.startsWith('museum.sqlite'))
-      n += fs.statSync(path.join(e.parentPath, e.name)).size;
-  }
-  return n;
-}
-
 /** An upload that declares `declared` bytes in 64 KiB chunks; `first` is its real first chunk. */
 function declared(declaredBytes: number, name: string, extra: Record<string, string | number> = {}) {
   const first = bytes(CHUNK);
@@ -98,7 +84,7 @@ async function withQuota(account: string, quota: number): Promise<DriveUser> {
 describe('drive: unfinished chunks count against the quota', () => {
   it('a full drive refuses chunks posted without the test request, in both methods; nothing reaches the disk', async () => {
     const u = await withQuota('staff02', 1 * MIB);
-    const before = diskBytes(s.dataDir);
+    const before = await storedBytes(s);
     // The issue's case: three 400 MB sessions at once, each with a fresh identifier.
     const answers = await Promise.all(
       [0, 1, 2].map((i) => {
@@ -110,7 +96,7 @@ describe('drive: unfinished chunks count against the quota', () => {
       expect(r.body.success).toBe(false);
       expect(r.body.message).toBe('存储空间不足：还剩 1.0 MB，需要 400.0 MB');
     }
-    expect(diskBytes(s.dataDir)).toBe(before);
+    expect(await storedBytes(s)).toBe(before);
     expect(await held(u.userId)).toBe(0);
     // Nor does a refusal leave a session row behind (it would count towards UPLOAD_OPEN_MAX).
     const rows = await s.db
@@ -123,7 +109,7 @@ describe('drive: unfinished chunks count against the quota', () => {
 
   it('three parallel sessions with 1 MB free: only what fits is accepted, and the test request sees the held room', async () => {
     const u = await withQuota('staff03', 1 * MIB);
-    const before = diskBytes(s.dataDir);
+    const before = await storedBytes(s);
     const ups = [0, 1, 2].map((i) => declared(400 * KIB, `par${i}.bin`));
     const answers = await Promise.all(ups.map(({ p, first }) => postChunk(s, u.token, p, 1, first)));
     const accepted = answers.filter((a) => a.body.success);
@@ -135,7 +121,7 @@ describe('drive: unfinished chunks count against the quota', () => {
     );
     expect(await held(u.userId)).toBe(800 * KIB);
     // Two first chunks on disk, no more.
-    expect(diskBytes(s.dataDir) - before).toBe(2 * CHUNK);
+    expect((await storedBytes(s)) - before).toBe(2 * CHUNK);
     // The test request counts what the unfinished sessions hold.
     const t = await testRequest(s, u.token, declared(300 * KIB, 'later.bin').p);
     expect(t.success).toBe(false);
@@ -152,8 +138,8 @@ describe('drive: unfinished chunks count against the quota', () => {
     const b = declared(700 * KIB, 'b.bin');
     expect((await postChunk(s, u.token, a.p, 1, a.first)).body.success).toBe(true);
     expect((await postChunk(s, u.token, b.p, 1, b.first)).body.success).toBe(false);
-    const sessionDirs = () => fs.readdirSync(path.join(s.dataDir, 'uploads')).length;
-    const dirs = sessionDirs();
+    const sessionDirs = async () => (await uploadIds(s, 'drive')).length;
+    const dirs = await sessionDirs();
     // Another person naming the same upload finds nothing of theirs: nothing changes.
     expect((await cancel(other.token, a.p)).body).toMatchObject({
       success: true,
@@ -164,7 +150,7 @@ describe('drive: unfinished chunks count against the quota', () => {
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ success: true, data: { cancelled: true } });
     expect(await held(u.userId)).toBe(0);
-    expect(sessionDirs()).toBe(dirs - 1);
+    expect(await sessionDirs()).toBe(dirs - 1);
     expect((await cancel(u.token, a.p)).body).toMatchObject({ success: true, data: { cancelled: false } });
     // The room is free again: the upload that did not fit now goes.
     expect((await postChunk(s, u.token, b.p, 1, b.first)).body.success).toBe(true);
@@ -210,8 +196,9 @@ describe('drive: unfinished chunks count against the quota', () => {
     const uploads = createUploadService({
       db: s.db,
       drive: svc,
-      store: createLocalBlobStore(s.config.blobDir),
+      store: s.storage.blobs,
       dir: s.config.uploadDir,
+      chunks: s.storage.uploadChunks,
       sessionMs: s.config.uploadSessionMs,
     });
     await uploads.sweep(Date.now() + s.config.uploadSessionMs + 1000);
@@ -247,7 +234,7 @@ describe('libraries and project documents: a per-person budget of unfinished byt
   it('UPLOAD_SHARED_MAX_MB bounds what one person holds there; cancel frees it', async () => {
     // staff04 manages 其他资源 (seed); the budget here is 1 MiB.
     const u = await driveUser(s, 'staff04', svc);
-    const before = diskBytes(s.dataDir);
+    const before = await storedBytes(s);
     const a = declared(400 * KIB, 'lib-a.bin', RES);
     const b = declared(400 * KIB, 'lib-b.bin', RES);
     const c = declared(400 * KIB, 'lib-c.bin', RES);
@@ -259,7 +246,7 @@ describe('libraries and project documents: a per-person budget of unfinished byt
       '未完成的上传占用过多：资料库和项目文档中还可占用 224 KB，本次上传需要 400 KB；请先完成或取消其他上传',
     );
     expect((await testRequest(s, u.token, c.p)).message).toBe(refused.body.message);
-    expect(diskBytes(s.dataDir) - before).toBe(2 * CHUNK);
+    expect((await storedBytes(s)) - before).toBe(2 * CHUNK);
     // The personal drive is not this budget: its own quota applies there.
     const mine = declared(400 * KIB, 'mine.bin');
     expect((await postChunk(s, u.token, mine.p, 1, mine.first)).body.success).toBe(true);
@@ -305,7 +292,7 @@ describe('attachments: a per-person budget of unfinished and unbound bytes', () 
   it('unfinished chunk uploads hold their declared size; refusals write nothing; cancel frees at once', async () => {
     const token = await s.login('staff01');
     const other = await s.login('staff10');
-    const before = diskBytes(s.dataDir);
+    const before = await storedBytes(s);
     const huge = await firstChunk(token, 'huge-0001', 500 * 1000 * 1000);
     expect(huge).toMatchObject({
       success: false,
@@ -314,7 +301,7 @@ describe('attachments: a per-person budget of unfinished and unbound bytes', () 
     expect(huge.message).toBe(
       '附件暂存空间不足：未提交的附件还可占用 8.0 MB，本次上传需要 476.8 MB；请先提交或删除未用的附件，或取消其他上传',
     );
-    expect(diskBytes(s.dataDir)).toBe(before);
+    expect(await storedBytes(s)).toBe(before);
     expect((await firstChunk(token, 'keep-0001', 3_000_000)).success).toBe(true);
     const refused = await firstChunk(token, 'next-0001', 6_000_000);
     expect(refused.message).toBe(ATTACH_BUDGET_MSG(ATTACH_BUDGET - 3_000_000, 6_000_000));
@@ -325,7 +312,7 @@ describe('attachments: a per-person budget of unfinished and unbound bytes', () 
       message: ATTACH_BUDGET_MSG(ATTACH_BUDGET - 3_000_000, 5_500_000),
     });
     // One chunk and its small description (meta.json), nothing of the refused ones.
-    const grown = diskBytes(s.dataDir) - before;
+    const grown = (await storedBytes(s)) - before;
     expect(grown).toBeGreaterThanOrEqual(ATTACH_CHUNK_BYTES);
     expect(grown).toBeLessThan(ATTACH_CHUNK_BYTES + 1024);
     // Cancel: never another person's; the caller's at once; again is harmless.
@@ -335,7 +322,7 @@ describe('attachments: a per-person budget of unfinished and unbound bytes', () 
     });
     const done = await cancelAttach(token, 'keep-0001');
     expect(done.body).toMatchObject({ success: true, result: { cancelled: true } });
-    expect(diskBytes(s.dataDir)).toBe(before);
+    expect(await storedBytes(s)).toBe(before);
     expect((await cancelAttach(token, 'keep-0001')).body.result).toEqual({ cancelled: false });
     expect((await firstChunk(token, 'next-0001', 6_000_000)).success).toBe(true);
     expect((await cancelAttach(token, 'next-0001')).body.result).toEqual({ cancelled: true });
@@ -410,15 +397,18 @@ describe('attachments: a per-person budget of unfinished and unbound bytes', () 
     const later = createChunkUploads({
       db: s.db,
       dir: path.join(s.dataDir, 'attach-chunks'),
-      attach: createAttachService({ db: s.db, dir: path.join(s.dataDir, 'attachments') }),
+      chunks: s.storage.attachChunks,
+      attach: createAttachService({
+        db: s.db,
+        dir: path.join(s.dataDir, 'attachments'),
+        store: s.storage.attachments,
+      }),
       now: () => Date.now() + 2 * 24 * 3600_000,
     });
     await later.sweep();
     const rows = await s.db.selectFrom('attach_upload').selectAll().where('user_id', '=', user.id).execute();
     expect(rows).toEqual([]);
-    expect(
-      fs.readdirSync(path.join(s.dataDir, 'attach-chunks')).filter((n) => n.startsWith(`${user.id}-`)),
-    ).toEqual([]);
+    expect((await uploadIds(s, 'attach')).filter((n) => n.startsWith(`${user.id}-`))).toEqual([]);
     expect((await firstChunk(token, 'open-0009', ATTACH_CHUNK_BYTES + 1)).success).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriveService } from '../../src/server/modules/drive/drive.service';
 import { driveServiceOf, startServer, type TestServer } from './harness';
+import { driveChunkCount } from './store-probe';
 import { driveUser, type DriveUser } from './drive-util';
 import {
   CHUNK,
@@ -31,10 +31,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const uploadDir = () => path.join(s.dataDir, 'uploads');
-/** Chunk files left on disk (empty session folders of refused chunks do not count). */
-const chunkFiles = () =>
-  fs.readdirSync(uploadDir(), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+/** Chunks left in the store, on disk or in the bucket (empty session folders do not count). */
+const chunkFiles = () => driveChunkCount(s);
 const blobCount = async () => (await s.db.selectFrom('blob').select('id').execute()).length;
 
 describe('chunked upload', () => {
@@ -54,7 +52,7 @@ describe('chunked upload', () => {
     expect(md5(got)).toBe(p.identifier);
     expect(got.equals(file)).toBe(true);
     // Chunks and session folder are gone.
-    expect(chunkFiles()).toBe(0);
+    expect(await chunkFiles()).toBe(0);
   });
 
   it('a replayed chunk changes nothing; a repeated last chunk creates no second file', async () => {
@@ -123,7 +121,7 @@ describe('bad input', () => {
     expect(r).toMatchObject({ success: false, message: '文件校验失败，请重新上传' });
     expect(await blobCount()).toBe(before);
     expect(await me.names('/')).not.toContain('tampered.bin');
-    expect(chunkFiles()).toBe(0);
+    expect(await chunkFiles()).toBe(0);
     expect((await testRequest(s, me.token, p)).data.uploaded).toEqual([]);
   });
 
@@ -303,14 +301,14 @@ describe('who may upload where', () => {
   it('the shared library takes uploads only from its managers', async () => {
     const file = bytes(CHUNK);
     const p = paramsOf(file, 'library.txt', { fileType: 9, isAdmin: 1 });
-    const before = chunkFiles();
+    const before = await chunkFiles();
     // staff02 has no 其他资源管理 grant.
     const refused = await testRequest(s, me.token, p);
     expect(refused.success).toBe(false);
     expect(refused.message).toMatch(/[\u4e00-\u9fa5]/);
     const chunk = await postChunk(s, me.token, p, 1, file);
     expect(chunk.body.success).toBe(false);
-    expect(chunkFiles()).toBe(before);
+    expect(await chunkFiles()).toBe(before);
   });
 });
 
@@ -330,13 +328,13 @@ describe('octet chunks (simple-uploader method "octet", what our client sends)',
   it('refuses a body longer than the declared chunk, keeping nothing of it', async () => {
     const file = bytes(2 * CHUNK);
     const p = paramsOf(file, 'octet-long.bin');
-    const before = chunkFiles();
+    const before = await chunkFiles();
     const r = await postChunkOctet(s, me.token, p, 1, Buffer.concat([chunkOf(file, p, 1), bytes(5000)]), {
       currentChunkSize: CHUNK,
     });
     expect(r.body.success).toBe(false);
     expect(r.body.message).toMatch(/分片/);
-    expect(chunkFiles()).toBe(before);
+    expect(await chunkFiles()).toBe(before);
     expect((await testRequest(s, me.token, p)).data.uploaded).toEqual([]);
   });
 

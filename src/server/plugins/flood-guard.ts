@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import { DRIVE_PREFIX, MUSEUM_PREFIX } from '../../shared/api/envelope';
 import { clientAddress } from '../client-address';
 
@@ -17,8 +18,12 @@ import { clientAddress } from '../client-address';
  * is known when the key is made. Sessions are refused later (preParsing): made-up tokens are
  * counted before they are answered 999.
  *
- * Counters live in the process (@fastify/rate-limit's LocalStore); the plugin's `store` option
- * is the seam where several instances would share them (Redis, ARCHITECTURE §10).
+ * Counters live in the process (@fastify/rate-limit's LocalStore), or with REDIS_URL in Redis,
+ * shared by every instance (ARCHITECTURE §10): a person's 1,200 a minute are 1,200 whichever
+ * instance each request lands on. Routes' own limits (sign-in, share codes, chunks) follow.
+ * If Redis is unreachable the guard lets requests through rather than failing them all: it is
+ * a flood guard, and the sign-in and share-code failure counters it would back up are in the
+ * database.
  */
 
 const isApi = (url: string) => url.startsWith(MUSEUM_PREFIX) || url.startsWith(DRIVE_PREFIX);
@@ -41,8 +46,10 @@ const COUNTERS_KEPT = 50_000;
 export async function registerFloodGuard(
   app: FastifyInstance,
   limits: { perPerson: number; anonymousPerAddress: number },
+  shared?: { client: Redis; nameSpace: string },
 ) {
   await app.register(rateLimit, {
+    ...(shared ? { redis: shared.client, nameSpace: shared.nameSpace, skipOnError: true } : {}),
     timeWindow: 60_000,
     keyGenerator: floodKey,
     max: (_req, key) => (key.startsWith('user:') ? limits.perPerson : limits.anonymousPerAddress),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '../../shared/api/envelope';
+import type { Jobs } from '../cluster/jobs';
 import type { Db } from '../db/index';
 import * as repo from '../modules/idempotency/idempotency.repo';
 import { sendEnvelope } from './envelope';
@@ -22,7 +23,7 @@ export const IDEMPOTENCY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
  * nothing. The offline outbox relies on this to replay without applying twice. Answers of 5xx
  * release the key, so a request that failed on our side may be tried again.
  */
-export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db; jobs?: Jobs }) => {
   const { db } = opts;
 
   app.addHook('preHandler', async (req, reply) => {
@@ -74,7 +75,13 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db 
     return payload;
   });
 
-  const sweep = setInterval(() => void repo.purgeOlderThan(db, Date.now() - IDEMPOTENCY_TTL_MS), 3600_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  const purge = () => repo.purgeOlderThan(db, Date.now() - IDEMPOTENCY_TTL_MS);
+  if (opts.jobs) {
+    // Hourly, by one instance at a time (cluster/jobs.ts).
+    await opts.jobs.every('idempotency-purge', 3600_000, purge);
+  } else {
+    const sweep = setInterval(() => void purge().catch(() => undefined), 3600_000);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  }
 });

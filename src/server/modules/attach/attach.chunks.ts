@@ -1,9 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import {
   ATTACH_CHUNK_BYTES,
   type AttachChunkAnswer,
@@ -12,8 +7,9 @@ import {
 import type { Db } from '../../db/index';
 import { invalid } from '../../errors';
 import type { SessionUser } from '../auth/auth.service';
+import { type ChunkLayout, type ChunkStore, createLocalChunkStore } from '../../storage/chunks';
 import { lockPerson } from '../drive/drive.repo';
-import { createKeyedLock } from '../drive/keyed-lock';
+import { createKeyedLock, type KeyedLock } from '../drive/keyed-lock';
 import type { AttachService } from './attach.service';
 
 /** Partial uploads untouched this long are removed (the contract's "a day"). */
@@ -40,12 +36,13 @@ export function chunkBytes(totalSize: number, totalChunks: number, n: number): n
 
 /**
  * Resumable chunked attachment uploads (attach/chunk; the protocol is in shared/api/attach.ts).
- * State is files only, under `dir/<userId>-<uploadId>/`: `meta.json` (what the first chunk
- * declared), one file per held chunk (written to a temporary name and renamed, so a file that
- * exists is whole), and `done.json` once assembled. The folder name is built from the user's id
- * and an uploadId matching a strict pattern, never from a file name, so no client string reaches
- * a path, and one person's uploadId never meets another's. One lock per folder serialises its
- * chunks, so a retry racing its original writes once and assembles once.
+ * The upload's bytes and notes live in a chunk store under the id `<userId>-<uploadId>`
+ * (DATA_DIR/attach-chunks/<id>/, or the object store, where any instance may take any chunk):
+ * the note `meta` (what the first chunk declared), one object per held chunk (stored whole or
+ * not at all), and the note `done` once assembled. The id is built from the user's id and an
+ * uploadId matching a strict pattern, never from a file name, so no client string reaches a
+ * path or key, and one person's uploadId never meets another's. One lock per upload serialises
+ * its chunks, so a retry racing its original writes once and assembles once.
  *
  * Held room (issue 16 §1): the first chunk of an upload records it in `attach_upload` with its
  * declared size, checked against the person's attachment budget (attach.service assertBudget)
@@ -54,46 +51,37 @@ export function chunkBytes(totalSize: number, totalChunks: number, n: number): n
  */
 export function createChunkUploads(opts: {
   db: Db;
+  /** DATA_DIR/attach-chunks, unless `chunks` names another place. */
   dir: string;
+  chunks?: ChunkStore;
   attach: AttachService;
   now?: () => number;
   /** Unfinished chunk uploads one person may hold (ATTACH_OPEN_MAX; default 20). */
   openMax?: number;
+  /** One upload's chunks at a time; in-process unless given (Redis, every instance). */
+  lock?: KeyedLock;
 }) {
-  const { db, dir, attach } = opts;
+  const { db, attach } = opts;
   const openMax = opts.openMax ?? 20;
   const now = opts.now ?? Date.now;
-  const withLock = createKeyedLock();
-  fs.mkdirSync(dir, { recursive: true });
+  const withLock: KeyedLock = opts.lock ?? createKeyedLock();
+  const chunks = opts.chunks ?? createLocalChunkStore(opts.dir, attach.store);
 
-  const folder = (user: SessionUser, uploadId: string) => path.join(dir, `${user.id}-${uploadId}`);
-  const readJson = async <T>(file: string): Promise<T | null> => {
-    try {
-      return JSON.parse(await fsp.readFile(file, 'utf8')) as T;
-    } catch {
-      return null;
-    }
-  };
+  const idOf = (user: SessionUser, uploadId: string) => `${user.id}-${uploadId}`;
+  const layoutOf = (meta: Meta): ChunkLayout => ({
+    chunkSize: ATTACH_CHUNK_BYTES,
+    totalChunks: meta.totalChunks,
+    totalSize: meta.totalSize,
+  });
 
-  async function held(at: string, total: number): Promise<number[]> {
-    const names = new Set(await fsp.readdir(at).catch(() => [] as string[]));
-    const out: number[] = [];
-    for (let n = 1; n <= total; n++) if (names.has(String(n))) out.push(n);
-    return out;
+  async function held(id: string, total: number): Promise<number[]> {
+    return (await chunks.held(id)).filter((n) => n <= total);
   }
 
   function check(f: AttachChunkFields) {
     if (f.totalChunks !== Math.max(1, Math.ceil(f.totalSize / ATTACH_CHUNK_BYTES)))
       throw invalid(CHUNK_MSG.count);
     if (f.chunkNumber > f.totalChunks) throw invalid(CHUNK_MSG.range);
-  }
-
-  /** The chunks, in order, as one stream (memory stays one read buffer whatever the size). */
-  function joined(at: string, total: number): Readable {
-    async function* all() {
-      for (let n = 1; n <= total; n++) yield* fs.createReadStream(path.join(at, String(n)));
-    }
-    return Readable.from(all());
   }
 
   /**
@@ -131,41 +119,41 @@ export function createChunkUploads(opts: {
     });
   }
 
-  /** Releases an upload's held room and its folder (under the folder's lock). */
-  async function release(user: SessionUser, uploadId: string, at: string) {
+  /** Releases an upload's held room and its chunks (under the upload's lock). */
+  async function release(user: SessionUser, uploadId: string) {
     await db
       .deleteFrom('attach_upload')
       .where('user_id', '=', user.id)
       .where('upload_id', '=', uploadId)
       .execute();
-    await fsp.rm(at, { recursive: true, force: true });
+    await chunks.drop(idOf(user, uploadId));
   }
 
   async function assemble(
     user: SessionUser,
-    at: string,
+    id: string,
     meta: Meta,
     uploadId: string,
   ): Promise<AttachChunkAnswer> {
-    const got = await attach.receive(joined(at, meta.totalChunks), { image: false });
+    // Hashed by the server while assembling; an attachment has no claimed MD5 to check against.
+    const staged = await chunks.assemble(id, layoutOf(meta));
     try {
-      const att = await attach.keep(user, got, {
-        table: meta.tableName,
-        name: meta.fileName,
-        image: false,
-        uploadId,
-      });
-      await fsp.writeFile(path.join(at, 'done.json'), JSON.stringify({ attId: att.attId }));
-      // The chunks are no longer needed; done.json stays (a repeated last chunk) until the sweep.
-      for (let n = 1; n <= meta.totalChunks; n++) await fsp.rm(path.join(at, String(n)), { force: true });
+      const att = await attach.keep(
+        user,
+        { staged, head: Buffer.alloc(0) },
+        { table: meta.tableName, name: meta.fileName, image: false, uploadId },
+      );
+      await chunks.writeNote(id, 'done', { attId: att.attId });
+      // The chunks are no longer needed; the done note stays (a repeated last chunk) until the sweep.
+      await chunks.dropChunks(id);
       return { done: true, uploaded: range(meta.totalChunks), attachment: att };
     } finally {
-      await got.staged.discard();
+      await staged.discard();
     }
   }
 
-  async function finished(user: SessionUser, at: string, meta: Meta): Promise<AttachChunkAnswer | null> {
-    const done = await readJson<{ attId: number }>(path.join(at, 'done.json'));
+  async function finished(user: SessionUser, id: string, meta: Meta): Promise<AttachChunkAnswer | null> {
+    const done = await chunks.readNote<{ attId: number }>(id, 'done');
     if (!done) return null;
     const att = await attach.ownAttachment(user, done.attId);
     if (!att) throw invalid(CHUNK_MSG.gone);
@@ -175,10 +163,10 @@ export function createChunkUploads(opts: {
   return {
     /** GET attach/chunk: the chunks held for this upload ([] for an unknown one). */
     async status(user: SessionUser, uploadId: string): Promise<AttachChunkAnswer> {
-      const at = folder(user, uploadId);
-      const meta = await readJson<Meta>(path.join(at, 'meta.json'));
+      const id = idOf(user, uploadId);
+      const meta = await chunks.readNote<Meta>(id, 'meta');
       if (!meta) return { done: false, uploaded: [] };
-      return (await finished(user, at, meta)) ?? { done: false, uploaded: await held(at, meta.totalChunks) };
+      return (await finished(user, id, meta)) ?? { done: false, uploaded: await held(id, meta.totalChunks) };
     },
 
     /**
@@ -193,27 +181,26 @@ export function createChunkUploads(opts: {
         drain();
         throw err;
       }
-      const at = folder(user, f.uploadId);
-      return withLock(at, async () => {
+      const id = idOf(user, f.uploadId);
+      return withLock(id, async () => {
         const meta: Meta = {
           tableName: f.tableName,
           fileName: f.fileName,
           totalSize: f.totalSize,
           totalChunks: f.totalChunks,
         };
-        const known = await readJson<Meta>(path.join(at, 'meta.json'));
+        const known = await chunks.readNote<Meta>(id, 'meta');
         if (known && JSON.stringify(known) !== JSON.stringify(meta)) {
           drain();
           throw invalid(CHUNK_MSG.otherFile);
         }
-        const done = await finished(user, at, meta);
+        const done = await finished(user, id, meta);
         if (done) {
           drain();
           return done;
         }
-        const file = path.join(at, String(f.chunkNumber));
         const want = chunkBytes(f.totalSize, f.totalChunks, f.chunkNumber);
-        if (fs.existsSync(file)) {
+        if ((await chunks.held(id)).includes(f.chunkNumber)) {
           drain();
         } else {
           // Room first, bytes second: a refused chunk writes nothing.
@@ -223,40 +210,26 @@ export function createChunkUploads(opts: {
             drain();
             throw err;
           }
-          await fsp.mkdir(at, { recursive: true });
-          const tmp = `${file}.${randomUUID()}.tmp`;
-          let size = 0;
-          const meter = new Transform({
-            transform(c: Buffer, _e, cb) {
-              size += c.length;
-              // Stop at once past the declared size: nothing more than one chunk reaches the disk.
-              if (size > want) cb(invalid(CHUNK_MSG.size(f.chunkNumber, want, size)));
-              else cb(null, c);
-            },
-          });
           try {
-            await pipeline(body, meter, fs.createWriteStream(tmp, { flags: 'wx' }));
-            if ((body as Readable & { truncated?: boolean }).truncated || size !== want)
-              throw invalid(CHUNK_MSG.size(f.chunkNumber, want, size));
-            await fsp.rename(tmp, file);
+            await chunks.write(id, f.chunkNumber, body, want, layoutOf(meta), (got) =>
+              invalid(CHUNK_MSG.size(f.chunkNumber, want, got)),
+            );
           } catch (err) {
             drain();
-            await fsp.rm(tmp, { force: true });
             // The first chunk refused: nothing of the upload is held, so neither is its room.
-            if (!known) await release(user, f.uploadId, at);
+            if (!known) await release(user, f.uploadId);
             throw err;
           }
           // The description is fixed by the first chunk that was stored, not by a refused one.
-          if (!known) await fsp.writeFile(path.join(at, 'meta.json'), JSON.stringify(meta));
+          if (!known) await chunks.writeNote(id, 'meta', meta);
         }
-        // Touch the folder: the sweep measures staleness by its time.
-        const t = new Date(now());
-        await fsp.utimes(at, t, t).catch(() => undefined);
-        const uploaded = await held(at, f.totalChunks);
+        // The sweep measures staleness by the upload's last activity.
+        await chunks.touch(id);
+        const uploaded = await held(id, f.totalChunks);
         if (f.chunkNumber !== f.totalChunks) return { done: false, uploaded };
         const missing = range(f.totalChunks).filter((n) => !uploaded.includes(n));
         if (missing.length) throw invalid(CHUNK_MSG.missing(missing));
-        return assemble(user, at, meta, f.uploadId);
+        return assemble(user, id, meta, f.uploadId);
       });
     },
 
@@ -266,29 +239,28 @@ export function createChunkUploads(opts: {
      * Answers whether one was dropped, so repeating it is harmless.
      */
     async cancel(user: SessionUser, uploadId: string): Promise<{ cancelled: boolean }> {
-      const at = folder(user, uploadId);
-      return withLock(at, async () => {
-        if (fs.existsSync(path.join(at, 'done.json'))) return { cancelled: false };
+      const id = idOf(user, uploadId);
+      return withLock(id, async () => {
+        if (await chunks.readNote(id, 'done')) return { cancelled: false };
         const row = await db
           .selectFrom('attach_upload')
           .select('upload_id')
           .where('user_id', '=', user.id)
           .where('upload_id', '=', uploadId)
           .executeTakeFirst();
-        const existed = Boolean(row) || fs.existsSync(at);
-        await release(user, uploadId, at);
+        const existed =
+          Boolean(row) || (await chunks.readNote(id, 'meta')) !== null || (await chunks.held(id)).length > 0;
+        await release(user, uploadId);
         return { cancelled: existed };
       });
     },
 
-    /** Removes upload folders untouched for CHUNK_STALE_MS (finished or not), and their held room. */
+    /** Removes uploads untouched for CHUNK_STALE_MS (finished or not), and their held room. */
     async sweep() {
       const before = now() - CHUNK_STALE_MS;
       await db.deleteFrom('attach_upload').where('updated_at', '<', before).execute();
-      for (const name of await fsp.readdir(dir).catch(() => [] as string[])) {
-        const p = path.join(dir, name);
-        const st = await fsp.stat(p).catch(() => null);
-        if (st && st.mtimeMs < before) await withLock(p, () => fsp.rm(p, { recursive: true, force: true }));
+      for (const { id, touchedAt } of await chunks.list()) {
+        if (touchedAt < before) await withLock(id, () => chunks.drop(id));
       }
     },
   };

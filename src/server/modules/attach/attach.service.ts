@@ -20,7 +20,7 @@ import {
   type StagedBlob,
 } from '../../storage/blob-store';
 import type { SessionUser } from '../auth/auth.service';
-import { createKeyedLock } from '../drive/keyed-lock';
+import { createKeyedLock, type KeyedLock } from '../drive/keyed-lock';
 import { sniffImage } from '../org/avatar';
 import { formatSize } from '../../../shared/drive/file-types';
 import { personalSpace } from '../drive/area';
@@ -107,7 +107,11 @@ function headKeeper(limit: number) {
  */
 export function createAttachService(opts: {
   db: Db;
+  /** DATA_DIR/attachments, the local store's folder, unless `store` is given (the object store). */
   dir: string;
+  store?: BlobStore;
+  /** The lock per MD5; in-process unless given (Redis, every instance). */
+  blobLock?: KeyedLock;
   /** The drive's blob store, read by fromDrive. */
   driveStore?: BlobStore;
   now?: () => number;
@@ -119,10 +123,10 @@ export function createAttachService(opts: {
 }) {
   const { db } = opts;
   const now = opts.now ?? Date.now;
-  const store: BlobStore = createLocalBlobStore(opts.dir);
+  const store: BlobStore = opts.store ?? createLocalBlobStore(opts.dir);
   const owners = new Map<string, AttachOwner>();
   // Per MD5: "commit bytes and insert a row" against "no row left, remove the bytes".
-  const withBlobLock = createKeyedLock();
+  const withBlobLock: KeyedLock = opts.blobLock ?? createKeyedLock();
 
   function ownerOf(table: string): AttachOwner {
     const owner = owners.get(table);
@@ -172,6 +176,8 @@ export function createAttachService(opts: {
   }
 
   const service = {
+    /** The attachments' own content store (the chunk uploads assemble into it). */
+    store,
     assertBudget,
     /** Before reading a body: refuses at once when `bytes` cannot fit (the exact check is in keep). */
     precheckBudget: (user: SessionUser, bytes: number) => assertBudget(db, user.id, Math.max(1, bytes)),

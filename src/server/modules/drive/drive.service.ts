@@ -34,7 +34,7 @@ import { HEAD_BYTES, imageSize } from '../../storage/image-size';
 import type { Area } from './area';
 import * as repo from './drive.repo';
 import type { FileRow } from './drive.repo';
-import { createKeyedLock, withLocks } from './keyed-lock';
+import { createKeyedLock, type KeyedLock, withLocks } from './keyed-lock';
 import { museumTime } from './time';
 
 type Out<T extends z.ZodType> = z.output<T>;
@@ -118,7 +118,11 @@ export interface AddFileInput {
   filePath: string;
   /** The full name, extension included; a clash gets name(1), name(2)… */
   fullName: string;
-  content: Buffer | Readable;
+  /**
+   * The bytes, or bytes already staged (and hashed by the server) in the drive's store: an
+   * upload's assembled chunks. A staged blob is the caller's to discard afterwards.
+   */
+  content: Buffer | Readable | StagedBlob;
   /** Refuses a stream that grows past this many bytes. */
   maxBytes?: number;
   /** The MD5 and size the bytes must have (a chunked upload's claim); a mismatch stores nothing. */
@@ -138,6 +142,9 @@ export interface AddFileInput {
    */
   exactName?: boolean;
 }
+
+const isStaged = (c: AddFileInput['content']): c is StagedBlob =>
+  !Buffer.isBuffer(c) && typeof (c as StagedBlob).commit === 'function';
 
 /** One item of addTree: its folder inside the tree, its name, and a file's temporary bytes. */
 export interface TreeItem {
@@ -176,6 +183,11 @@ export interface DriveServiceDeps {
   store: BlobStore;
   defaultQuotaBytes: number;
   /**
+   * The lock per blob key (store the bytes and point a row at them, against no row left,
+   * remove the bytes); in-process unless given (a Redis lock shared by every instance).
+   */
+  blobLock?: KeyedLock;
+  /**
    * Called after a file's row is committed (uploads and addFile). A no-op for now: the preview
    * issue fills it to read music tags (title, artist, cover) from the stored blob. Its errors
    * are swallowed: a failed tag read must never fail an upload.
@@ -193,9 +205,10 @@ export function createDriveService({
   db,
   store,
   defaultQuotaBytes,
+  blobLock,
   onFileStored = () => undefined,
 }: DriveServiceDeps) {
-  const withBlobLock = createKeyedLock();
+  const withBlobLock: KeyedLock = blobLock ?? createKeyedLock();
 
   async function stored(file: StoredFile) {
     try {
@@ -1196,8 +1209,9 @@ export function createDriveService({
      */
     async addFile(input: AddFileInput) {
       checkNames(input.fullName, input.filePath);
-      const { area } = input;
-      const staged = await store.stage(input.content, { maxBytes: input.maxBytes });
+      const { area, content } = input;
+      const given = isStaged(content);
+      const staged = given ? content : await store.stage(content, { maxBytes: input.maxBytes });
       try {
         if (input.expect && (staged.md5 !== input.expect.md5 || staged.size !== input.expect.size)) {
           throw invalid(CHECK_FAILED);
@@ -1229,7 +1243,7 @@ export function createDriveService({
         await stored({ area, ...placed });
         return placed;
       } finally {
-        await staged.discard();
+        if (!given) await staged.discard();
       }
     },
 

@@ -1,13 +1,16 @@
+/** Runs `fn` holding the lock of `key`; callers with the same key run one after another. */
+export type KeyedLock = <T>(key: string, fn: () => Promise<T>) => Promise<T>;
+
 /**
  * An in-process mutex per key. The drive serialises, per blob key, "store the bytes and point
  * a row at them" against "no row points at them any more, remove the bytes", so a file that is
  * uploaded again at the moment its last copy is purged never ends up with a row and no bytes.
- * One process owns the data dir (ARCHITECTURE.md: the embedded default); a scale-out deployment
- * needs a shared lock here instead.
+ * One process owns the data dir in the embedded default; with REDIS_URL the same signature is
+ * served by a Redis lock shared by every instance (cluster/locks.ts).
  */
-export function createKeyedLock() {
+export function createKeyedLock(): KeyedLock & { busy(key: string): boolean } {
   const tails = new Map<string, Promise<void>>();
-  return async function withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  async function withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
     const before = tails.get(key) ?? Promise.resolve();
     let release!: () => void;
     const mine = new Promise<void>((r) => (release = r));
@@ -20,9 +23,11 @@ export function createKeyedLock() {
       release();
       if (tails.get(key) === tail) tails.delete(key);
     }
-  };
+  }
+  /** Whether someone holds or waits for `key` now. */
+  withLock.busy = (key: string) => tails.has(key);
+  return withLock;
 }
-export type KeyedLock = ReturnType<typeof createKeyedLock>;
 
 /**
  * Holds the lock of every key at once (a batch of blobs, e.g. an unzip). Keys are taken in

@@ -4,6 +4,7 @@ import type { Db } from '../../db/index';
 import { invalid, notFound } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { HEAD_BYTES, imageSize } from '../../storage/image-size';
+import { StoreReadError, withLocalFile } from '../../storage/local-copy';
 import type { Area } from './area';
 import { decodeText } from './download';
 import * as driveRepo from './drive.repo';
@@ -63,6 +64,8 @@ export function createMediaService(deps: {
   db: Db;
   store: BlobStore;
   thumbs: Thumbs;
+  /** Where a store without local files puts the temporary copy the tag reader reads. */
+  tmpDir: string;
   /** Told when a tag read fails (for the log). */
   onParseError?: (md5: string, err: unknown) => void;
 }) {
@@ -70,13 +73,18 @@ export function createMediaService(deps: {
   const limit = createLimiter(2);
   const once = createOnce<MusicInfo | null>();
 
+  /** The tags, null when the content has none readable; throws StoreReadError when the store failed. */
   async function parse(md5: string): Promise<MusicInfo | null> {
-    const file = store.localPath(md5);
-    // A store without local files (S3, later) gets no tags rather than a download per read.
-    if (!file) return null;
     try {
-      return await limit(() => withTimeout(readMusic(file, thumbs.cover), PARSE_TIMEOUT_MS));
+      // music-metadata seeks (tags at both ends): it reads a file, the object store's blob as
+      // a temporary copy (once per content; the result is kept).
+      return await limit(() =>
+        withLocalFile(store, md5, deps.tmpDir, (file) =>
+          withTimeout(readMusic(file, thumbs.cover), PARSE_TIMEOUT_MS),
+        ),
+      );
     } catch (err) {
+      if (err instanceof StoreReadError) throw err;
       deps.onParseError?.(md5, err);
       return null;
     }
@@ -87,7 +95,14 @@ export function createMediaService(deps: {
     return once(blob.md5, async () => {
       const row = await repo.findMedia(db, blob.id);
       if (row && row.version === PARSER_VERSION) return row.ok ? fromRow(row) : null;
-      const tags = await parse(blob.md5);
+      let tags: MusicInfo | null;
+      try {
+        tags = await parse(blob.md5);
+      } catch (err) {
+        // The store could not be read: not the content's fault, so nothing is remembered.
+        deps.onParseError?.(blob.md5, err);
+        return null;
+      }
       const next: repo.MediaRow = {
         blob_id: blob.id,
         ok: tags ? 1 : 0,

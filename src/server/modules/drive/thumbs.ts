@@ -1,16 +1,18 @@
-import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { POSTER_MAX } from '../../../shared/api/drive';
 import { invalid } from '../../errors';
 import { type BlobStore, isBlobKey } from '../../storage/blob-store';
 import { decodeBmp } from '../../storage/bmp';
+import { StoreReadError, withLocalFile } from '../../storage/local-copy';
+import { createLocalShelf, type Shelf } from '../../storage/shelf';
+import { createKeyedLock, type KeyedLock } from './keyed-lock';
 import { createLimiter, createOnce } from './limiter';
 
 /*
- * Small images made with sharp, cached on disk under DATA_DIR/thumbs:
+ * Small images made with sharp, kept on a shelf (DATA_DIR/thumbs, or the object store's
+ * `thumbs/`, which every instance sees):
  *
  * - image thumbnails, keyed by the content blob alone: content is immutable and its MD5 is
  *   computed by the server, so one entry serves everyone who has those bytes;
@@ -18,8 +20,9 @@ import { createLimiter, createOnce } from './limiter';
  *   person's (or that library's) choice, never what someone else sees for their own copy;
  * - album covers, re-encoded into the music tags' row (not cached here).
  *
- * Every decode is bounded (pixels, input bytes, time, two at a time). Files are written to a
- * temporary name and renamed, so a reader never sees half a thumbnail.
+ * Every decode is bounded (pixels, input bytes, time, two at a time). The shelf never shows
+ * half a thumbnail. A thumbnail is made once: concurrent requests on this instance share one
+ * piece of work, and across instances the thumbnail's lock makes the others wait and read it.
  */
 
 // Keep no file open once a job is done: content removed from the drive frees its space at once.
@@ -39,8 +42,6 @@ const POSTER_MAX_PIXELS = 40_000_000;
 /** SVG is read into memory to be rasterised; BMP to be decoded (about 21 MP at 24 bits). */
 const SVG_MAX_BYTES = 8 * 1024 * 1024;
 const BMP_MAX_BYTES = 64 * 1024 * 1024;
-/** Stores without local files hand the bytes over in memory. */
-const BUFFER_MAX_BYTES = 256 * 1024 * 1024;
 const TIMEOUT_SECONDS = 20;
 /** Part of the cache names and ETags: raising it makes every thumbnail again. */
 const VERSION = 1;
@@ -72,15 +73,6 @@ export function looksLikeSvg(start: Uint8Array): boolean {
   return /<svg[\s>/]/i.test(Buffer.from(start).toString('utf8'));
 }
 
-async function exists(file: string) {
-  try {
-    await fsp.access(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A cached image: the bytes (WebP) and a strong validator. */
 export interface Thumb {
   data: Buffer;
@@ -110,66 +102,58 @@ function spaceTag(space: string): string {
 }
 
 export function createThumbs(opts: {
+  /** DATA_DIR/thumbs, the local shelf's folder, unless `shelf` is given (the object store). */
   dir: string;
+  shelf?: Shelf;
   store: BlobStore;
+  /** Where a store without local files puts the temporary copy sharp reads (DATA_DIR/tmp). */
+  tmpDir?: string;
+  /** One maker per thumbnail; in-process unless given (Redis, every instance). */
+  lock?: KeyedLock;
   /** Told about each thumbnail made or refused (for the log). */
   onMade?: (e: { md5: string; bytes: number; ms: number } | { md5: string; error: string }) => void;
 }) {
-  const { dir, store } = opts;
-  const tmpDir = path.join(dir, 'tmp');
-  fs.mkdirSync(tmpDir, { recursive: true });
+  const { store } = opts;
+  const shelf = opts.shelf ?? createLocalShelf(opts.dir);
+  const tmpDir = opts.tmpDir ?? path.join(opts.dir, 'tmp');
+  const lock = opts.lock ?? createKeyedLock();
   const limit = createLimiter(2);
   const once = createOnce<Thumb | null>();
 
-  function fileOf(md5: string, suffix: string) {
+  function nameOf(md5: string, suffix: string) {
     if (!isBlobKey(md5)) throw new Error('invalid blob key');
-    return path.join(dir, md5.slice(0, 2), `${md5}.${suffix}`);
+    return `${md5.slice(0, 2)}/${md5}.${suffix}`;
   }
 
-  async function readOrNull(file: string): Promise<Buffer | null> {
+  /** Bytes of the blob (all, or a range) in memory; the store's failures are not the content's. */
+  async function read(md5: string, range?: { start: number; end: number }): Promise<Buffer> {
+    const parts: Buffer[] = [];
     try {
-      return await fsp.readFile(file);
-    } catch {
-      return null;
-    }
-  }
-
-  async function writeAtomic(file: string, data: Buffer) {
-    await fsp.mkdir(path.dirname(file), { recursive: true });
-    const tmp = path.join(tmpDir, `${randomUUID()}.part`);
-    try {
-      await fsp.writeFile(tmp, data);
-      await fsp.rename(tmp, file);
+      for await (const c of store.open(md5, range)) parts.push(c as Buffer);
     } catch (err) {
-      await fsp.rm(tmp, { force: true });
-      throw err;
+      throw new StoreReadError(err);
     }
+    return Buffer.concat(parts);
   }
 
   /** The whole blob in memory, refused past `max` bytes. */
   async function readAll(md5: string, size: number, max: number): Promise<Buffer> {
     if (size > max) throw new Unthumbable(`larger than ${max} bytes`);
-    const parts: Buffer[] = [];
-    for await (const c of store.open(md5)) parts.push(c as Buffer);
-    return Buffer.concat(parts);
+    return read(md5);
   }
 
-  async function head(md5: string, size: number): Promise<Buffer> {
-    const parts: Buffer[] = [];
-    for await (const c of store.open(md5, { start: 0, end: Math.min(size, SVG_SNIFF_BYTES) - 1 })) {
-      parts.push(c as Buffer);
-    }
-    return Buffer.concat(parts);
-  }
+  const head = (md5: string, size: number) =>
+    read(md5, { start: 0, end: Math.min(size, SVG_SNIFF_BYTES) - 1 });
 
   /**
-   * The decoder input. The format is taken from the content, never the name, so the one cache
-   * entry per content is right for every name it has. A raster goes to sharp by path (it reads
-   * what it needs); BMP is decoded here; SVG is handed over in memory, so librsvg has no base
-   * file and loads no other file (no `<image href>` to a neighbour blob, no XInclude), and the
-   * result is a plain raster that cannot run anything.
+   * Decodes and encodes the thumbnail. The format is taken from the content, never the name, so
+   * the one cache entry per content is right for every name it has. A raster goes to sharp by
+   * path (it reads what it needs; from the object store, a temporary copy); BMP is decoded
+   * here; SVG is handed over in memory, so librsvg has no base file and loads no other file (no
+   * `<image href>` to a neighbour blob, no XInclude), and the result is a plain raster that
+   * cannot run anything.
    */
-  async function input(md5: string, size: number): Promise<Sharp> {
+  async function render(md5: string, size: number): Promise<Buffer> {
     const start = await head(md5, size);
     const kind = sniff(start);
     if (kind === 'bmp') {
@@ -177,14 +161,19 @@ export function createThumbs(opts: {
       try {
         raw = decodeBmp(await readAll(md5, size, BMP_MAX_BYTES), MAX_PIXELS);
       } catch (err) {
+        if (err instanceof StoreReadError) throw err;
         throw new Unthumbable((err as Error).message);
       }
       const { data, width, height, channels } = raw;
-      return sharp(data, { raw: { width, height, channels }, limitInputPixels: MAX_PIXELS });
+      return encode(
+        sharp(data, { raw: { width, height, channels }, limitInputPixels: MAX_PIXELS }),
+        THUMB_BOX,
+      );
     }
     if (kind) {
-      const file = store.localPath(md5);
-      return sharp(file ?? (await readAll(md5, size, BUFFER_MAX_BYTES)), sharpOpts(MAX_PIXELS));
+      return withLocalFile(store, md5, tmpDir, (file) =>
+        encode(sharp(file, sharpOpts(MAX_PIXELS)), THUMB_BOX),
+      );
     }
     if (!looksLikeSvg(start)) throw new Unthumbable('not an image');
     const svg = await readAll(md5, size, SVG_MAX_BYTES);
@@ -193,7 +182,7 @@ export function createThumbs(opts: {
     const meta = await sharp(svg, sharpOpts(MAX_PIXELS)).metadata();
     const longest = Math.max(meta.width ?? 0, meta.height ?? 0) || THUMB_BOX;
     const density = Math.min(2400, Math.max(1, (72 * THUMB_BOX) / longest));
-    return sharp(svg, { ...sharpOpts(MAX_PIXELS), density });
+    return encode(sharp(svg, { ...sharpOpts(MAX_PIXELS), density }), THUMB_BOX);
   }
 
   return {
@@ -203,41 +192,44 @@ export function createThumbs(opts: {
      * not an image), which is remembered, or when the blob is gone.
      */
     async image(md5: string): Promise<Thumb | null> {
-      const file = fileOf(md5, `v${VERSION}.webp`);
-      const bad = fileOf(md5, `v${VERSION}.bad`);
+      const name = nameOf(md5, `v${VERSION}.webp`);
+      const bad = nameOf(md5, `v${VERSION}.bad`);
       const etag = `"t${VERSION}-${md5}"`;
-      const cached = await readOrNull(file);
+      const cached = await shelf.get(name);
       if (cached) return { data: cached, etag };
-      if (await exists(bad)) return null;
-      return once(file, async () => {
-        // A request that missed the cache just as another one finished finds it here.
-        const again = await readOrNull(file);
-        if (again) return { data: again, etag };
-        const stat = await store.stat(md5);
-        if (!stat || stat.size === 0) return null;
-        const started = Date.now();
-        let data: Buffer;
-        try {
-          data = await limit(async () => encode(await input(md5, stat.size), THUMB_BOX));
-        } catch (err) {
-          // Anything the decoder refuses (broken, huge, too slow) stays refused: the bytes
-          // under this key never change. File-system trouble (a system error code) is not
-          // remembered, so the next request tries again.
-          const e = err as NodeJS.ErrnoException;
-          opts.onMade?.({ md5, error: e.message });
-          const systemError = typeof e.code === 'string' && /^E[A-Z]+$/.test(e.code);
-          if (!systemError) await writeAtomic(bad, Buffer.from(e.message ?? 'failed'));
-          return null;
-        }
-        await writeAtomic(file, data);
-        opts.onMade?.({ md5, bytes: data.length, ms: Date.now() - started });
-        return { data, etag };
-      });
+      if (await shelf.has(bad)) return null;
+      return once(name, () =>
+        lock(`thumb:${name}`, async () => {
+          // A request that missed the cache just as another one (here or on another instance)
+          // finished finds it here.
+          const again = await shelf.get(name);
+          if (again) return { data: again, etag };
+          const stat = await store.stat(md5);
+          if (!stat || stat.size === 0) return null;
+          const started = Date.now();
+          let data: Buffer;
+          try {
+            data = await limit(() => render(md5, stat.size));
+          } catch (err) {
+            // Anything the decoder refuses (broken, huge, too slow) stays refused: the bytes
+            // under this key never change. Trouble reading them (a system error code, the
+            // object store) is not remembered, so the next request tries again.
+            const e = err as NodeJS.ErrnoException;
+            opts.onMade?.({ md5, error: e.message });
+            const systemError = typeof e.code === 'string' && /^E[A-Z]+$/.test(e.code);
+            if (!systemError) await shelf.put(bad, Buffer.from(e.message ?? 'failed'));
+            return null;
+          }
+          await shelf.put(name, data);
+          opts.onMade?.({ md5, bytes: data.length, ms: Date.now() - started });
+          return { data, etag };
+        }),
+      );
     },
 
     /** The poster a space set for a video blob, or null. */
     async poster(md5: string, space: string): Promise<Thumb | null> {
-      const data = await readOrNull(fileOf(md5, `poster.${spaceTag(space)}.webp`));
+      const data = await shelf.get(nameOf(md5, `poster.${spaceTag(space)}.webp`));
       if (!data) return null;
       return { data, etag: `"p-${createHash('sha1').update(data).digest('hex').slice(0, 20)}"` };
     },
@@ -258,7 +250,7 @@ export function createThumbs(opts: {
       } catch {
         throw invalid(POSTER_BAD);
       }
-      await writeAtomic(fileOf(md5, `poster.${spaceTag(space)}.webp`), data);
+      await shelf.put(nameOf(md5, `poster.${spaceTag(space)}.webp`), data);
       return { data, etag: `"p-${createHash('sha1').update(data).digest('hex').slice(0, 20)}"` };
     },
 
@@ -277,14 +269,7 @@ export function createThumbs(opts: {
     /** Removes everything made from a blob (its content left the drive). */
     async forget(md5: string) {
       if (!isBlobKey(md5)) return;
-      const folder = path.join(dir, md5.slice(0, 2));
-      let names: string[];
-      try {
-        names = await fsp.readdir(folder);
-      } catch {
-        return;
-      }
-      for (const n of names) if (n.startsWith(`${md5}.`)) await fsp.rm(path.join(folder, n), { force: true });
+      await shelf.removeStartingWith(`${md5.slice(0, 2)}/${md5}.`);
     },
   };
 }

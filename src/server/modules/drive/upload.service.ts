@@ -1,9 +1,5 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import {
   CHUNK_MAX_BYTES,
   CHUNK_MIN_BYTES,
@@ -21,10 +17,16 @@ import type { UploadSessionTable } from '../../db/schema';
 import { formatSize } from '../../../shared/drive/file-types';
 import { AppError, invalid } from '../../errors';
 import { type BlobStore, BlobTooLargeError } from '../../storage/blob-store';
+import {
+  type ChunkLayout,
+  type ChunkStore,
+  ChunksGoneError,
+  createLocalChunkStore,
+} from '../../storage/chunks';
 import { personalSpace, type Area } from './area';
 import { lockPerson } from './drive.repo';
 import { CHECK_FAILED, type DriveService } from './drive.service';
-import { createKeyedLock } from './keyed-lock';
+import { createKeyedLock, type KeyedLock } from './keyed-lock';
 
 type Session = Selectable<UploadSessionTable>;
 
@@ -33,8 +35,14 @@ export interface UploadServiceDeps {
   drive: DriveService;
   /** Read for proofs of possession. */
   store: BlobStore;
-  /** DATA_DIR/uploads: one folder per session, one file per received chunk. */
+  /**
+   * Where received chunks wait: DATA_DIR/uploads, one folder per session and one file per chunk,
+   * unless `chunks` names another place (the object store, shared by every instance).
+   */
   dir: string;
+  chunks?: ChunkStore;
+  /** One completion per session at a time; in-process unless given (Redis, every instance). */
+  sessionLock?: KeyedLock;
   /** How long an unfinished session is kept after its last activity. */
   sessionMs: number;
   /**
@@ -59,11 +67,14 @@ interface Target {
 
 /**
  * Chunked, resumable uploads (issue 4, simple-uploader.js protocol). Sessions and received
- * chunk numbers live in the database, chunk bytes under `dir/<session id>/<n>`; both survive a
- * restart, so a client resumes from the `uploaded` list. A chunk is written to a temporary name
- * and renamed, and recorded once, so sending it twice changes nothing. When the last missing
- * chunk arrives the chunks are streamed, in order, through the blob store's hashing stage; the
- * bytes must hash to `identifier` and have `totalSize` bytes, else nothing is stored. The file
+ * chunk numbers live in the database, chunk bytes in the chunk store (`dir/<session id>/<n>`,
+ * or the object store, where any instance may take any chunk); both survive a restart, so a
+ * client resumes from the `uploaded` list. A chunk is stored whole or not at all, and recorded
+ * once, so sending it twice changes nothing. When the last missing chunk arrives the chunk
+ * store assembles the file, hashing every byte in order (locally by streaming the chunks
+ * through the blob store's hashing stage; in the object store progressively, as the chunks
+ * arrive: storage/s3-chunks.ts); the server's MD5 must equal `identifier` and the size
+ * `totalSize`, else nothing is stored. The file
  * row and the session's "done" mark are written in one transaction, so a repeated last chunk or
  * a crash at any instant never creates a second file: before the commit the chunks are still
  * there and the next chunk request completes again; after it the session answers "done".
@@ -90,12 +101,17 @@ export function createUploadService({
   dir,
   sessionMs,
   limits = { openMax: 50, sharedBytes: 2 * 1024 ** 3 },
+  chunks = createLocalChunkStore(dir, store),
+  sessionLock,
 }: UploadServiceDeps) {
-  const withSessionLock = createKeyedLock();
-  fs.mkdirSync(dir, { recursive: true });
+  const withSessionLock: KeyedLock = sessionLock ?? createKeyedLock();
 
-  const sessionDir = (id: string) => path.join(dir, id);
-  const chunkFile = (id: string, n: number) => path.join(sessionDir(id), String(n));
+  const layoutOf = (s: Session): ChunkLayout => ({
+    chunkSize: s.chunk_size,
+    totalChunks: s.total_chunks,
+    totalSize: Number(s.total_size),
+    md5: s.identifier,
+  });
 
   /** Checks sizes, chunk numbers and names; answers where the file goes. */
   function validate(p: UploadParams): Target {
@@ -155,7 +171,7 @@ export function createUploadService({
 
   async function dropSession(id: string) {
     await db.deleteFrom('upload_session').where('id', '=', id).execute();
-    await fsp.rm(sessionDir(id), { recursive: true, force: true });
+    await chunks.drop(id);
   }
 
   /** The caller's session for this upload, created when missing; a changed layout starts over. */
@@ -349,14 +365,6 @@ export function createUploadService({
     return timingSafeEqual(hash.digest(), Buffer.from(proof, 'hex'));
   }
 
-  /** Streams the chunks, in order, as one file: memory stays one read buffer whatever the size. */
-  function chunkStream(s: Session): Readable {
-    async function* all() {
-      for (let n = 1; n <= s.total_chunks; n++) yield* fs.createReadStream(chunkFile(s.id, n));
-    }
-    return Readable.from(all());
-  }
-
   /**
    * Marks the session done with its file, in the transaction that creates the file. Conditional:
    * when another completion of the same session (another server instance) committed first, no
@@ -393,12 +401,14 @@ export function createUploadService({
         };
       }
       let placed;
+      let staged;
       try {
+        staged = await chunks.assemble(s.id, layoutOf(s));
         placed = await drive.addFile({
           area,
           filePath: target.filePath,
           fullName: target.fullName,
-          content: chunkStream(s),
+          content: staged,
           maxBytes: Number(s.total_size),
           expect: { md5: s.identifier, size: Number(s.total_size) },
           release: releaseOf(s.id),
@@ -427,10 +437,16 @@ export function createUploadService({
           await dropSession(s.id);
           throw invalid(CHECK_FAILED);
         }
+        if (err instanceof ChunksGoneError) {
+          await dropSession(s.id);
+          throw invalid('上传已失效，请重新上传');
+        }
         throw err;
+      } finally {
+        await staged?.discard();
       }
       await db.deleteFrom('upload_chunk').where('session_id', '=', s.id).execute();
-      await fsp.rm(sessionDir(s.id), { recursive: true, force: true });
+      await chunks.drop(s.id);
       return {
         skipUpload: false,
         uploaded: allChunks(s.total_chunks),
@@ -516,37 +532,20 @@ export function createUploadService({
       }
       const held = await uploadedOf(s.id);
       if (!held.includes(p.chunkNumber)) {
-        await fsp.mkdir(sessionDir(s.id), { recursive: true });
-        const tmp = path.join(sessionDir(s.id), `${p.chunkNumber}.${randomUUID()}.tmp`);
-        let size = 0;
-        const meter = new Transform({
-          transform(c: Buffer, _e, cb) {
-            size += c.length;
-            // A raw (octet) body has no multipart limit: stop at the declared size, so a
-            // client cannot stream more than one chunk's worth to disk.
-            if (size > p.currentChunkSize) cb(invalid('分片内容与声明的大小不符，请重新上传'));
-            else cb(null, c);
-          },
-        });
-        try {
-          await pipeline(body, meter, fs.createWriteStream(tmp, { flags: 'wx' }));
-          if ((body as Readable & { truncated?: boolean }).truncated || size !== p.currentChunkSize) {
-            throw invalid('分片内容与声明的大小不符，请重新上传');
-          }
-          await fsp.rename(tmp, chunkFile(s.id, p.chunkNumber));
-        } catch (err) {
-          await fsp.rm(tmp, { force: true });
-          throw err;
-        }
+        // A raw (octet) body has no multipart limit: the store stops at the declared size, so a
+        // client cannot stream more than one chunk's worth into it.
+        await chunks.write(s.id, p.chunkNumber, body, p.currentChunkSize, layoutOf(s), () =>
+          invalid('分片内容与声明的大小不符，请重新上传'),
+        );
         try {
           await db
             .insertInto('upload_chunk')
-            .values({ session_id: s.id, chunk_number: p.chunkNumber, size })
+            .values({ session_id: s.id, chunk_number: p.chunkNumber, size: p.currentChunkSize })
             .onConflict((oc) => oc.columns(['session_id', 'chunk_number']).doNothing())
             .execute();
         } catch {
           // The session went meanwhile (cancelled, swept): its chunk must not stay behind.
-          await fsp.rm(sessionDir(s.id), { recursive: true, force: true });
+          await chunks.drop(s.id);
           throw invalid('上传已取消或已失效，请重新上传');
         }
         await db
@@ -607,12 +606,10 @@ export function createUploadService({
       for (const { id } of old) await dropSession(id);
       const rows = await db.selectFrom('upload_session').select(['id', 'done_user_file_id']).execute();
       const open = new Set(rows.filter((r) => r.done_user_file_id === null).map((r) => r.id));
-      for (const name of await fsp.readdir(dir)) {
-        if (open.has(name)) continue;
-        const p = path.join(dir, name);
-        // A folder made in the last minute may belong to a session created after the query.
-        const st = await fsp.stat(p).catch(() => null);
-        if (st && st.mtimeMs < now - 60_000) await fsp.rm(p, { recursive: true, force: true });
+      for (const { id, touchedAt } of await chunks.list()) {
+        if (open.has(id)) continue;
+        // Chunks stored in the last minute may belong to a session created after the query.
+        if (touchedAt < now - 60_000) await chunks.drop(id);
       }
     },
   };

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { invalid } from '../../errors';
+import type { Shelf } from '../../storage/shelf';
 import { AVATAR_MAX_BYTES } from '../../../shared/api/org';
 
 /**
- * Avatars are stored under DATA_DIR/avatars by the hash of their bytes; the user-chosen file
- * name is never used. The type is decided by the bytes (magic numbers), not by the client's
+ * Avatars are kept on their shelf (DATA_DIR/avatars, or the object store's `avatars/`) by the
+ * hash of their bytes; the user-chosen file name is never used. The type is decided by the bytes (magic numbers), not by the client's
  * claim, so an HTML or SVG file cannot pass as an image.
  */
 const SIGNATURES: { ext: string; mime: string; test: (b: Buffer) => boolean }[] = [
@@ -40,21 +39,13 @@ export function avatarMime(name: string): string {
   return SIGNATURES.find((s) => s.ext === ext)?.mime ?? 'application/octet-stream';
 }
 
-export function avatarDir(dataDir: string) {
-  return path.join(dataDir, 'avatars');
-}
-
 /** Validates and stores avatar bytes; answers the stored name. */
-export async function storeAvatar(dataDir: string, bytes: Buffer): Promise<string> {
+export async function storeAvatar(shelf: Shelf, bytes: Buffer): Promise<string> {
   if (bytes.length === 0) throw invalid('图片文件为空，请重新选择');
   if (bytes.length > AVATAR_MAX_BYTES) throw invalid('头像图片不能超过 2MB');
   const sig = sniffImage(bytes);
   if (!sig) throw invalid('头像只支持 PNG、JPG、GIF、WebP 图片');
   const name = `${createHash('sha256').update(bytes).digest('hex')}.${sig.ext}`;
-  const dir = avatarDir(dataDir);
-  await fs.mkdir(dir, { recursive: true });
-  const tmp = path.join(dir, `${name}.${process.pid}.tmp`);
-  await fs.writeFile(tmp, bytes);
-  await fs.rename(tmp, path.join(dir, name));
+  await shelf.put(name, bytes);
   return name;
 }

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { DONE } from '../../plugins/envelope';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,7 +20,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/index';
 import { notFound } from '../../errors';
 import type { Access } from '../auth/access';
-import { avatarDir, avatarMime } from './avatar';
+import type { Shelf } from '../../storage/shelf';
+import { avatarMime } from './avatar';
 import type { OrgService } from './org.service';
 import { findUser } from './org.repo';
 
@@ -35,7 +34,7 @@ const PERSON_PENDING = 'system.personPending';
 /** /singleMuseum/sysUser, /sysDept, /sysRole: the organisation admin calls. */
 export function orgRoutes(
   app: FastifyInstance,
-  deps: { org: OrgService; access: Access; db: Db; config: Config },
+  deps: { org: OrgService; access: Access; db: Db; config: Config; avatars: Shelf },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { org, access } = deps;
@@ -76,11 +75,12 @@ export function orgRoutes(
     async (req, reply) => {
       const u = await findUser(deps.db, req.params.userId);
       if (!u?.avatar) throw notFound('该用户没有头像');
-      const file = path.join(avatarDir(deps.config.dataDir), path.basename(u.avatar));
+      const bytes = await deps.avatars.get(u.avatar);
+      if (!bytes) throw notFound('该用户没有头像');
       reply.header('cache-control', 'private, max-age=31536000, immutable');
       reply.header('x-content-type-options', 'nosniff');
       reply.type(avatarMime(u.avatar));
-      return reply.send(fs.createReadStream(file));
+      return reply.send(bytes);
     },
   );
 

@@ -6,9 +6,10 @@ import { deleteSessionsOfUser } from '../auth/auth.repo';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { avatarUrl, storeAvatar } from '../org/avatar';
 import * as orgRepo from '../org/org.repo';
+import type { Shelf } from '../../storage/shelf';
 
 /** The personal centre (/personal/base): one's own name, phone, avatar and password. */
-export function createPersonalService(db: Db, dataDir: string) {
+export function createPersonalService(db: Db, avatars: Shelf) {
   return {
     async update(userId: number, b: z.output<typeof ProfileUpdate>) {
       if (b.phone) {
@@ -19,7 +20,7 @@ export function createPersonalService(db: Db, dataDir: string) {
     },
 
     async setAvatar(userId: number, bytes: Buffer): Promise<{ image: string }> {
-      const name = await storeAvatar(dataDir, bytes);
+      const name = await storeAvatar(avatars, bytes);
       await orgRepo.updateUser(db, userId, { avatar: name });
       return { image: avatarUrl(userId, name) };
     },

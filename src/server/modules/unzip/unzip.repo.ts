@@ -55,11 +55,18 @@ export async function countRunning(db: Db, userId: number) {
   return Number(r.n);
 }
 
-/** Marks every running job failed (at start: whatever ran was cut off by the restart). */
-export async function failRunning(db: Db, message: string, now: number) {
+/** Running jobs, every instance's. */
+export function running(db: Db) {
+  return db.selectFrom('unzip_job').select('id').where('status', '=', 'running').execute();
+}
+
+/** Marks these jobs failed, if they still run (an instance that ran them is gone). */
+export async function failRunning(db: Db, ids: string[], message: string, now: number) {
+  if (!ids.length) return;
   await db
     .updateTable('unzip_job')
     .set({ status: 'failed', message, finished_at: now })
     .where('status', '=', 'running')
+    .where('id', 'in', ids)
     .execute();
 }

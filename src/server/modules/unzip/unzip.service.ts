@@ -14,7 +14,9 @@ import { isArchive } from '../../../shared/drive/file-types';
 import { ROOT, folderPath, joinName } from '../../../shared/drive/names';
 import type { Db } from '../../db/index';
 import { AppError, invalid, notFound } from '../../errors';
+import { createLocalLocks, type Locks } from '../../cluster/locks';
 import type { BlobStore } from '../../storage/blob-store';
+import { withLocalFile } from '../../storage/local-copy';
 import type { Area } from '../drive/area';
 import { type DriveService, TARGET_MISSING, type TreeItem } from '../drive/drive.service';
 import { museumTime } from '../drive/time';
@@ -44,6 +46,11 @@ export interface UnzipDeps {
   store: BlobStore;
   limits: { maxEntries: number; maxBytes: number; maxRatio: number; timeoutMs: number; tmpDir: string };
   log?: (msg: string, detail: unknown) => void;
+  /**
+   * A running job holds its lock (`unzip:<id>`), so an instance can tell a job another
+   * instance runs from one whose instance is gone. In-process unless given (Redis).
+   */
+  locks?: Locks;
 }
 
 /**
@@ -53,7 +60,14 @@ export interface UnzipDeps {
  * the tree in one transaction (drive.service addTree). Any failure leaves no rows and no
  * unreferenced bytes; the temporary folder always goes.
  */
-export function createUnzipService({ db, drive, store, limits, log = () => undefined }: UnzipDeps) {
+export function createUnzipService({
+  db,
+  drive,
+  store,
+  limits,
+  log = () => undefined,
+  locks = createLocalLocks(),
+}: UnzipDeps) {
   const live = new Map<string, Progress>();
   const waiters = new Map<string, Promise<void>>();
   let running = 0;
@@ -143,31 +157,29 @@ export function createUnzipService({ db, drive, store, limits, log = () => undef
       const result = await slot(async () => {
         await repo.updateJob(db, jobId, { message: '' });
         await fsp.mkdir(tmp, { recursive: true });
-        let file = store.localPath(archive.md5);
-        if (!file) {
-          // A store without local files: the worker reads a temporary copy.
-          file = path.join(tmp, 'archive');
-          await fsp.writeFile(file, store.open(archive.md5));
-        }
-        return runExtract(
-          {
-            archive: file,
-            archiveSize: archive.size,
-            gzName: archive.name.replace(/\.gz$/i, '') || archive.name,
-            outDir: path.join(tmp, 'out'),
-            limits: {
-              maxEntries: limits.maxEntries,
-              maxBytes: limits.maxBytes,
-              maxRatio: limits.maxRatio,
-              ratioFloor: RATIO_FLOOR,
-              roomBytes: await drive.room(area),
+        // The object store's archive is streamed to a temporary copy the worker reads (zip and
+        // 7z are read from their end); the extracted files stream back into the store.
+        return withLocalFile(store, archive.md5, tmp, async (file) =>
+          runExtract(
+            {
+              archive: file,
+              archiveSize: archive.size,
+              gzName: archive.name.replace(/\.gz$/i, '') || archive.name,
+              outDir: path.join(tmp, 'out'),
+              limits: {
+                maxEntries: limits.maxEntries,
+                maxBytes: limits.maxBytes,
+                maxRatio: limits.maxRatio,
+                ratioFloor: RATIO_FLOOR,
+                roomBytes: await drive.room(area),
+              },
             },
-          },
-          {
-            timeoutMs: limits.timeoutMs,
-            onProgress: progress,
-            onCrash: (d) => log('unzip worker failed', d),
-          },
+            {
+              timeoutMs: limits.timeoutMs,
+              onProgress: progress,
+              onCrash: (d) => log('unzip worker failed', d),
+            },
+          ),
         );
       });
       const { items, renamed } = toTree(result);
@@ -207,13 +219,26 @@ export function createUnzipService({ db, drive, store, limits, log = () => undef
     }
   }
 
+  /**
+   * Fails the running jobs nobody runs any more: those whose lock no instance holds (at this
+   * instance's start, alone, that is every running job: whatever ran was cut off).
+   */
+  async function failOrphans(now = Date.now()) {
+    const orphans: string[] = [];
+    for (const { id } of await repo.running(db)) if (!(await locks.held(`unzip:${id}`))) orphans.push(id);
+    await repo.failRunning(db, orphans, RESTARTED, now);
+  }
+
   return {
-    /** At start: jobs cut off by a restart are failed, and their temporary files removed. */
+    /** At start: jobs cut off by a restart are failed, and this instance's temporary files removed. */
     async recover() {
-      await repo.failRunning(db, RESTARTED, Date.now());
+      await failOrphans();
       await fsp.rm(limits.tmpDir, { recursive: true, force: true });
       await fsp.mkdir(limits.tmpDir, { recursive: true });
     },
+
+    /** A background job with several instances: jobs of an instance that died are failed. */
+    failOrphans,
 
     /** file/unzipfile: checks, records and starts a job; answers it (finished when quick). */
     async start(area: Area, userId: number, b: z.output<typeof UnzipBody>): Promise<UnzipJob> {
@@ -236,29 +261,43 @@ export function createUnzipService({ db, drive, store, limits, log = () => undef
       if (!target.create && !(await drive.folderExists(area, target.path))) throw notFound(TARGET_MISSING);
       const jobId = randomUUID();
       const now = Date.now();
-      const recorded = await repo.insertJob(db, PER_USER, {
-        id: jobId,
-        user_id: userId,
-        space: area.space,
-        user_file_id: b.userFileId,
-        archive_name: joinName(entry.fileName, entry.extendName),
-        target_path: target.path,
-        unzip_mode: b.unzipMode,
-        status: 'running',
-        message: running >= PARALLEL ? QUEUED : '',
-        entries_done: 0,
-        entries_total: 0,
-        bytes_done: 0,
-        bytes_total: 0,
-        names: '[]',
-        created_at: now,
-      });
-      // Counted again with the insert: parallel calls that all passed the first count.
-      if (!recorded) throw busy();
-      const done = run(jobId, area, { md5: plan.md5, size: plan.size, name: plan.name }, target).finally(() =>
-        waiters.delete(jobId),
-      );
+      // The job's lock is taken before its row exists and let go after its row says done or
+      // failed: a running row whose lock nobody holds is an orphan (failOrphans).
+      let inserted!: { ok: (recorded: boolean) => void; fail: (err: unknown) => void };
+      const rowWritten = new Promise<boolean>((ok, fail) => (inserted = { ok, fail }));
+      const done = locks
+        .with(`unzip:${jobId}`, async () => {
+          let recorded: boolean;
+          try {
+            recorded = await repo.insertJob(db, PER_USER, {
+              id: jobId,
+              user_id: userId,
+              space: area.space,
+              user_file_id: b.userFileId,
+              archive_name: joinName(entry.fileName, entry.extendName),
+              target_path: target.path,
+              unzip_mode: b.unzipMode,
+              status: 'running',
+              message: running >= PARALLEL ? QUEUED : '',
+              entries_done: 0,
+              entries_total: 0,
+              bytes_done: 0,
+              bytes_total: 0,
+              names: '[]',
+              created_at: now,
+            });
+          } catch (err) {
+            inserted.fail(err);
+            return;
+          }
+          inserted.ok(recorded);
+          if (recorded) await run(jobId, area, { md5: plan.md5, size: plan.size, name: plan.name }, target);
+        })
+        .catch((err: unknown) => inserted.fail(err))
+        .finally(() => waiters.delete(jobId));
       waiters.set(jobId, done);
+      // Counted again with the insert: parallel calls that all passed the first count.
+      if (!(await rowWritten)) throw busy();
       await Promise.race([done, new Promise((r) => setTimeout(r, WAIT_MS))]);
       return this.job(userId, jobId);
     },

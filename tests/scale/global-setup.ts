@@ -1,0 +1,14 @@
+import { startRedis, startS3rver } from './services';
+
+/**
+ * The scale-out pass's setup (vitest.scale.config.ts): starts redis-server and s3rver, then
+ * tells every test server where they are (tests/server/scale-env.ts reads these variables).
+ */
+export default async function setup() {
+  const [redis, s3] = await Promise.all([startRedis(), startS3rver()]);
+  process.env.SCALE_TEST_REDIS_URL = redis.url;
+  process.env.SCALE_TEST_S3_ENDPOINT = s3.url;
+  return async () => {
+    await Promise.all([redis.stop(), s3.stop()]);
+  };
+}

@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The scale-out pass (tests/README.md): the server tests that touch blobs, uploads, unzip,
+ * thumbnails, notices, rate limits and throttles, run again as a scale-out installation runs:
+ * on PostgreSQL, with BLOB_STORE=s3 (s3rver) and REDIS_URL (redis-server), all started by the
+ * setup; then the tests of two instances sharing them (tests/scale/).
+ */
+export default defineConfig({
+  test: {
+    include: [
+      'tests/scale/**/*.test.ts',
+      ...[
+        'drive-bin',
+        'drive-download',
+        'drive-preview',
+        'media-thumbs',
+        'media-music',
+        'media-preview',
+        'upload-chunks',
+        'upload-image',
+        'quota-hardening',
+        'unzip',
+        'notices',
+        'approval-outcome',
+        'approval-attach',
+        'announce',
+        'office',
+        'office-save',
+        'personal',
+        'share',
+        'flood-guard',
+        'throttle',
+        'auth',
+      ].map((f) => `tests/server/${f}.test.ts`),
+    ],
+    // PostgreSQL too (tests/server/pg-setup.ts): a scale-out installation runs on all three.
+    globalSetup: ['tests/server/pg-setup.ts', 'tests/scale/global-setup.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
