@@ -374,12 +374,16 @@ describe('move-data refuses, saying what to do, and writes nothing', () => {
     targets.push(name);
     const url = withDatabase(pgAdmin!, name);
     await query(url, 'update "user" set created_at = created_at - 1 where id = (select min(id) from "user")');
+    // One version behind, too: the refusal comes before any migration would upgrade it.
+    const [latest] = await query<{ name: string }>(url, 'select max(name) as name from kysely_migration');
+    await query(url, 'delete from kysely_migration where name = $1', [latest!.name]);
     const { s3 } = s3Of('refusals');
     const before = await query(url, 'select count(*) as n from user_file');
     const err = await moveData(options(url, s3)).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MoveRefused);
     expect((err as Error).message).toMatch(/另一套安装的数据.*新建一个空数据库/);
     expect(await query(url, 'select count(*) as n from user_file')).toEqual(before);
+    expect(await query(url, 'select 1 from kysely_migration where name = $1', [latest!.name])).toEqual([]);
 
     // A move already running into a database: the second one waits for nothing and says so.
     const fresh = await emptyDatabase('move_locked');

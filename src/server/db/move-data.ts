@@ -139,13 +139,14 @@ export async function moveData(opts: MoveOptions): Promise<MoveReport> {
 
     // --- The target: one move at a time, then its tables made by the same migrations. ---
     lock = await takeMoveLock(opts.databaseUrl);
+    await checkSameInstallation(source, lock);
     try {
       target = await openDatabase({ dbFile: '', databaseUrl: opts.databaseUrl, databasePoolMax: 4 });
     } catch (err) {
       throw new MoveRefused((err as Error).message);
     }
     const plans = orderTables(source, await targetColumns(target));
-    await checkTarget(source, target, plans);
+    await checkNotUsed(source, target, plans);
 
     // --- Rows, parents before children, in batches. ---
     log(`复制数据库：${plans.length} 张表`);
@@ -323,30 +324,38 @@ function orderTables(source: SqliteDatabase.Database, targetCols: Map<string, Se
 }
 
 /**
- * Refuses a target holding another installation, or rows the source does not have. A target
- * whose first person is the source's first person (same id, account and creation time) is an
- * earlier run of this move, which continues.
+ * Refuses a target holding another installation. A target whose first person is the source's
+ * first person (same id, account and creation time) is an earlier run of this move, which
+ * continues; an empty one is new.
  */
-async function checkTarget(source: SqliteDatabase.Database, target: Kysely<any>, plans: TablePlan[]) {
-  type U = { id: number; account: string; created_at: number };
-  const theirs = (
-    await sql<U>`select id, account, created_at from "user" order by id limit 1`.execute(target)
-  ).rows[0];
-  if (theirs) {
-    const ours = source.prepare('select id, account, created_at from "user" order by id limit 1').get() as
-      U | undefined;
-    if (
-      !ours ||
-      ours.id !== theirs.id ||
-      ours.account !== theirs.account ||
-      Number(ours.created_at) !== Number(theirs.created_at)
-    ) {
-      throw new MoveRefused(
-        `目标数据库已有另一套安装的数据（第一个账号 ${theirs.account}，创建于 ${new Date(Number(theirs.created_at)).toISOString()}），不是本数据目录迁移到一半的副本：` +
-          '请为迁移新建一个空数据库（见 README「Scale-out: PostgreSQL」），或检查 --to 是否写错。已有的数据没有被改动。',
-      );
-    }
+async function checkSameInstallation(source: SqliteDatabase.Database, target: pg.Client) {
+  type U = { id: number; account: string; created_at: string | number };
+  // Before any migration runs: another installation's database is not even upgraded.
+  const has = await target.query<{ t: string | null }>(`select to_regclass('"user"')::text as t`);
+  if (!has.rows[0]?.t) return;
+  const theirs = (await target.query<U>('select id, account, created_at from "user" order by id limit 1'))
+    .rows[0];
+  if (!theirs) return;
+  const ours = source.prepare('select id, account, created_at from "user" order by id limit 1').get() as
+    U | undefined;
+  if (
+    !ours ||
+    Number(ours.id) !== Number(theirs.id) ||
+    ours.account !== theirs.account ||
+    Number(ours.created_at) !== Number(theirs.created_at)
+  ) {
+    throw new MoveRefused(
+      `目标数据库已有另一套安装的数据（第一个账号 ${theirs.account}，创建于 ${new Date(Number(theirs.created_at)).toISOString()}），不是本数据目录迁移到一半的副本：` +
+        '请为迁移新建一个空数据库（见 README「Scale-out: PostgreSQL」），或检查 --to 是否写错。已有的数据没有被改动。',
+    );
   }
+}
+
+/**
+ * Refuses a target with rows the source does not have: a server has run on it since the move,
+ * and copying again would overwrite what people did there.
+ */
+async function checkNotUsed(source: SqliteDatabase.Database, target: Kysely<any>, plans: TablePlan[]) {
   const grown: string[] = [];
   for (const plan of plans) {
     const n = Number(
