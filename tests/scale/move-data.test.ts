@@ -177,7 +177,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const t of targets) await admin(pgAdmin!, `drop database if exists "${t}" with (force)`);
-  for (const tag of ['moved', 'resumed', 'refusals']) await createS3Bucket(s3Of(tag).s3).removePrefix('');
+  for (const tag of ['moved', 'resumed', 'killed', 'refusals'])
+    await createS3Bucket(s3Of(tag).s3).removePrefix('');
   fs.rmSync(ROOT, { recursive: true, force: true });
 });
 
@@ -338,6 +339,44 @@ describe('move-data onto PostgreSQL and the bucket', () => {
     );
     expect(Number(seq!.next)).toBeGreaterThan(Number(seq!.max));
   }, 120_000);
+});
+
+describe('move-data killed midway', () => {
+  it('a process killed (SIGKILL) while copying is finished by the next run', async () => {
+    const url = await emptyDatabase('move_killed');
+    const { s3, env } = s3Of('killed');
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/move-data.ts', '--to', url, '--from', src.dataDir],
+      {
+        cwd: process.cwd(),
+        env: { ...process.env, ...env, DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    const exited = new Promise<NodeJS.Signals | null>((r) => child.on('exit', (_c, sig) => r(sig)));
+    // Killed as soon as it reports its first tables: partway through the rows, before any file.
+    await new Promise<void>((resolve) => {
+      const onData = (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('department：')) {
+          child.kill('SIGKILL');
+          resolve();
+        }
+      };
+      child.stdout.on('data', onData);
+      child.on('exit', () => resolve());
+    });
+    expect(await exited, out).toBe('SIGKILL');
+    expect(out).not.toContain('迁移完成');
+    const [dept] = await query<{ n: string }>(url, 'select count(*) as n from department');
+    expect(Number(dept!.n)).toBeGreaterThan(0);
+    const report = await moveData(options(url, s3));
+    expect(report.ok).toBe(true);
+    for (const t of report.tables)
+      expect([t.table, t.target, t.digestMatches]).toEqual([t.table, t.source, true]);
+  }, 60_000);
 });
 
 describe('move-data refuses, saying what to do, and writes nothing', () => {
