@@ -61,6 +61,13 @@ async function main(): Promise<number> {
         '\n请从备份中找回这些文件放回原处，再运行一次迁移。',
     );
   }
+  if (report.missing.length) {
+    console.error(
+      `警告：源数据库中有 ${report.missing.length} 个文件在原数据目录里已经不存在（迁移前就已丢失），无法迁移：\n  ` +
+        report.missing.join('\n  ') +
+        '\n可从备份中找回这些文件放回原数据目录的相同位置，再运行一次迁移补上。',
+    );
+  }
   if (report.unfinishedUploads) {
     console.log(
       `有 ${report.unfinishedUploads} 个未完成的上传没有迁移（分片只在原服务器上）：迁移后请相关同事重新上传这些文件。`,

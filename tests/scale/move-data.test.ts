@@ -177,7 +177,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const t of targets) await admin(pgAdmin!, `drop database if exists "${t}" with (force)`);
-  for (const tag of ['moved', 'resumed', 'killed', 'refusals'])
+  for (const tag of ['moved', 'resumed', 'killed', 'damaged', 'refusals'])
     await createS3Bucket(s3Of(tag).s3).removePrefix('');
   fs.rmSync(ROOT, { recursive: true, force: true });
 });
@@ -320,6 +320,8 @@ describe('move-data onto PostgreSQL and the bucket', () => {
     ).rejects.toThrow('连接中断');
     const report = await moveData(options(url, s3));
     expect(report.ok).toBe(true);
+    expect(report.missing).toEqual([]);
+    expect(report.damaged).toEqual([]);
     for (const t of report.tables)
       expect([t.table, t.target, t.digestMatches]).toEqual([t.table, t.source, true]);
     const blobs = report.files.find((f) => f.area === 'blobs')!;
@@ -403,6 +405,31 @@ describe('move-data refuses, saying what to do, and writes nothing', () => {
     await refused({ ...options(url, s3), dataDir: older }, /旧版本.*先用本版本启动一次原服务器/);
     // Nothing reached the target: not even the tables.
     expect(await query(url, "select 1 from information_schema.tables where table_name = 'user'")).toEqual([]);
+  }, 60_000);
+
+  it('a damaged file is not copied and fails the run; a lost one is listed', async () => {
+    const url = await emptyDatabase('move_damaged');
+    const { s3 } = s3Of('damaged');
+    const copy = path.join(ROOT, 'damaged-copy');
+    fs.cpSync(src.dataDir, copy, { recursive: true });
+    const old = new SqliteDatabase(path.join(copy, 'museum.sqlite'), { readonly: true });
+    const blobMd5 = (old.prepare('select md5 from blob order by id limit 1').get() as { md5: string }).md5;
+    const attMd5 = (old.prepare('select md5 from attachment limit 1').get() as { md5: string }).md5;
+    old.close();
+    const rel = (area: string, m: string) => `${area}/${m.slice(0, 2)}/${m.slice(2, 4)}/${m}`;
+    // One drive file's bytes changed on disk (a failing disk); one attachment gone.
+    const broken = path.join(copy, rel('blobs', blobMd5));
+    const buf = fs.readFileSync(broken);
+    buf[0] = buf[0]! ^ 0xff;
+    fs.writeFileSync(broken, buf);
+    fs.rmSync(path.join(copy, rel('attachments', attMd5)));
+    const report = await moveData({ dataDir: copy, databaseUrl: url, s3 });
+    expect(report.ok).toBe(false);
+    expect(report.damaged).toEqual([rel('blobs', blobMd5)]);
+    expect(report.missing).toEqual([rel('attachments', attMd5)]);
+    expect(await createS3Bucket(s3).head(rel('blobs', blobMd5))).toBeNull();
+    // Every other file went, checked.
+    expect(report.files.find((f) => f.area === 'blobs')!.copied).toBeGreaterThan(0);
   }, 60_000);
 
   it('a target holding another installation, and a second move into the same database', async () => {

@@ -81,6 +81,11 @@ export interface MoveReport {
   files: { area: string; copied: number; alreadyThere: number; bytes: number }[];
   /** Source files whose bytes no longer match their MD5 name: not copied. */
   damaged: string[];
+  /**
+   * Files the source's rows name but its data directory lacks (lost before the move): the move
+   * cannot bring them back; they are listed for the operator to restore from a backup.
+   */
+  missing: string[];
   /** Unfinished uploads left behind (their people start them again). */
   unfinishedUploads: number;
   /** True when every count, digest and object matched and no source file was damaged. */
@@ -160,6 +165,8 @@ export async function moveData(opts: MoveOptions): Promise<MoveReport> {
       files.push(await copyArea(bucket, dataDir, area, damaged, log, opts));
     }
 
+    const missing = missingFiles(source, dataDir);
+
     // --- The check of the whole. ---
     log('核对数据库：逐表比对行数和每一行的内容');
     const tables: TableReport[] = [];
@@ -171,7 +178,7 @@ export async function moveData(opts: MoveOptions): Promise<MoveReport> {
         }
       ).n + countOf(source, 'attach_upload');
     const ok = tables.every((t) => t.source === t.target && t.digestMatches) && damaged.length === 0;
-    return { tables, files, damaged, unfinishedUploads, ok };
+    return { tables, files, damaged, missing, unfinishedUploads, ok };
   } finally {
     source.close();
     await target?.destroy();
@@ -505,6 +512,24 @@ async function verifyTable(
     target: targetRows,
     digestMatches: a.digest('hex') === b.digest('hex'),
   };
+}
+
+/** Drive blobs and attachments named by rows of the source whose files are not in its DATA_DIR. */
+function missingFiles(source: SqliteDatabase.Database, dataDir: string): string[] {
+  const out: string[] = [];
+  for (const [table, area] of [
+    ['blob', 'blobs'],
+    ['attachment', 'attachments'],
+  ] as const) {
+    for (const { md5 } of source.prepare(`select distinct md5 from ${table}`).iterate() as Iterable<{
+      md5: string;
+    }>) {
+      if (!isBlobKey(md5)) continue;
+      const rel = `${area}/${md5.slice(0, 2)}/${md5.slice(2, 4)}/${md5}`;
+      if (!fs.existsSync(path.join(dataDir, rel))) out.push(rel);
+    }
+  }
+  return out;
 }
 
 /** Every file under a DATA_DIR area, but its `tmp/` (bytes never committed). */
