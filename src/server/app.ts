@@ -350,7 +350,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const areas = createAreas(access, (user, projectId) => projects.docRights(user, projectId));
       driveRoutes(wangpan, { drive, areas, access, store, media, shares: shares.grants });
       shareRoutes(wangpan, { shares, config });
-      const office = createOfficeService({ drive, config });
+      // The file keeps its old name (office-url.key) so links signed before an upgrade still open.
+      const office = createOfficeService({ drive, config, urlKey: await storage.secret('office-url') });
       officeRoutes(wangpan, { office, areas, store });
       // Its own context: the octet body parser of saves from the browser's editors.
       await wangpan.register(async (saves) => officeSaveRoutes(saves, { office, areas }));

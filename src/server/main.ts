@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { describeScale } from './scale-config';
+import { isUniqueViolation } from './db/dialect';
 import { openDatabase } from './db/index';
 import { buildApp } from './app';
 import { ensureAdmin, seedDemo } from './modules/seed/seed';
@@ -13,8 +14,13 @@ import { createOrgService } from './modules/org/org.service';
 async function main() {
   const config = loadConfig();
   const db = await openDatabase(config);
-  const admin = await ensureAdmin(db, createOrgService(db), config.adminPassword);
-  const seeded = config.seedDemo ? await seedDemo(db, config.demoPassword) : false;
+  // Several instances starting at once on a new database (README "Scale-out"): the one that
+  // loses the race to insert the built-in roles, the admin or the demo finds them made when
+  // it looks again.
+  const again = <T>(step: () => Promise<T>) =>
+    step().catch((err: unknown) => (isUniqueViolation(err) ? step() : Promise.reject(err)));
+  const admin = await again(() => ensureAdmin(db, createOrgService(db), config.adminPassword));
+  const seeded = config.seedDemo ? await again(() => seedDemo(db, config.demoPassword)) : false;
 
   const app = await buildApp({ config, db, logger: { level: config.production ? 'warn' : 'info' } });
   await app.listen({ port: config.port, host: config.host });

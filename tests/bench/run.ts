@@ -93,3 +93,6 @@ await import('./s3-memory');
 // The system log (issue 18): a logged write against the same write unlogged, the batched writer,
 // and reading a year (1,000,000 entries) through sysLog/pageList.
 await import('./syslog');
+// Scale-out (issue 19): upload throughput through one instance and through two behind nginx,
+// against one plain streamed POST.
+await import('./scale-upload');

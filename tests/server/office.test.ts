@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -422,7 +421,8 @@ describe('the ONLYOFFICE protocol', () => {
     const flipped = `${h}.${p}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`;
     const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
     const otherId = Buffer.from(JSON.stringify({ ...claims, id: claims.id + 1 })).toString('base64url');
-    const key = fs.readFileSync(path.join(s.dataDir, 'office-url.key'));
+    // The installation's key, wherever its store keeps it (the same call the server made).
+    const key = await s.storage.secret('office-url');
     const expired = signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) - 1 }, key);
     const noExp = signJwt({ p: claims.p, u: claims.u, a: claims.a, id: claims.id, m: claims.m }, key);
     const withSecret = signJwt({ ...claims }, SECRET);

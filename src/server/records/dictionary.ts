@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SEED_DICTIONARIES } from '../../shared/records/dictionaries';
 import { DictOption, SelectByArrBody, SelectByKeyQuery } from '../../shared/records/system/dictionary';
+import { serializeOn } from '../db/dialect';
 import type { Db } from '../db/index';
 import * as repo from './records.repo';
 
@@ -48,6 +49,9 @@ export function dictionaryRoutes(app: FastifyInstance, deps: { db: Db }) {
  */
 export async function seedDictionaries(db: Db, now = Date.now()): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // Several instances starting at once (README "Scale-out") seed in turn: the second sees the
+    // first's rows instead of inserting them again into a unique key.
+    await serializeOn(trx, ['seed-dictionaries']);
     const keys = await repo.dictTypeKeys(trx);
     const items = await repo.dictItemKeys(trx);
     let added = 0;

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Locks } from '../cluster/locks';
 import type { Config } from '../config';
@@ -35,6 +37,46 @@ export interface Storage {
   sweep(): Promise<void>;
   /** The bucket, for tests and tools (move-data); undefined locally. */
   bucket: S3Bucket | undefined;
+  /**
+   * A random 32-byte key of this installation, made once and then the same for every instance
+   * (the office document links one instance signs are checked by whichever instance Document
+   * Server reaches). Locally a file beside the database; with the object store an object in
+   * the bucket (under `secrets/`, which no route serves), made under a shared lock.
+   */
+  secret(name: string): Promise<Buffer>;
+}
+
+const SECRET_BYTES = 32;
+
+/** The key in `dataDir/<name>.key`, made on first use (mode 0600). */
+function localSecret(dataDir: string, name: string): Buffer {
+  const file = path.join(dataDir, `${name}.key`);
+  try {
+    const key = fs.readFileSync(file);
+    if (key.length >= SECRET_BYTES) return key;
+  } catch {
+    /* first start: made below */
+  }
+  const key = randomBytes(SECRET_BYTES);
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}
+
+async function bucketSecret(bucket: S3Bucket, locks: Locks, name: string): Promise<Buffer> {
+  const rel = `secrets/${name}.key`;
+  // Two instances starting at once: the second waits, then reads what the first wrote.
+  return locks.with(`secret:${name}`, async () => {
+    if (await bucket.head(rel)) {
+      const parts: Buffer[] = [];
+      for await (const c of bucket.get(rel)) parts.push(c as Buffer);
+      const key = Buffer.concat(parts);
+      if (key.length >= SECRET_BYTES) return key;
+    }
+    const key = randomBytes(SECRET_BYTES);
+    await bucket.put(rel, key, key.length);
+    return key;
+  });
 }
 
 export function createLocalStorage(config: Pick<Config, 'dataDir' | 'blobDir' | 'uploadDir'>): Storage {
@@ -51,6 +93,7 @@ export function createLocalStorage(config: Pick<Config, 'dataDir' | 'blobDir' | 
     // The local stores sweep their temporary files when they open.
     sweep: async () => undefined,
     bucket: undefined,
+    secret: async (name) => localSecret(config.dataDir, name),
   };
 }
 
@@ -89,5 +132,6 @@ export async function createStorage(
     avatars: createS3Shelf(bucket, 'avatars'),
     sweep: () => sweepS3Temps(bucket),
     bucket,
+    secret: (name) => bucketSecret(bucket, locks, name),
   };
 }

@@ -1,6 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { z } from 'zod';
@@ -49,8 +47,9 @@ import { assertOoxml } from './ooxml';
  *   stored copy-on-write with the quota charged (drive.replaceContent). Every other status is
  *   acknowledged and changes nothing.
  *
- * Our tokens are signed with a key of this server alone (DATA_DIR/office-url.key, made on first
- * start), not the shared Document Server secret: whoever holds that secret still cannot mint
+ * Our tokens are signed with a key of this installation alone (Storage.secret: DATA_DIR/
+ * office-url.key, or one object in the bucket shared by every instance, made on first start),
+ * not the shared Document Server secret: whoever holds that secret still cannot mint
  * our URLs. The document key changes with the content (id, MD5, modification time), so the
  * Document Server never serves an old version from its cache.
  */
@@ -97,21 +96,6 @@ export interface CallbackAnswer {
   reason?: string;
 }
 
-/** This server's own signing key, made once per data directory and kept beside the database. */
-function urlKeyOf(dataDir: string): Buffer {
-  const file = path.join(dataDir, 'office-url.key');
-  try {
-    const key = fs.readFileSync(file);
-    if (key.length >= 32) return key;
-  } catch {
-    /* first start: made below */
-  }
-  const key = randomBytes(32);
-  fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(file, key, { mode: 0o600 });
-  return key;
-}
-
 /** Longest base name that still leaves room for a copy's suffix within the 255-character rule. */
 function withSuffix(fileName: string, suffix: string, ext: string): string {
   const room = NAME_MAX - suffix.length - ext.length - 1;
@@ -147,13 +131,17 @@ export function documentKey(userFileId: number, md5: string, mtime: number): str
 
 export interface OfficeServiceDeps {
   drive: DriveService;
-  config: Pick<Config, 'onlyoffice' | 'publicUrl' | 'dataDir'>;
+  config: Pick<Config, 'onlyoffice' | 'publicUrl'>;
+  /**
+   * The key the document and callback links are signed with: the installation's, the same on
+   * every instance (Storage.secret), so a link one instance signed opens on any other.
+   */
+  urlKey: Buffer;
   /** The Document Server download (tests pass nothing: the real fetch). */
   fetch?: typeof fetch;
 }
 
-export function createOfficeService({ drive, config, fetch: fetchImpl = fetch }: OfficeServiceDeps) {
-  const urlKey = urlKeyOf(config.dataDir);
+export function createOfficeService({ drive, config, urlKey, fetch: fetchImpl = fetch }: OfficeServiceDeps) {
   const office = config.onlyoffice;
 
   function requireOffice() {
