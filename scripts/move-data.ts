@@ -84,8 +84,7 @@ async function main(): Promise<number> {
   const files = report.files.reduce((n, f) => n + f.copied + f.alreadyThere, 0);
   console.log(
     `迁移完成并已核对（用时 ${seconds} 秒）：${report.tables.length} 张表共 ${rows} 行，${files} 个文件。` +
-      '现在可以用同样的 DATABASE_URL、BLOB_STORE=s3 与 S3_* 设置启动新服务器。' +
-      '若启用了 ONLYOFFICE，请把原数据目录中的 office-url.key 复制到每个新实例的数据目录。',
+      '现在可以用同样的 DATABASE_URL、BLOB_STORE=s3 与 S3_* 设置启动新服务器。',
   );
   return 0;
 }

@@ -239,6 +239,10 @@ describe('move-data onto PostgreSQL and the bucket', () => {
     );
     try {
       expect(moved.storage.kind).toBe('s3');
+      // The installation's key moved with it: links the old server signed still open.
+      expect(await moved.storage.secret('office-url')).toEqual(
+        fs.readFileSync(path.join(src.dataDir, 'office-url.key')),
+      );
       const staff = await driveUser(moved, 'staff01');
       expect(await staff.names('/')).toEqual(expect.arrayContaining(['展览资料/', '备忘.txt']));
       expect(await staff.names('/展览资料/')).toEqual(expect.arrayContaining(['展品清单.bin', '青铜器.jpg']));

@@ -14,7 +14,7 @@ import { COPY_MAX_BYTES, createS3Bucket, isNotFound, type S3Bucket } from '../st
 
 /*
  * `npm run move-data -- --to postgres://…` (README "Scale-out: moving a museum's data"): copies an embedded installation, the SQLite database and the files under DATA_DIR,
- * onto PostgreSQL and an S3-compatible object store, then checks the copy: rows per table
+ * (and the installation's keys) onto PostgreSQL and an S3-compatible object store, then checks the copy: rows per table
  * (count and a digest of every row) and every object's bytes (MD5).
  *
  * It can be run again after an interruption, as often as needed. Rows go in by primary key with
@@ -164,6 +164,7 @@ export async function moveData(opts: MoveOptions): Promise<MoveReport> {
     for (const area of [...BLOB_AREAS, ...SHELF_AREAS]) {
       files.push(await copyArea(bucket, dataDir, area, damaged, log, opts));
     }
+    files.push(await copySecrets(bucket, dataDir, log));
 
     const missing = missingFiles(source, dataDir);
 
@@ -530,6 +531,30 @@ function missingFiles(source: SqliteDatabase.Database, dataDir: string): string[
     }
   }
   return out;
+}
+
+/**
+ * The installation's own keys (`DATA_DIR/<name>.key`, storage `secret()`: the office links'
+ * signing key) go where the object store keeps them, `secrets/<name>.key`, so links the old
+ * server signed still open on the new instances, and no key file is copied by hand.
+ */
+async function copySecrets(bucket: S3Bucket, dataDir: string, log: (line: string) => void) {
+  const report = { area: 'secrets', copied: 0, alreadyThere: 0, bytes: 0 };
+  const names = fs.readdirSync(dataDir).filter((n) => /^[a-z0-9-]+\.key$/.test(n));
+  for (const name of names.sort()) {
+    const file = path.join(dataDir, name);
+    const size = fs.statSync(file).size;
+    const md5 = await md5OfFile(file);
+    const rel = `secrets/${name}`;
+    if (await holds(bucket, rel, size, md5)) report.alreadyThere++;
+    else {
+      await putFile(bucket, rel, file, size, md5);
+      report.copied++;
+      report.bytes += size;
+    }
+  }
+  log(`  secrets：复制 ${report.copied} 个密钥，已在对象存储中并校验一致 ${report.alreadyThere} 个`);
+  return report;
 }
 
 /** Every file under a DATA_DIR area, but its `tmp/` (bytes never committed). */
