@@ -99,3 +99,5 @@ await import('./dav');
 // Scale-out (issue 19): upload throughput through one instance and through two behind nginx,
 // against one plain streamed POST.
 await import('./scale-upload');
+// Moving an embedded installation onto PostgreSQL and the bucket (issue 19): against one PUT.
+await import('./move-data');
