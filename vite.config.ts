@@ -121,6 +121,10 @@ export default defineConfig({
         ],
       },
       injectManifest: {
+        // A classic script, as it is registered (no `type: 'module'`): the 'es' build of
+        // vite-plugin-pwa 2.0 sets rolldown's deprecated inlineDynamicImports, which printed a
+        // deprecation warning on every build; 'iife' builds the worker as a library and does not.
+        rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,png,svg,woff2}'],
         // The same array the office plugin adds to when the bundle is written (see above):
         // the plugin reads it only after that.

@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: [
       'src/**/*.test.ts',
+      'scripts/**/*.test.ts',
       'tests/server/**/*.test.ts',
       'tests/app/**/*.test.{ts,tsx}',
       'tests/roundtrip/**/*.test.ts',

@@ -4,5 +4,5 @@
  */
 import { buildIfStale } from './build-if-stale';
 
-buildIfStale();
+await buildIfStale();
 await import('../src/server/main');

@@ -18,7 +18,7 @@ import { startProjectSync } from './lib/projects';
 import { registerServiceWorker } from './lib/sw-register';
 import { startUploads } from './lib/upload';
 import { router } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 dayjs.locale('zh-cn');
 
@@ -56,7 +56,7 @@ registerServiceWorker((activate) =>
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <DatesProvider settings={{ locale: 'zh-cn', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider labels={{ confirm: t.common.confirm, cancel: t.common.cancel }}>

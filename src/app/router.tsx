@@ -25,17 +25,21 @@ import { BUILT_PAGES, panelFooter } from './routes/pages';
  * (File routes would mean ~160 identical placeholder files; see README "Routes".)
  */
 
-/** Titles of every catalogue path, for the 建设中 page. */
+/**
+ * Titles for the 建设中 page, by the entry a location resolves to (permForPath): /data/manage is
+ * 数据管理 and /data/manage?role=2 is 数据审核, one route with two entries.
+ */
 const TITLES = new Map<string, { page: string; module: string }>();
+const titleKey = (path: string, perm: string | null) => `${perm ?? ''} ${path}`;
 for (const m of MODULES) {
   for (const item of m.items) {
     for (const leaf of isGroup(item) ? item.children : [item]) {
-      if (!TITLES.has(leaf.path)) TITLES.set(leaf.path, { page: leaf.title, module: m.title });
+      TITLES.set(titleKey(leaf.path, leaf.key), { page: leaf.title, module: m.title });
     }
   }
-  for (const h of m.hidden) if (!TITLES.has(h.path)) TITLES.set(h.path, { page: h.title, module: m.title });
+  for (const h of m.hidden) TITLES.set(titleKey(h.path, h.perm), { page: h.title, module: m.title });
 }
-for (const b of BARE_ROUTES) if (!TITLES.has(b.path)) TITLES.set(b.path, { page: b.title, module: b.title });
+for (const b of BARE_ROUTES) TITLES.set(titleKey(b.path, b.perm), { page: b.title, module: b.title });
 
 /**
  * Shows the page for a catalogue path, or 无权限 when the user's menu does not grant it. The
@@ -59,7 +63,7 @@ function GuardedPage({ path }: { path: string }) {
         <Page />
       </Suspense>
     );
-  const title = TITLES.get(path);
+  const title = TITLES.get(titleKey(path, perm?.perm ?? null));
   return <BuildingPage moduleTitle={title?.module ?? ''} pageTitle={title?.page ?? ''} />;
 }
 

@@ -57,6 +57,7 @@ import { syslogRoutes } from './modules/syslog/syslog.routes';
 import { createSyslog } from './modules/syslog/syslog.service';
 import { authPlugin } from './plugins/auth';
 import { registerFloodGuard } from './plugins/flood-guard';
+import { nulGuardPlugin } from './plugins/nul-guard';
 import { envelopePlugin } from './plugins/envelope';
 import { formBodyPlugin } from './plugins/form-body';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 20 } });
   await app.register(formBodyPlugin);
+  await app.register(nulGuardPlugin);
   await app.register(envelopePlugin);
 
   const auth = createAuthService(db, config);
@@ -217,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     attach,
     openMax: config.pending.attachOpenMax,
   });
-  const announce = createAnnounceService({ db, access, notices, attach });
+  const announce = createAnnounceService({ db, access, notices, attach, bus });
   attach.register(ANNOUNCE_TABLE, {
     canUpload: (user) => access.can(user, INFO_PUBLISH),
     canRead: (user, id) => announce.canRead(user, id),

@@ -58,6 +58,10 @@ const EnvSchema = z.object({
   /** 1: share links open only for signed-in staff (default: anyone with the link, and its code). */
   SHARE_REQUIRE_LOGIN: boolish,
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).default(25),
+  /** postgres://user:password@host:5432/db selects PostgreSQL (README "Scale-out: PostgreSQL"); unset: SQLite. */
+  DATABASE_URL: z.string().optional(),
+  /** Most PostgreSQL connections one server instance holds at once. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(500).default(10),
   /** Days the system log keeps an entry (README "System log"); the law's six months at least. */
   LOG_RETENTION_DAYS: z.coerce
     .number({ error: 'LOG_RETENTION_DAYS 必须是天数，例如 365' })
@@ -75,6 +79,9 @@ export interface Config {
   host: string;
   dataDir: string;
   dbFile: string;
+  /** PostgreSQL instead of the SQLite file, when set (README "Scale-out: PostgreSQL"). */
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
   adminPassword: string | undefined;
   tls: { cert: string; key: string } | undefined;
   seedDemo: boolean;
@@ -182,6 +189,23 @@ export function trustProxyOf(raw: string | undefined): string[] {
   return parts;
 }
 
+/** DATABASE_URL, if set, must name a PostgreSQL server (the only engine besides SQLite). */
+function databaseUrlOf(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let u: URL | undefined;
+  try {
+    u = new URL(raw);
+  } catch {
+    u = undefined;
+  }
+  if (!u || (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') || !u.pathname.slice(1)) {
+    throw new Error(
+      'DATABASE_URL 必须是 PostgreSQL 连接地址，例如 postgres://guanwuyun:密码@db.example:5432/guanwuyun',
+    );
+  }
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -202,6 +226,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     dbFile: path.join(dataDir, 'museum.sqlite'),
+    databaseUrl: databaseUrlOf(e.DATABASE_URL),
+    databasePoolMax: e.DATABASE_POOL_MAX,
     adminPassword: e.ADMIN_PASSWORD || undefined,
     tls: e.TLS_CERT && e.TLS_KEY ? { cert: e.TLS_CERT, key: e.TLS_KEY } : undefined,
     seedDemo: e.SEED_DEMO,

@@ -11,7 +11,7 @@ import { createOrgService } from './modules/org/org.service';
  */
 async function main() {
   const config = loadConfig();
-  const db = await openDatabase(config.dbFile);
+  const db = await openDatabase(config);
   const admin = await ensureAdmin(db, createOrgService(db), config.adminPassword);
   const seeded = config.seedDemo ? await seedDemo(db, config.demoPassword) : false;
 
@@ -23,6 +23,7 @@ async function main() {
   const scheme = config.tls ? 'https' : 'http';
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const lines = [`馆务云已启动：${scheme}://${shownHost}:${port}/`, `数据目录：${config.dataDir}`];
+  if (config.databaseUrl) lines.push('数据库：PostgreSQL（DATABASE_URL）');
   if (admin.created && admin.generated) {
     lines.push(`管理员账号：admin  初始密码：${admin.generated}（只显示这一次，请登录后在个人中心修改）`);
   } else if (admin.created) {

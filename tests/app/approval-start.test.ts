@@ -14,9 +14,14 @@ import { LEAVE_FIELDS } from '../../src/shared/workflow/seed-flows';
 /** 发起审批's pure helpers: the live duration, the form sent to the server, per-field problems, drafts. */
 
 describe('rangeDuration', () => {
-  it('counts days with both ends included, a single day being 1', () => {
+  it('counts days with both ends included, a single day being 1, half days by 上午/下午', () => {
     expect(rangeDuration({ start: '2026-03-02', end: '2026-03-04' }, 1)).toBe(3);
     expect(rangeDuration({ start: '2026-03-02', end: '2026-03-02' }, 1)).toBe(1);
+    expect(rangeDuration({ start: '2026-03-02', end: '2026-03-02', endHalf: 'am' }, 1)).toBe(0.5);
+    expect(rangeDuration({ start: '2026-03-02', end: '2026-03-04', startHalf: 'pm' }, 1)).toBe(2.5);
+    expect(
+      rangeDuration({ start: '2026-03-02', end: '2026-03-02', startHalf: 'pm', endHalf: 'am' }, 1),
+    ).toBeNull();
     // Across a month end and a leap day.
     expect(rangeDuration({ start: '2028-02-28', end: '2028-03-01' }, 1)).toBe(3);
   });
@@ -59,8 +64,24 @@ describe('toFormValues', () => {
       amount: '6000.5',
       who: [7],
       files: [3],
-      period: { start: '2026-03-02', end: '2026-03-06', duration: 5 },
+      period: { start: '2026-03-02', end: '2026-03-06', startHalf: 'am', endHalf: 'pm', duration: 5 },
     });
+  });
+
+  it('sends the halves of a range in days, and the half-day length', () => {
+    const draft: StartDraft = {
+      priority: 1,
+      values: { period: { start: '2026-03-02', end: '2026-03-03', startHalf: 'pm', endHalf: 'am' } },
+    };
+    const values = toFormValues(FIELDS, draft);
+    expect(values.period).toEqual({
+      start: '2026-03-02',
+      end: '2026-03-03',
+      startHalf: 'pm',
+      endHalf: 'am',
+      duration: 1,
+    });
+    expect(fieldErrors(FIELDS, values).period).toBeUndefined();
   });
 
   it('leaves an untouched range out, so a required one is reported as missing', () => {

@@ -71,6 +71,9 @@ try {
 // The drive's listing bench (issue 3 "Speed") runs after the plumbing bench, on its own server.
 await import('./drive-list');
 
+// The same listing on PostgreSQL (issue 19), in a throw-away cluster of Debian's postgresql.
+await import('./drive-list-pg');
+
 // The upload's MD5 speed (issue 4): hash-wasm and spark-md5 in a Chromium worker, node:crypto.
 await import('./md5');
 

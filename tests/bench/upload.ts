@@ -56,7 +56,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const MB = (bytes: number) => bytes / 1e6;
 const mbps = (bytes: number, ms: number) => MB(bytes) / (ms / 1000);
 
-buildIfStale();
+await buildIfStale();
 const loadBefore = os.loadavg()[0]!;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gwy-bench-upload-'));
 

@@ -50,7 +50,7 @@ test('the director sees approved travel split across months, opens the detail an
   await expect(row.getByRole('cell')).toHaveText(['王芳', '办公室', '0', '1', '0', '1']);
   await expect(page.getByTestId('attendance-month')).toContainText('2031年03月');
 
-  await row.getByRole('link', { name: '查看王芳的考勤明细' }).click();
+  await row.getByRole('link', { name: '王芳：查看考勤明细' }).click();
   await expect(page.getByRole('heading', { name: '王芳的考勤明细' })).toBeVisible();
   await expect(page.getByTestId('attendance-total-travel')).toContainText('1天');
   await expect(page.getByTestId('attendance-requests')).toContainText('2031-03-31 至 2031-04-01');

@@ -100,6 +100,8 @@ test('the story: 刘洋 adds 孙悦 and assigns her a task with a subtask and a 
     .getByRole('button', { name: `选择 ${fileName}` })
     .click();
   await expect(files.getByTestId('task-file').filter({ hasText: fileName })).toContainText('网盘');
+  // The picker must be gone first: while a dialog above is still leaving, Escape is its (by design).
+  await expect(liu.getByTestId('drive-file-picker')).toHaveCount(0);
   await liu.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(card).toContainText('子任务 0/1');

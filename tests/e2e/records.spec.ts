@@ -22,14 +22,11 @@ async function roster(rows: unknown[][]): Promise<Buffer> {
 }
 
 async function chooseFile(page: Page, name: string, buffer: Buffer) {
-  await page
-    .getByTestId('import-dialog')
-    .locator('input[type="file"]')
-    .setInputFiles({
-      name,
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer,
-    });
+  await page.getByTestId('import-dialog').locator('input[type="file"]').setInputFiles({
+    name,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer,
+  });
 }
 
 test('a clerk imports a roster with a bad row, fixes it; staff see today’s duty on a phone', async ({

@@ -145,7 +145,8 @@ describe('administrators', () => {
       id,
       ...draft({ title: '草稿通知（修订）', audienceType: 'dept', deptIds: [collectionDept] }),
     });
-    expect(edited.body).toEqual(ok());
+    // The answer says what happened: saved, still a draft, nobody told.
+    expect(edited.body).toEqual(ok({ id, status: 0, notified: 0 }));
     const detail = await get(admin, '/infoPublish/detail', { id });
     expect(detail.body.result).toMatchObject({
       id,
@@ -172,6 +173,86 @@ describe('administrators', () => {
     expect((await post(office, '/infoPublish/delete', { id })).body).toEqual(
       failure(404, '该通知不存在或已被删除'),
     );
+  });
+
+  it('save and publish in one call (保存草稿 | 发布), and are told which happened', async () => {
+    // 发布 in the editor of a new one: saved and published, the audience noticed.
+    const res = await post(office, '/infoPublish/add', {
+      ...draft({ title: '一次发布', audienceType: 'user', userIds: [ids.staff04, ids.staff05] }),
+      publish: true,
+    });
+    const id = res.body.result.id as number;
+    expect(res.body).toEqual(ok({ id, status: 1, notified: 2 }));
+    expect(await noticedAccounts(id)).toEqual(['staff04', 'staff05']);
+    expect(await readTitles(chen)).toContain('一次发布');
+    // 保存草稿: `publish` false or absent only saves.
+    const kept = await post(office, '/infoPublish/add', { ...draft({ title: '只存草稿' }), publish: false });
+    const draftId = kept.body.result.id as number;
+    expect(kept.body).toEqual(ok({ id: draftId, status: 0, notified: 0 }));
+    expect(await readTitles(wang)).not.toContain('只存草稿');
+    // A draft edited with 发布 is published; a published one edited with it stays published once.
+    const later = await post(office, '/infoPublish/edit', {
+      id: draftId,
+      ...draft({ title: '只存草稿（发布）', audienceType: 'user', userIds: [ids.staff02] }),
+      publish: 'true',
+    });
+    expect(later.body).toEqual(ok({ id: draftId, status: 1, notified: 1 }));
+    expect(await noticedAccounts(draftId)).toEqual(['staff02']);
+    const again = await post(office, '/infoPublish/edit', {
+      id: draftId,
+      ...draft({ title: '只存草稿（发布）', audienceType: 'user', userIds: [ids.staff02] }),
+      publish: true,
+    });
+    expect(again.body).toEqual(ok({ id: draftId, status: 1, notified: 0 }));
+    expect(await noticedAccounts(draftId)).toEqual(['staff02']);
+    expect((await post(office, '/infoPublish/add', { ...draft(), publish: 'maybe' })).body).toMatchObject({
+      success: false,
+      code: 400,
+      message: expect.stringContaining('是否发布'),
+    });
+  });
+
+  it('tell the readers’ live streams when what they can read changes, and only them', async () => {
+    const heard: Record<string, string[]> = { staff04: [], staff05: [], staff02: [] };
+    const uid = { staff04: ids.staff04!, staff05: ids.staff05!, staff02: ids.staff02! };
+    const off = (Object.keys(heard) as (keyof typeof uid)[]).map((a) =>
+      s.bus.subscribe(uid[a], (topics) => heard[a]!.push(...topics)),
+    );
+    const take = () => Object.fromEntries(Object.entries(heard).map(([a, t]) => [a, t.splice(0)]));
+    try {
+      const id = await add(office, {
+        title: '直播通知',
+        audienceType: 'user',
+        userIds: [ids.staff04, ids.staff05],
+      });
+      expect(take()).toEqual({ staff04: [], staff05: [], staff02: [] }); // a draft is nobody's news
+      await publish(office, id);
+      expect(take()).toEqual({
+        staff04: ['notice', 'announce'],
+        staff05: ['notice', 'announce'],
+        staff02: [],
+      });
+      // An edit moves it from 赵… to 王芳: both lists change; only the newcomer gets a notice.
+      await post(office, '/infoPublish/edit', {
+        id,
+        ...draft({ title: '直播通知（改）', audienceType: 'user', userIds: [ids.staff04, ids.staff02] }),
+      });
+      expect(take()).toEqual({
+        staff04: ['announce'],
+        staff05: ['announce'],
+        staff02: ['notice', 'announce'],
+      });
+      expect((await post(office, '/infoPublish/publishOrCancel', { id, status: 2 })).body).toEqual(
+        ok({ status: 2 }),
+      );
+      expect(take()).toEqual({ staff04: ['announce'], staff05: [], staff02: ['announce'] });
+      await publish(office, id);
+      take();
+      expect((await post(office, '/infoPublish/delete', { id })).body).toEqual(ok());
+      expect(take()).toEqual({ staff04: ['announce'], staff05: [], staff02: ['announce'] });
+    } finally {
+      off.forEach((f) => f());
+    }
   });
 
   it('refuse a stale publish or cancel instead of flipping it back', async () => {
@@ -346,7 +427,7 @@ describe('audience and notices', () => {
       id,
       ...draft({ title: '指定人员通知（补充）', audienceType: 'user', userIds: [ids.staff05, ids.staff02] }),
     });
-    expect(edit.body).toEqual(ok());
+    expect(edit.body).toEqual(ok({ id, status: 1, notified: 1 }));
     expect(await noticedAccounts(id)).toEqual(['staff01', 'staff02', 'staff05']);
     expect((await get(admin, '/infoPublish/detail', { id })).body.result.status).toBe(1);
     expect(await readTitles(wang)).toContain('指定人员通知（补充）');
@@ -486,7 +567,7 @@ describe('attachments', () => {
     const b = await uploaded(admin, '共享内容', 'b.txt');
     const id = await add(admin, { attachmentIds: [a, b] });
     const edit = await post(admin, '/infoPublish/edit', { id, ...draft({ attachmentIds: [b] }) });
-    expect(edit.body).toEqual(ok());
+    expect(edit.body).toEqual(ok({ id, status: 0, notified: 0 }));
     const left = await s.db.selectFrom('attachment').select('id').where('record_id', '=', id).execute();
     expect(left.map((r) => r.id)).toEqual([b]);
     expect(fs.existsSync(blobFile(md5('共享内容')))).toBe(true);

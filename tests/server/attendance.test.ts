@@ -275,6 +275,93 @@ describe('export to xlsx', () => {
   });
 });
 
+describe('half days (上午/下午, issue 17 §5)', () => {
+  it('the server computes the length from the ends, refuses another, and attendance counts halves', async () => {
+    // 05-29 下午 → 05-29 下午: half a day; the client sends no duration, the server fills it in.
+    const half = await start('staff04', '请假', {
+      leaveType: 'personal',
+      period: { start: '2026-05-29', end: '2026-05-29', startHalf: 'pm', endHalf: 'pm' },
+      reason: '办理证件',
+    });
+    const stored = await s.db
+      .selectFrom('approval_request')
+      .select('form')
+      .where('id', '=', half)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.form).period).toEqual({
+      start: '2026-05-29',
+      end: '2026-05-29',
+      startHalf: 'pm',
+      endHalf: 'pm',
+      duration: 0.5,
+    });
+    const shown = await post('staff04', '/workflowInst/data', { actvityId: half });
+    expect(shown.result.fields).toContainEqual(
+      expect.objectContaining({ name: 'period', value: '2026-05-29 下午 至 2026-05-29 下午（0.5天）' }),
+    );
+    await decide('staff03', half);
+
+    // A client that claims another length is refused, in words a person can act on.
+    const lie = await post('staff04', '/workflowInst/start', {
+      templateId: tpl['请假'],
+      form: { ...leave('2026-05-04', '2026-05-05', 1), reason: '休假' },
+    });
+    expect(lie).toMatchObject({
+      success: false,
+      message: '“请假时间”的时长应为 2天（按起止时间计算），请重新选择起止时间后再提交',
+    });
+    const backwards = await post('staff04', '/workflowInst/start', {
+      templateId: tpl['请假'],
+      form: {
+        ...leave('2026-05-04', '2026-05-04', 0.5),
+        period: { start: '2026-05-04', end: '2026-05-04', startHalf: 'pm', endHalf: 'am' },
+      },
+    });
+    expect(backwards).toMatchObject({ success: false, message: '“请假时间”的结束时间不能早于开始时间' });
+
+    // 05-30 下午 → 06-01 上午: 05-30 pm, 05-31 am and pm, 06-01 am are four halves, 2 days.
+    const cross = await start('staff04', '请假', {
+      leaveType: 'annual',
+      period: { start: '2026-05-30', end: '2026-06-01', startHalf: 'pm', endHalf: 'am', duration: 2 },
+      reason: '探亲',
+    });
+    await decide('staff03', cross);
+    const may = await get('staff04', '/attendance/person?month=2026-05');
+    // 0.5 (05-29) + 1.5 (05-30 pm, 05-31) of the second; 06-01 上午 goes to June.
+    expect(may.result.totals).toMatchObject({ leave: 2, count: 2 });
+    expect(may.result.list).toContainEqual(
+      expect.objectContaining({
+        actvityId: cross,
+        start: '2026-05-30',
+        startHalf: 'pm',
+        end: '2026-06-01',
+        endHalf: 'am',
+        duration: 2,
+        days: 1.5,
+      }),
+    );
+    const june = await get('staff04', '/attendance/person?month=2026-06');
+    expect(june.result.totals).toMatchObject({ leave: 0.5, count: 1 });
+    const year = await get('staff04', '/attendance/personal?year=2026');
+    expect(year.result.list[4]).toMatchObject({ leave: 2 });
+    expect(year.result.list[5]).toMatchObject({ leave: 0.5 });
+  });
+
+  it('3.5 days is more than 3: the director decides too', async () => {
+    const id = await start('staff02', '请假', {
+      leaveType: 'annual',
+      period: { start: '2026-07-06', end: '2026-07-09', startHalf: 'pm', endHalf: 'pm' },
+      reason: '年假',
+    });
+    await decide('staff01', id);
+    const after = await post('director', '/workflowInst/data', { actvityId: id });
+    expect(after.result.status).toBe(1); // still running: waiting for the director
+    await decide('director', id);
+    const done = await post('staff02', '/workflowInst/data', { actvityId: id });
+    expect(done.result.status).toBe(6);
+  });
+});
+
 describe('a department head’s scope', () => {
   it('includes their sub-departments', async () => {
     const office = await s.db

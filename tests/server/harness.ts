@@ -10,6 +10,7 @@ import { createNoticeService, type NoticeService } from '../../src/server/module
 import { createOrgService } from '../../src/server/modules/org/org.service';
 import { createLocalBlobStore } from '../../src/server/storage/blob-store';
 import { ensureAdmin, seedDemo } from '../../src/server/modules/seed/seed';
+import { dropTestDatabase, testDatabase } from './postgres';
 
 export const ADMIN_PASSWORD = 'Admin@12345';
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -37,6 +38,10 @@ export interface TestServer {
 /**
  * A real server listening on a random loopback port, over a fresh SQLite file in a temporary
  * directory, seeded with the admin and the demo museum. Every test file gets its own.
+ *
+ * Under `npm run test:pg` (GWY_TEST_PG set by tests/server/pg-setup.ts) the database is a
+ * fresh PostgreSQL database instead, copied from the run's seeded template; the data directory
+ * still holds the files.
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -52,13 +57,17 @@ export async function startServer(
 ): Promise<TestServer> {
   // `opts.dataDir` starts on an existing data dir, e.g. after `stop()` (a server restart).
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gwy-test-'));
+  const pgAdmin = process.env.GWY_TEST_PG;
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',
     DIST_DIR: path.join(dataDir, 'no-dist'),
+    ...(pgAdmin
+      ? { DATABASE_URL: await testDatabase(pgAdmin, process.env.GWY_TEST_PG_TEMPLATE!, dataDir) }
+      : {}),
     ...env,
   });
-  const db = await openDatabase(config.dbFile);
+  const db = await openDatabase(config);
   await ensureAdmin(db, createOrgService(db), ADMIN_PASSWORD);
   await seedDemo(db, DEMO_PASSWORD);
   await opts.prepare?.(db);
@@ -122,6 +131,7 @@ export async function startServer(
       app.server.closeAllConnections();
       await closing;
       await db.destroy();
+      if (pgAdmin) await dropTestDatabase(pgAdmin, dataDir);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     stop: async () => {

@@ -162,11 +162,11 @@ describe('a person without roles (staff02)', () => {
       'oa.approve.mystart',
       'oa.approve.copy',
     ]);
-    expect(oa.items[2].children.map((c: { key: string }) => c.key)).toEqual(['oa.attendance.person']);
-    expect(oa.items[3].children.map((c: { key: string }) => c.key)).toEqual([
-      'oa.project.list',
-      'oa.project.personalSummary',
+    expect(oa.items[2].children.map((c: { key: string }) => c.key)).toEqual([
+      'oa.attendance.person',
+      'oa.attendance.personalSummary',
     ]);
+    expect(oa.items[3].children.map((c: { key: string }) => c.key)).toEqual(['oa.project.list']);
     const resources = modules.find((m: { key: string }) => m.key === 'resources');
     expect(resources.items.map((i: { key: string }) => i.key)).toEqual([
       'resources.netDisk',

@@ -86,3 +86,68 @@ describe('0012: approval messages keyed by type', () => {
     await db.destroy();
   });
 });
+
+describe('0019: the attendance summaries move under 考勤', () => {
+  it('renames existing grants so every role keeps its pages, and nothing else changes', async () => {
+    const { default: Database } = await import('better-sqlite3');
+    const { Kysely, Migrator, SqliteDialect } = await import('kysely');
+    const { allLeafKeys } = await import('../../src/shared/menu/catalogue');
+    const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('0018_wk_dynamic')).error).toBeUndefined();
+    await db
+      .insertInto('role')
+      .values([
+        { id: 1, code: 'myselfRole', name: '普通员工' },
+        { id: 2, code: 'clerk', name: '人事专员' },
+        { id: 3, code: 'curator', name: '策展人' },
+      ])
+      .execute();
+    const grant = (role_id: number, keys: string[]) => keys.map((menu_key) => ({ role_id, menu_key }));
+    await db
+      .insertInto('role_menu')
+      .values([
+        ...grant(1, [
+          'home.workbench',
+          'oa.attendance.person',
+          'oa.project.personalSummary',
+          'oa.project.list',
+        ]),
+        ...grant(2, ['oa.attendance.overview', 'oa.project.departmentSummary', 'oa.project.personalSummary']),
+        ...grant(3, ['oa.project.list', 'oa.project.progress']),
+      ])
+      .execute();
+
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const keysOf = async (roleId: number) =>
+      (await db.selectFrom('role_menu').select('menu_key').where('role_id', '=', roleId).execute())
+        .map((r) => r.menu_key as string)
+        .sort();
+    // 0020 grants myselfRole 业务数据 (every member of staff reports their own month).
+    expect(await keysOf(1)).toEqual([
+      'home.workbench',
+      'oa.attendance.person',
+      'oa.attendance.personalSummary',
+      'oa.dataManagement',
+      'oa.project.list',
+    ]);
+    expect(await keysOf(2)).toEqual([
+      'oa.attendance.departmentSummary',
+      'oa.attendance.overview',
+      'oa.attendance.personalSummary',
+    ]);
+    expect(await keysOf(3)).toEqual(['oa.project.list', 'oa.project.progress']);
+    // Every key left is one the catalogue grants today.
+    const leaves = new Set(allLeafKeys());
+    for (const id of [1, 2, 3]) for (const key of await keysOf(id)) expect(leaves.has(key), key).toBe(true);
+
+    // And back, for a rollback (past the later migrations too).
+    expect((await migrator.migrateTo('0018_wk_dynamic')).error).toBeUndefined();
+    expect(await keysOf(2)).toEqual([
+      'oa.attendance.overview',
+      'oa.project.departmentSummary',
+      'oa.project.personalSummary',
+    ]);
+    await db.destroy();
+  });
+});

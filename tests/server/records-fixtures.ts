@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../../src/server/db/dialect';
 import type { Db } from '../../src/server/db/index';
 import { defineRecord, f, type RecordDef } from '../../src/shared/records/define';
 import { idCardProblem, phoneProblem } from '../../src/shared/records/validators';
@@ -222,7 +223,9 @@ export async function createFixtureTables(db: Db) {
   for (const def of FIXTURES) {
     let t = k.schema
       .createTable(def.table)
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('id', 'integer', (c) =>
+        isPostgres(k) ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
+      )
       .addColumn('create_time', 'bigint', (c) => c.notNull())
       .addColumn('create_by', 'integer')
       .addColumn('update_time', 'bigint', (c) => c.notNull())

@@ -10,6 +10,7 @@ import { parseMuseumTime } from '../../src/shared/rules/museum-time';
 import { loadConfig } from '../../src/server/config';
 import * as repo from '../../src/server/modules/syslog/syslog.repo';
 import { createSyslog, pruneSystemLog } from '../../src/server/modules/syslog/syslog.service';
+import { isPostgres } from '../../src/server/db/dialect';
 import { startServer, type TestServer } from './harness';
 import { M, deptIdByName } from './util';
 
@@ -471,12 +472,20 @@ describe('nobody edits or deletes an entry', () => {
 
   it('walks every registered route as the administrator and none updates or deletes an entry', async () => {
     await sql`create table log_tamper (kind text)`.execute(s.db);
-    await sql`create trigger system_log_watch_update after update on system_log begin insert into log_tamper values ('update'); end`.execute(
-      s.db,
-    );
-    await sql`create trigger system_log_watch_delete after delete on system_log begin insert into log_tamper values ('delete'); end`.execute(
-      s.db,
-    );
+    if (isPostgres(s.db)) {
+      // The same watch in PostgreSQL's words (a trigger runs a function there).
+      await sql`create function log_tamper_watch() returns trigger language plpgsql as $$
+        begin insert into log_tamper values (lower(tg_op)); return null; end $$`.execute(s.db);
+      await sql`create trigger system_log_watch after update or delete on system_log
+        for each row execute function log_tamper_watch()`.execute(s.db);
+    } else {
+      await sql`create trigger system_log_watch_update after update on system_log begin insert into log_tamper values ('update'); end`.execute(
+        s.db,
+      );
+      await sql`create trigger system_log_watch_delete after delete on system_log begin insert into log_tamper values ('delete'); end`.execute(
+        s.db,
+      );
+    }
     const before = await repo.count(s.db, {});
     const walker = await s.login('admin');
     const walked = routes
@@ -511,7 +520,11 @@ describe('nobody edits or deletes an entry', () => {
     await vi.waitFor(async () => expect(await repo.count(s.db, {})).toBeGreaterThan(before + 50), {
       timeout: 5000,
     });
-    await sql`drop trigger system_log_watch_update`.execute(s.db);
-    await sql`drop trigger system_log_watch_delete`.execute(s.db);
+    if (isPostgres(s.db)) {
+      await sql`drop trigger system_log_watch on system_log`.execute(s.db);
+    } else {
+      await sql`drop trigger system_log_watch_update`.execute(s.db);
+      await sql`drop trigger system_log_watch_delete`.execute(s.db);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { Modal } from '@mantine/core';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { nameProblem } from '../../shared/drive/names';
 import { FormActions } from './form-actions';
 import { t } from '../lib/i18n';
@@ -39,15 +39,6 @@ export function NameDialog(props: NameDialogProps) {
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-
-  const selectOnOpen = () => {
-    const el = input.current;
-    if (!el) return;
-    el.focus();
-    const dot = props.selectBaseName ? initial.lastIndexOf('.') : -1;
-    el.setSelectionRange(0, dot > 0 ? dot : initial.length);
-  };
 
   const check = (v: string) => {
     const problem = nameProblem(v, props.what);
@@ -82,15 +73,15 @@ export function NameDialog(props: NameDialogProps) {
       size={DIALOG_WIDTH.standard}
       closeOnEscape={!saving}
       withCloseButton={!saving}
-      onEnterTransitionEnd={selectOnOpen}
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <NameField
-          ref={input}
           label={props.label}
           placeholder={props.placeholder}
           value={value}
           data-autofocus
+          // A file's rename selects `notes` of notes.txt; a folder's name, all of it.
+          select={props.selectBaseName ? 'base' : 'all'}
           onChange={(e) => {
             setValue(e.currentTarget.value);
             if (error) setError(null);

@@ -93,9 +93,12 @@ export function RichTextEditor({
       }),
     ],
     content: value,
+    // The editable area is named by its visible label when it has one (axe: aria-input-field-name).
     // Left out when unnamed: tiptap reads editorProps, so an undefined one would replace its default.
-    ...(ariaLabel && {
-      editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': ariaLabel } },
+    ...((ariaLabel ?? label) && {
+      editorProps: {
+        attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': (ariaLabel ?? label)! },
+      },
     }),
     onUpdate: ({ editor: e }) => changeRef.current(e.isEmpty ? '' : e.getHTML()),
   });

@@ -11,14 +11,26 @@ export function avatarText(name: string): string {
   return n.slice(0, 2);
 }
 
-/** A person's avatar: their photo, or their name's characters on a colour derived from the name. */
+/**
+ * A person's avatar: their photo, or their name's characters on a colour derived from the name.
+ * The characters are near-black on the pale tint: the tint's own dark shade (teal, lime,
+ * orange…) falls under 4.5:1 at this size.
+ */
 export function UserAvatar({
   name,
   image,
   ...rest
 }: { name: string; image?: string } & Omit<AvatarProps, 'src' | 'name'>) {
   return (
-    <Avatar src={image || null} alt={name} name={name} color="initials" radius="xl" {...rest}>
+    <Avatar
+      src={image || null}
+      alt={name}
+      name={name}
+      color="initials"
+      radius="xl"
+      vars={() => ({ root: { '--avatar-color': 'var(--mantine-color-dark-7)' } })}
+      {...rest}
+    >
       {avatarText(name)}
     </Avatar>
   );

@@ -2,7 +2,7 @@ import type { Attachment } from '../../shared/api/attach';
 import { UNIT, type FormField } from '../../shared/workflow/definition';
 import type { FormValues } from '../../shared/workflow/conditions';
 import { checkForm } from '../../shared/workflow/form';
-import { museumDayIndex, parseMuseumDate, parseMuseumMinute } from '../../shared/rules/museum-time';
+import { rangeDuration as sharedDuration, type Half } from '../../shared/workflow/duration';
 
 /**
  * 发起审批 (issue 8): what the start form holds while a person fills it, how it becomes the
@@ -15,10 +15,15 @@ export interface DraftPerson {
   id: number;
   name: string;
 }
-/** A date range as typed: days 'yyyy-MM-dd', hours 'yyyy-MM-dd HH:mm'. */
+/**
+ * A date range as typed: days 'yyyy-MM-dd' with a half each (上午/下午; absent: the start's
+ * morning and the end's afternoon, whole days), hours 'yyyy-MM-dd HH:mm'.
+ */
 export interface DraftRange {
   start: string;
   end: string;
+  startHalf?: Half;
+  endHalf?: Half;
 }
 /**
  * One field's input: text, textarea, number and amount the typed text; date a day; dateRange
@@ -33,24 +38,21 @@ export interface StartDraft {
 
 export const emptyDraft = (): StartDraft => ({ values: {}, priority: 1 });
 
+/** The halves a range in days is read with (the start's morning and the end's afternoon unless chosen). */
+export function withHalves(r: DraftRange): DraftRange {
+  return { ...r, startHalf: r.startHalf ?? 'am', endHalf: r.endHalf ?? 'pm' };
+}
+
 /**
- * The duration of a range in the field's unit, as the server and the conditions read it: days
- * count both ends (2026-03-02 to 2026-03-04 is 3 days, a single day is 1); hours are the
- * minutes between the two times, in hours with 2 decimals. Museum time (UTC+8) whatever zone
- * the tablet is in. Null while a side is missing or invalid, or the end is before the start.
+ * The live duration shown under a range, in the field's unit: the shared rule the server
+ * computes with (shared/workflow/duration.ts), so the page never shows a length the server
+ * would refuse. Null while a side is missing or invalid, or the end is before the start.
  */
 export function rangeDuration(range: DraftRange, unit: 0 | 1 | undefined): number | null {
-  if (unit === UNIT.hours) {
-    const a = parseMuseumMinute(range.start);
-    const b = parseMuseumMinute(range.end);
-    if (a === null || b === null || b < a) return null;
-    return Math.round(((b - a) / 3_600_000) * 100) / 100;
-  }
-  const a = parseMuseumDate(range.start);
-  const b = parseMuseumDate(range.end);
-  if (a === null || b === null || b < a) return null;
-  // Day indexes rather than ms / a day: the count stays whole.
-  return museumDayIndex(b) - museumDayIndex(a) + 1;
+  return sharedDuration(
+    unit === UNIT.hours ? { start: range.start, end: range.end } : withHalves(range),
+    unit,
+  );
 }
 
 /** 'yyyy-MM-ddTHH:mm' (a datetime-local input) ↔ 'yyyy-MM-dd HH:mm' (the stored form). */
@@ -67,7 +69,9 @@ export function toFormValues(fields: readonly FormField[], draft: StartDraft): F
       case 'dateRange': {
         const r = v as DraftRange;
         if (!r.start && !r.end) break;
-        out[f.id] = { start: r.start, end: r.end, duration: rangeDuration(r, f.unit) ?? 0 };
+        const ends = f.unit === UNIT.hours ? { start: r.start, end: r.end } : withHalves(r);
+        // The server computes the duration again and refuses a different one.
+        out[f.id] = { ...ends, duration: rangeDuration(r, f.unit) ?? 0 };
         break;
       }
       case 'person':

@@ -30,6 +30,9 @@ export const t = {
     offline: '当前离线',
     offlineHint: '正在显示本机缓存的内容，联网后自动恢复',
     menu: '菜单',
+    modules: '模块',
+    railMoreUp: '向上滚动，查看更多模块',
+    railMoreDown: '向下滚动，查看更多模块',
     profile: '个人中心',
     logout: '退出登录',
     logoutConfirm: '确定要退出登录吗？本机缓存的离线内容将一并清除。',
@@ -922,6 +925,7 @@ export const t = {
   },
   notices: {
     title: '消息中心',
+    titleWithCount: (n: number) => `消息中心（${n} 条未读）`,
     tabs: { notice: '通知', cooperation: '协作', approval: '审批流' },
     empty: { notice: '暂无通知', cooperation: '暂无协作消息', approval: '暂无审批消息' },
     clear: '清空',
@@ -1062,6 +1066,8 @@ export const t = {
     amountUnit: '元',
     rangeStart: '开始',
     rangeEnd: '结束',
+    // Not `请假时间开始…`: that is the date field's name, and a label search would find both.
+    rangeHalf: (field: string, side: string) => `${field}的${side}：上午或下午`,
     duration: (n: number, unit: 0 | 1 | undefined) => `时长：${n} ${unit === 0 ? '小时' : '天'}`,
     durationPending: '选好开始和结束后自动计算时长',
     durationBad: '结束时间不能早于开始时间',
@@ -1138,6 +1144,16 @@ export const t = {
       audience: '发布范围',
       depts: '发布部门',
       people: '发布人员',
+      saveDraft: '保存草稿',
+      publish: '发布',
+      saveChanges: '保存修改',
+      publishedNote: '该通知已发布：保存后读者立即看到修改，新加入发布范围的人会收到通知。',
+      savedDraft: '已保存为草稿，尚未发布，同事还看不到',
+      savedCancelled: '已保存，通知仍为已撤回状态',
+      publishedTo: (n: number) => (n > 0 ? `已发布，已通知 ${n} 人` : '已发布（发布范围内暂无可通知的人）'),
+      savedPublished: (added: number) =>
+        added > 0 ? `已保存修改，并通知了新加入发布范围的 ${added} 人` : '已保存修改，读者看到的是新内容',
+      publishFailed: (reason: string) => `已保存，但未能发布：${reason}`,
     },
     admin: {
       title: '信息发布',
@@ -1209,11 +1225,12 @@ export const t = {
     },
     kind: { leave: '请假', travel: '出差', overtime: '加班' },
     total: '合计',
-    rule: '按审批通过的请假、出差、加班申请统计；按小时填写的 8 小时计 1 天；跨月的申请按各月所占天数拆分。',
+    rule: '按审批通过的请假、出差、加班申请统计；可按半天（上午/下午）请假；按小时填写的 8 小时计 1 天；跨月的申请按各月所占的天数（半天）拆分。',
     overview: {
       title: '考勤统计',
       empty: '该范围内暂无人员',
-      detail: (name: string) => `查看${name}的考勤明细`,
+      // The name first, as the link shows it (a speech user says what they see).
+      detail: (name: string) => `${name}：查看考勤明细`,
     },
     person: {
       title: '个人考勤',

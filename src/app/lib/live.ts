@@ -16,6 +16,13 @@ import { session } from './session';
 
 /** Query-key prefix of everything the notice centre shows; `[NOTICE_KEY, topic]` per list. */
 export const NOTICE_KEY = 'notice';
+/** Query-key prefix of the announcements (信息发布, the workbench card, 通知公告): topic `announce`. */
+export const ANNOUNCE_KEY = 'announce';
+
+/** The queries a topic's change makes stale. */
+function keyOf(topic: string): readonly unknown[] {
+  return topic === 'announce' ? [ANNOUNCE_KEY] : [NOTICE_KEY, topic];
+}
 
 let up = false;
 const listeners = new Set<() => void>();
@@ -63,8 +70,10 @@ export function startLive(queryClient: QueryClient) {
   const refresh = (topics: readonly string[] | null) => {
     // The counts always; the lists named, or all of them after a gap in which events were missed.
     void queryClient.invalidateQueries({ queryKey: [NOTICE_KEY, 'counts'] });
-    if (!topics) void queryClient.invalidateQueries({ queryKey: [NOTICE_KEY] });
-    else for (const t of topics) void queryClient.invalidateQueries({ queryKey: [NOTICE_KEY, t] });
+    if (!topics) {
+      void queryClient.invalidateQueries({ queryKey: [NOTICE_KEY] });
+      void queryClient.invalidateQueries({ queryKey: [ANNOUNCE_KEY] });
+    } else for (const t of topics) void queryClient.invalidateQueries({ queryKey: keyOf(t) });
   };
   const tell = (m: Message) => channel?.postMessage(m);
   const changed = (topics: string[] | null) => {

@@ -2,17 +2,48 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
+import { checkPostgres, postgresDialect } from './dialect';
 import { migrations } from './migrations/index';
 import type { DB } from './schema';
 
 export type Db = Kysely<DB>;
 
 /**
- * Opens the embedded SQLite database in WAL mode (readers never wait for the writer, and a
- * crash leaves the last committed state) and runs pending migrations before anything else
- * touches it.
+ * Where the database is: the embedded SQLite file, or a PostgreSQL server when
+ * `databaseUrl` is set (README "Scale-out: PostgreSQL"). The server's Config has this shape.
  */
-export async function openDatabase(file: string): Promise<Db> {
+export interface DatabaseTarget {
+  dbFile: string;
+  databaseUrl?: string | undefined;
+  /** Most connections this process holds to PostgreSQL at once. */
+  databasePoolMax?: number;
+}
+
+/**
+ * Opens the database and runs pending migrations before anything else touches it. A string
+ * is the SQLite file (tools and tests that only ever want the embedded engine).
+ */
+export async function openDatabase(target: string | DatabaseTarget): Promise<Db> {
+  const t = typeof target === 'string' ? { dbFile: target } : target;
+  if (t.databaseUrl) {
+    const db = new Kysely<DB>({ dialect: postgresDialect(t.databaseUrl, t.databasePoolMax ?? 10) });
+    try {
+      await checkPostgres(db);
+      await migrate(db);
+    } catch (err) {
+      await db.destroy();
+      throw err;
+    }
+    return db;
+  }
+  return openSqlite(t.dbFile);
+}
+
+/**
+ * The embedded SQLite database in WAL mode: readers never wait for the writer, and a crash
+ * leaves the last committed state.
+ */
+async function openSqlite(file: string): Promise<Db> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
@@ -26,11 +57,18 @@ export async function openDatabase(file: string): Promise<Db> {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * Runs pending migrations. On PostgreSQL, Kysely's migrator holds an advisory lock while it
+ * runs, so several instances starting at once migrate once, one after another.
+ */
 async function migrate(db: Db): Promise<void> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {
-    if (r.status === 'Error') throw new Error(`数据库迁移失败：${r.migrationName}`);
+    if (r.status === 'Error') {
+      const why = error instanceof Error ? `：${error.message}` : '';
+      throw new Error(`数据库迁移失败：${r.migrationName}${why}`);
+    }
   }
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }

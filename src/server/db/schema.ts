@@ -528,14 +528,14 @@ export interface WkDynamicTable extends RecordBase {
   status: Generated<number>;
   publish_time: number | null;
 }
-/** The office's month closing (migration 0019). */
+/** The office's month closing (migration 0020). */
 export interface BusinessMonthTable extends RecordBase {
   year: number;
   month: number;
   status: Generated<number>;
   remark: Generated<string>;
 }
-/** One person's month of business data (migration 0019); items JSON. */
+/** One person's month of business data (migration 0020); items JSON. */
 export interface BusinessDataPersonalTable extends RecordBase {
   user_id: number;
   year: number;
@@ -544,7 +544,7 @@ export interface BusinessDataPersonalTable extends RecordBase {
   work_summary: Generated<string>;
   next_plan: Generated<string>;
 }
-/** One department's month of business data (migration 0019); indicators JSON. */
+/** One department's month of business data (migration 0020); indicators JSON. */
 export interface BusinessDataDeptTable extends RecordBase {
   dept_id: number;
   year: number;
@@ -552,7 +552,7 @@ export interface BusinessDataDeptTable extends RecordBase {
   indicators: Generated<string>;
   summary: Generated<string>;
 }
-/** A department's work plan (migration 0019); items JSON. */
+/** A department's work plan (migration 0020); items JSON. */
 export interface BusinessDataPlanTable extends RecordBase {
   dept_id: number;
   title: string;
@@ -562,7 +562,7 @@ export interface BusinessDataPlanTable extends RecordBase {
   items: Generated<string>;
   status: Generated<number>;
 }
-/** A document of the download centre (migration 0020); file ',12,'. */
+/** A document of the download centre (migration 0021); file ',12,'. */
 export interface DownloadDocTable extends RecordBase {
   title: string;
   category: string;
@@ -572,7 +572,7 @@ export interface DownloadDocTable extends RecordBase {
   publish_time: number | null;
   download_count: Generated<number>;
 }
-/** Who downloaded which document on which museum day (migration 0020). */
+/** Who downloaded which document on which museum day (migration 0021). */
 export interface DownloadLogTable {
   doc_id: number;
   user_id: number;

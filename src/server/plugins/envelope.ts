@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DRIVE_PREFIX, ErrorCode } from '../../shared/api/envelope';
 import { issueText, pathOf } from '../../shared/api/messages';
 import { AppError } from '../errors';
+import { isLockConflict, isUniqueViolation } from '../db/dialect';
 
 /** `data` under /wangpan, `result` elsewhere (/singleMuseum). */
 export function payloadKey(url: string): 'data' | 'result' {
@@ -76,19 +77,23 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       return sendEnvelope(req, reply, 429, ErrorCode.rateLimited, text);
     }
     // A unique index caught a race the service's own check could not (two saves at once).
-    if (
-      e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-      e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-      e.code === '23505'
-    ) {
+    if (isUniqueViolation(err)) {
       return sendEnvelope(req, reply, 200, ErrorCode.conflict, '数据已存在或已被他人修改，请刷新后重试');
+    }
+    // The database rolled this transaction back for another one running at once: nothing of
+    // it was written, and trying again will work.
+    if (isLockConflict(err)) {
+      return sendEnvelope(req, reply, 200, ErrorCode.conflict, '有人正在同时修改相同的数据，请稍后重试');
     }
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
       return sendEnvelope(req, reply, e.statusCode, ErrorCode.badRequest, '请求不正确，请检查后重试');
     }
     // The client went away mid-request (a paused or cancelled upload, a tablet leaving Wi-Fi):
     // nobody is left to answer, and it is not a fault of ours.
-    if (req.raw.destroyed || e.code === 'ECONNRESET' || e.code === 'ERR_STREAM_PREMATURE_CLOSE') {
+    // The socket, not the request stream: a request whose body was read to its end counts as
+    // destroyed too, and took every unexpected error of a POST for a client gone away (an
+    // empty 200 instead of the 500 envelope).
+    if (req.raw.socket?.destroyed || e.code === 'ECONNRESET' || e.code === 'ERR_STREAM_PREMATURE_CLOSE') {
       req.log.info({ code: e.code }, 'client went away');
       return reply.send();
     }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Field, RecordDef, Row } from '../../shared/records/define';
+import { containsPattern, likeIgnoringCase } from '../db/dialect';
 import type { Db } from '../db/index';
 
 /**
@@ -112,9 +113,8 @@ function columnsOf(def: RecordDef, values: Record<string, unknown>): Record<stri
   return out;
 }
 
-const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function where<T extends SelectQueryBuilder<any, any, any>>(
+  db: Db,
   def: RecordDef,
   qb: T,
   conds: readonly Cond[],
@@ -122,10 +122,9 @@ function where<T extends SelectQueryBuilder<any, any, any>>(
   let b = qb.where('del_flag', '=', 0) as T;
   for (const c of conds) {
     if (c.op === 'keyword') {
-      const like = likeText(c.value);
-      b = b.where((eb) =>
-        eb.or(c.fields.map((k) => eb(col(k), 'like', sql<string>`${like} escape '\\'`))),
-      ) as T;
+      // Latin letters match in either case on both engines, as SQLite's LIKE does.
+      const op = likeIgnoringCase(db);
+      b = b.where((eb) => eb.or(c.fields.map((k) => eb(col(k), op, containsPattern(c.value))))) as T;
       continue;
     }
     const fd = def.fields[c.field];
@@ -160,7 +159,7 @@ export async function list(
   order: readonly (readonly [string, 'asc' | 'desc'])[],
   page: { currentPage: number; pageCount: number },
 ): Promise<{ rows: Row[]; total: number }> {
-  const base = where(def, q(db).selectFrom(def.table), conds);
+  const base = where(db, def, q(db).selectFrom(def.table), conds);
   const total = Number(
     (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
   );
@@ -182,7 +181,7 @@ export async function list(
 /** Rows per value of `field` under the conditions (the quick-count tabs). */
 export async function countBy(db: Db, def: RecordDef, conds: readonly Cond[], field: string) {
   const column = col(field);
-  const rows = await where(def, q(db).selectFrom(def.table), conds)
+  const rows = await where(db, def, q(db).selectFrom(def.table), conds)
     .select([column, (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy(column)
     .execute();
@@ -190,7 +189,7 @@ export async function countBy(db: Db, def: RecordDef, conds: readonly Cond[], fi
 }
 
 export async function count(db: Db, def: RecordDef, conds: readonly Cond[]): Promise<number> {
-  const r = await where(def, q(db).selectFrom(def.table), conds)
+  const r = await where(db, def, q(db).selectFrom(def.table), conds)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(r.n);
@@ -203,7 +202,7 @@ export async function findAll(
   conds: readonly Cond[],
   limit = 10_000,
 ): Promise<Row[]> {
-  let b = where(def, q(db).selectFrom(def.table), conds).selectAll();
+  let b = where(db, def, q(db).selectFrom(def.table), conds).selectAll();
   for (const [key, dir] of def.order) b = b.orderBy(col(key), dir);
   const rows = await b.orderBy('id', 'asc').limit(limit).execute();
   return rows.map((r) => toRow(def, r));
@@ -238,7 +237,7 @@ export async function findAllIn(
 }
 
 export async function find(db: Db, def: RecordDef, id: number, conds: readonly Cond[] = []) {
-  const r = await where(def, q(db).selectFrom(def.table), conds)
+  const r = await where(db, def, q(db).selectFrom(def.table), conds)
     .selectAll()
     .where('id', '=', id)
     .executeTakeFirst();
@@ -423,7 +422,7 @@ export async function neighbour(
   const mine = encode(def.fields[def.sortable!.field]!, row[def.sortable!.field]) ?? 0;
   const before = dir === 'up';
   const cmp = before ? '<' : '>';
-  const r = await where(def, q(db).selectFrom(def.table), scope)
+  const r = await where(db, def, q(db).selectFrom(def.table), scope)
     .selectAll()
     .where((eb) =>
       eb.or([

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Attachment } from './attach';
 import { PageQuery } from './envelope';
-import { Id, oneOrMany, visibleText } from './fields';
+import { BoolFlag, Id, oneOrMany, visibleText } from './fields';
 
 /**
  * Notice publishing (信息发布, issue 7), under /singleMuseum/infoPublish. The spec names only
@@ -26,6 +26,14 @@ import { Id, oneOrMany, visibleText } from './fields';
  *   /approve/notice-detail?id=<id>. Cancelling sends nothing.
  * - Editing a published announcement is allowed and stays published; it notifies nobody again,
  *   except people the edit adds to the audience, who get the notice as at publishing.
+ * - add and edit take `publish` (issue 17 §5: the editor offers 保存草稿 and 发布 side by side):
+ *   true saves and publishes in one call, as publishOrCancel would, and the answer says what
+ *   happened (`status`, `notified`). Should the publishing fail after the save (a receiver
+ *   disabled meanwhile), the announcement stays saved as it was and the answer carries
+ *   `publishError`: the text is never lost and a retry cannot add it twice.
+ * - Every change a reader can see (publish, cancel, delete or edit of a published one) tells
+ *   the audience's live streams (topic `announce`), so the workbench's 通知公告 card and the
+ *   list follow within a second, like the bell.
  * - Readers (every member of staff with the workbench) see only published announcements whose
  *   audience includes them, through readList and detail; any other id answers
  *   该通知不存在或已撤回, the same as an id that never existed.
@@ -70,6 +78,8 @@ const AnnounceFields = z.object({
   userIds: IdList(AUDIENCE_USERS_MAX, `一次最多选择 ${AUDIENCE_USERS_MAX} 人`),
   /** Attachments uploaded with attach/upload (tableName 'announcement'), in display order. */
   attachmentIds: IdList(ATTACHMENTS_MAX, `附件最多 ${ATTACHMENTS_MAX} 个`),
+  /** Publish once saved (a draft or cancelled one); absent or false only saves. */
+  publish: BoolFlag().optional(),
 });
 function audienceRule(v: z.output<typeof AnnounceFields>, ctx: z.RefinementCtx) {
   if (v.audienceType === 'dept' && v.deptIds.length === 0)
@@ -78,13 +88,23 @@ function audienceRule(v: z.output<typeof AnnounceFields>, ctx: z.RefinementCtx) 
     ctx.addIssue({ code: 'custom', path: ['userIds'], message: '请选择发布的人员' });
 }
 
-/** POST infoPublish/add: creates a draft. */
+/** POST infoPublish/add: creates a draft, or publishes it at once with `publish`. */
 export const AnnounceCreate = AnnounceFields.superRefine(audienceRule);
 export type AnnounceCreate = z.input<typeof AnnounceCreate>;
 
 /** POST infoPublish/edit */
 export const AnnounceUpdate = AnnounceFields.extend({ id: Id }).superRefine(audienceRule);
 export type AnnounceUpdate = z.input<typeof AnnounceUpdate>;
+
+/** What add and edit answer: the announcement, its status now and how many were notified. */
+export interface AnnounceSaved {
+  id: number;
+  status: AnnounceStatus;
+  /** People told by this call (0 when it only saved). */
+  notified: number;
+  /** Set when `publish` was asked and refused after the save; the text is saved. */
+  publishError?: string;
+}
 
 export const AnnounceIdQuery = z.object({ id: Id });
 /** POST infoPublish/delete */

@@ -10,7 +10,7 @@ import { Id } from './fields';
  *
  * Who sees what (the service enforces it):
  * - month (考勤统计) needs the oa.attendance.overview grant; departments (部门汇总) needs
- *   oa.project.departmentSummary. Their scope: the whole museum for administrators and for the
+ *   oa.attendance.departmentSummary. Their scope: the whole museum for administrators and for the
  *   top of the organisation (no superior: the director); a department head (someone to whom
  *   another member of their department reports) sees the departments they head, with their
  *   sub-departments; any other holder of the grant (a personnel clerk) sees the whole museum.
@@ -64,6 +64,9 @@ export const CountedRow = z.object({
   kind: z.enum(['leave', 'travel', 'overtime']),
   start: z.string(),
   end: z.string(),
+  /** A range in days: which half of its first and last day (上午 am, 下午 pm). */
+  startHalf: z.enum(['am', 'pm']).optional(),
+  endHalf: z.enum(['am', 'pm']).optional(),
   /** The whole request, in its field's unit. */
   duration: z.number(),
   unit: z.union([z.literal(0), z.literal(1)]),

@@ -125,6 +125,7 @@ export const FIELD_LABELS = {
   priorityLevel: '优先级',
   projectId: '项目编号',
   proof: '校验值',
+  publish: '是否发布',
   reason: '意见',
   receiver: '接收人',
   recoveryFileId: '回收站文件编号',

@@ -103,7 +103,8 @@ export const RESOURCE_APPROVAL_TYPES = { upload: 'resourceUpload', apply: 'resou
  * data is `{"topics": [...]}`: which of the signed-in user's lists changed. The page refetches
  * those lists and the counts; no content travels on the stream.
  */
-export const LIVE_TOPICS = ['notice', 'cooperation', 'approval'] as const;
+/** `announce`: an announcement meant for me was published, withdrawn, changed or deleted. */
+export const LIVE_TOPICS = ['notice', 'cooperation', 'approval', 'announce'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 export const LiveChange = z.object({ topics: z.array(z.enum(LIVE_TOPICS)) });
 export const LIVE_STREAM_PATH = '/notice/stream';

@@ -293,6 +293,29 @@ describe('catalogue', () => {
     }
   });
 
+  it('files each page where a person looks for it (issue 17 §5)', () => {
+    const oa = MODULES.find((module) => module.key === 'oa')!;
+    const titles = (key: string) => {
+      const item = oa.items.find((i) => i.key === key);
+      return item && isGroup(item) ? item.children.map((c) => c.title) : [];
+    };
+    // The summaries count leave, travel and overtime days: they are attendance pages.
+    expect(titles('oa.attendance')).toEqual(['考勤统计', '个人考勤', '部门汇总', '个人汇总']);
+    expect(titles('oa.project')).toEqual(['项目列表', '项目进度']);
+    // Every leaf's key names the group it sits in, so a grant reads as what it opens.
+    for (const module of MODULES)
+      for (const item of module.items)
+        if (isGroup(item))
+          for (const c of item.children) expect(c.key.startsWith(`${item.key}.`), c.key).toBe(true);
+  });
+
+  it('tells 数据管理 and 数据审核 apart though they share /data/manage', () => {
+    const [manage, review] = allLeaves().filter((item) => item.path === '/data/manage');
+    expect(permForPath('/data/manage', manage!.search)?.perm).toBe(manage!.key);
+    expect(permForPath('/data/manage', review!.search)?.perm).toBe(review!.key);
+    expect(manage!.title).not.toBe(review!.title);
+  });
+
   it('uses only known icon names', () => {
     const known = new Set<string>(ICON_NAMES);
     const used = MODULES.flatMap((module) => [

@@ -99,14 +99,17 @@ export const MODULES: readonly ModuleDef[] = [
         leaf('oa.gongwen.pending', '待办公文', '/gongwen/process-pending'),
         leaf('oa.gongwen.mystart', '我发起的', '/gongwen/process-mystart'),
       ]),
+      // The spec lists 部门汇总 and 个人汇总 under "Others" with the project pages; they are
+      // attendance summaries, so a person looks for them under 考勤 (issue 17 §5). Their keys
+      // moved with them (migration 0019 renames existing grants).
       group('oa.attendance', '考勤', 'clock', [
         leaf('oa.attendance.overview', '考勤统计', '/approve/view'),
         leaf('oa.attendance.person', '个人考勤', '/approve/view-person'),
+        leaf('oa.attendance.departmentSummary', '部门汇总', '/approve/department-summary'),
+        leaf('oa.attendance.personalSummary', '个人汇总', '/approve/personal-summary'),
       ]),
       group('oa.project', '项目管理', 'list', [
         leaf('oa.project.list', '项目列表', '/project-list'),
-        leaf('oa.project.departmentSummary', '部门汇总', '/approve/department-summary'),
-        leaf('oa.project.personalSummary', '个人汇总', '/approve/personal-summary'),
         leaf('oa.project.progress', '项目进度', '/approve/project-progress'),
       ]),
     ],
@@ -396,7 +399,7 @@ export const BARE_ROUTES: readonly BareRoute[] = [
 /**
  * The leaf keys of the default role `myselfRole`: what an ordinary employee needs — the
  * workbench, their own approvals, their own attendance (个人考勤, 个人汇总: the server only ever
- * answers them with the caller's own days), the project list and the personal drive.
+ * answers them with the caller's own days), the project list, their own month of 业务数据 and the personal drive.
  */
 export const DEFAULT_ROLE_MENU: readonly string[] = [
   'home.workbench',
@@ -406,8 +409,8 @@ export const DEFAULT_ROLE_MENU: readonly string[] = [
   'oa.approve.mystart',
   'oa.approve.copy',
   'oa.attendance.person',
+  'oa.attendance.personalSummary',
   'oa.project.list',
-  'oa.project.personalSummary',
   'oa.dataManagement',
   'resources.netDisk',
   'resources.myShare',

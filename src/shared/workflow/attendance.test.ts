@@ -7,9 +7,10 @@ import {
   splitByMonth,
   totalsByPerson,
   type CountedRequest,
+  type RangeValue,
 } from './attendance';
 
-const range = (start: string, end: string, duration: number) => ({ start, end, duration });
+const range = (start: string, end: string, duration: number): RangeValue => ({ start, end, duration });
 
 describe('attendanceKindOf', () => {
   it.each<[string, string, Parameters<typeof attendanceKindOf>[1], string | null]>([
@@ -61,6 +62,20 @@ describe('splitByMonth', () => {
     ['zero duration counts nothing', range('2026-05-01', '2026-05-01', 0), 1, {}],
   ])('%s', (_, r, unit, want) => expect(split(r, unit)).toEqual(want));
 
+  it('splits by half days when the ends are 上午/下午', () => {
+    const half = (
+      start: string,
+      startHalf: 'am' | 'pm',
+      end: string,
+      endHalf: 'am' | 'pm',
+      duration: number,
+    ) => split({ start, end, startHalf, endHalf, duration });
+    expect(half('2026-03-31', 'pm', '2026-04-01', 'am', 1)).toEqual({ '2026-03': 50, '2026-04': 50 });
+    expect(half('2026-03-31', 'am', '2026-04-01', 'am', 1.5)).toEqual({ '2026-03': 100, '2026-04': 50 });
+    expect(half('2026-03-30', 'pm', '2026-04-02', 'am', 3)).toEqual({ '2026-03': 150, '2026-04': 150 });
+    expect(half('2026-05-06', 'pm', '2026-05-06', 'pm', 0.5)).toEqual({ '2026-05': 50 });
+  });
+
   it('the months always add up to the request', () => {
     for (const [s, e, d] of [
       ['2026-01-15', '2026-03-20', 47.33],
@@ -81,6 +96,15 @@ describe('asRange', () => {
     expect(asRange('2026-05-01')).toBeNull();
     expect(asRange({ start: '2026-02-30', end: '2026-03-01', duration: 1 })).toBeNull();
     expect(asRange({ start: '2026-05-01', end: '2026-05-02', duration: '2' })).toBeNull();
+    // Halves are kept when they are halves, dropped otherwise.
+    expect(asRange({ ...range('2026-05-01', '2026-05-01', 0.5), startHalf: 'pm', endHalf: 'pm' })).toEqual({
+      ...range('2026-05-01', '2026-05-01', 0.5),
+      startHalf: 'pm',
+      endHalf: 'pm',
+    });
+    expect(asRange({ ...range('2026-05-01', '2026-05-02', 2), startHalf: 'noon' })).toEqual(
+      range('2026-05-01', '2026-05-02', 2),
+    );
   });
 });
 

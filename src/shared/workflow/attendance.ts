@@ -1,5 +1,6 @@
 import type { FormField, WorkflowDefinition } from './definition';
 import { UNIT } from './definition';
+import { halfDaySlots, isHalf, type RangeValue } from './duration';
 import { toHundredths } from './conditions';
 import { DAY_MS, museumDate, museumDayIndex, parseMuseumDate } from '../rules/museum-time';
 
@@ -12,9 +13,10 @@ import { DAY_MS, museumDate, museumDayIndex, parseMuseumDate } from '../rules/mu
  * - How much: the form's first date-range field's `duration`, in the field's unit. Hours become
  *   days at WORK_HOURS_PER_DAY (8, a working day; the condition rules' 24 h day compares lengths
  *   of time, this one counts working time).
- * - Which month: a request whose dates span several months is split by museum days: each month
- *   gets the share of the duration that its calendar days in [start, end] are of the whole; the
- *   last month takes the rounding remainder, so the months always add up to the request.
+ * - Which month: a request whose dates span several months is split by its parts in each: half
+ *   days (上午/下午, shared/workflow/duration.ts) for a range in days, museum days for one in
+ *   hours. Each month gets the share of the duration that its parts are of the whole; the last
+ *   month takes the rounding remainder, so the months always add up to the request.
  * - Only passed requests (status 6) count; the caller filters, refused, cancelled and running
  *   requests never reach these functions.
  *
@@ -51,20 +53,22 @@ export function durationField(fields: readonly FormField[]): FormField | undefin
   return fields.find((f) => f.type === 'dateRange');
 }
 
-export interface RangeValue {
-  start: string;
-  end: string;
-  duration: number;
-}
+export type { RangeValue };
 
 /** A stored date-range value, or null when it is not one (an old or foreign form). */
 export function asRange(v: unknown): RangeValue | null {
   if (typeof v !== 'object' || v === null) return null;
-  const r = v as Partial<RangeValue>;
+  const r = v as Partial<Record<keyof RangeValue, unknown>>;
   if (typeof r.start !== 'string' || typeof r.end !== 'string' || typeof r.duration !== 'number') return null;
   if (parseMuseumDate(r.start.slice(0, 10)) === null || parseMuseumDate(r.end.slice(0, 10)) === null)
     return null;
-  return { start: r.start, end: r.end, duration: r.duration };
+  return {
+    start: r.start,
+    end: r.end,
+    ...(isHalf(r.startHalf) && { startHalf: r.startHalf }),
+    ...(isHalf(r.endHalf) && { endHalf: r.endHalf }),
+    duration: r.duration,
+  };
 }
 
 /** The duration in hundredths of a day (unit 0 hours at 8 h a day, 1 days). */
@@ -75,25 +79,36 @@ export function durationHundredths(duration: number, unit: 0 | 1 | undefined): n
 }
 
 /**
- * A request's days by month ('yyyy-MM' → hundredths), split by the museum days of its range.
- * An end before the start (not accepted by the form rule) counts on the start's month.
+ * A request's days by month ('yyyy-MM' → hundredths), split by the parts of its range in each
+ * month: half days for a range in days (03-31 下午 → 04-01 上午 gives each month 0.5), museum
+ * days for one in hours. An end before the start (not accepted by the form rule) counts on the
+ * start's month.
  */
 export function splitByMonth(range: RangeValue, unit: 0 | 1 | undefined): Map<string, number> {
   const total = durationHundredths(range.duration, unit);
   const out = new Map<string, number>();
   if (total === 0) return out;
-  const first = museumDayIndex(parseMuseumDate(range.start.slice(0, 10))!);
-  const last = Math.max(first, museumDayIndex(parseMuseumDate(range.end.slice(0, 10))!));
-  const days = new Map<string, number>();
-  for (let d = first; d <= last; d++) {
-    const month = museumDate(d * DAY_MS).slice(0, 7);
-    days.set(month, (days.get(month) ?? 0) + 1);
+  // Parts: half-day slots (2 a day) for days, whole days for hours.
+  const perDay = (unit ?? UNIT.days) === UNIT.days ? 2 : 1;
+  const slots =
+    perDay === 2
+      ? halfDaySlots({ ...range, start: range.start.slice(0, 10), end: range.end.slice(0, 10) })
+      : null;
+  const startDay = museumDayIndex(parseMuseumDate(range.start.slice(0, 10))!);
+  const first = slots?.first ?? startDay * perDay;
+  const last =
+    slots?.last ??
+    Math.max(first, museumDayIndex(parseMuseumDate(range.end.slice(0, 10))!) * perDay + perDay - 1);
+  const parts = new Map<string, number>();
+  for (let p = first; p <= last; p++) {
+    const month = museumDate(Math.floor(p / perDay) * DAY_MS).slice(0, 7);
+    parts.set(month, (parts.get(month) ?? 0) + 1);
   }
   const span = last - first + 1;
   let given = 0;
-  const months = [...days.keys()];
+  const months = [...parts.keys()];
   months.forEach((m, i) => {
-    const share = i === months.length - 1 ? total - given : Math.round((total * days.get(m)!) / span);
+    const share = i === months.length - 1 ? total - given : Math.round((total * parts.get(m)!) / span);
     given += share;
     out.set(m, share);
   });

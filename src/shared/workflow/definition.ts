@@ -170,7 +170,8 @@ export const StarterSchema: z.ZodType<StarterNode> = z.object({
 /**
  * A template's form: the fields a request fills. Values travel as `Record<field id, value>`:
  * text/textarea string; number and amount number; date 'yyyy-MM-dd'; dateRange
- * `{start, end, duration}` (duration in the field's unit); radio one option key; checkbox option
+ * `{start, end, startHalf?, endHalf?, duration}` (halves 'am'/'pm' for a range in days; the
+ * duration in the field's unit, computed by the server: duration.ts); radio one option key; checkbox option
  * keys; person and dept ids; attachment and image attachment ids.
  */
 export const FIELD_TYPES = [

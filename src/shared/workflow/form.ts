@@ -1,6 +1,17 @@
-import type { FormField } from './definition';
+import { UNIT, type FormField } from './definition';
 import type { FormValues } from './conditions';
+import {
+  durationText,
+  isHalf,
+  rangeDuration,
+  rangeMax,
+  rangeText,
+  type Half,
+  type RangeEnds,
+  type RangeValue,
+} from './duration';
 import { numberProblem } from './numbers';
+import { parseMuseumDate, parseMuseumMinute } from '../rules/museum-time';
 
 /**
  * A request's form against its template version's fields (issue 8): required fields, value
@@ -18,6 +29,12 @@ export const FORM_MSG = {
   date: (label: string) => `“${label}”的日期格式应为 yyyy-MM-dd`,
   rangeOrder: (label: string) => `“${label}”的结束时间不能早于开始时间`,
   duration: (label: string) => `请填写“${label}”的时长（大于 0）`,
+  time: (label: string) => `“${label}”的时间格式应为 yyyy-MM-dd HH:mm`,
+  half: (label: string) => `“${label}”请选择上午或下午`,
+  empty: (label: string) => `“${label}”的结束时间应晚于开始时间`,
+  rangeTooLong: (label: string, max: string) => `“${label}”最长 ${max}，请分成几次申请`,
+  mismatch: (label: string, expected: string) =>
+    `“${label}”的时长应为 ${expected}（按起止时间计算），请重新选择起止时间后再提交`,
   option: (label: string) => `“${label}”的选项不存在，请重新选择`,
   ids: (label: string) => `“${label}”的选择不正确，请重新选择`,
   tooMany: (label: string, max: number) => `“${label}”最多选择 ${max} 项`,
@@ -54,7 +71,6 @@ export const IDS_MAX = 50;
 export type FormCheck = { ok: true; form: FormValues } | { ok: false; message: string };
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-const DATETIME_RE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?$/;
 function isDate(v: unknown, re = DATE_RE): v is string {
   if (typeof v !== 'string' || !re.test(v)) return false;
   const d = new Date(`${v.slice(0, 10)}T00:00:00Z`);
@@ -90,16 +106,8 @@ function checkValue(f: FormField, v: unknown): { value: unknown } | string {
     }
     case 'date':
       return isDate(v) ? { value: v } : FORM_MSG.date(label);
-    case 'dateRange': {
-      const r = v as { start?: unknown; end?: unknown; duration?: unknown } | null;
-      if (typeof r !== 'object' || r === null || Array.isArray(r)) return FORM_MSG.date(label);
-      if (!isDate(r.start, DATETIME_RE) || !isDate(r.end, DATETIME_RE)) return FORM_MSG.date(label);
-      // Same-length text in one format compares in time order.
-      if (r.end.length !== r.start.length || r.end < r.start) return FORM_MSG.rangeOrder(label);
-      const d = typeof r.duration === 'number' ? r.duration : Number.NaN;
-      if (!Number.isFinite(d) || d <= 0 || numberProblem(String(d), 2)) return FORM_MSG.duration(label);
-      return { value: { start: r.start, end: r.end, duration: d } };
-    }
+    case 'dateRange':
+      return checkRange(f, v);
     case 'radio': {
       const keys = (f.options ?? []).map((o) => o.key);
       return typeof v === 'string' && keys.includes(v) ? { value: v } : FORM_MSG.option(label);
@@ -123,6 +131,45 @@ function checkValue(f: FormField, v: unknown): { value: unknown } | string {
       return { value: [...new Set(ids as number[])] };
     }
   }
+}
+
+/**
+ * A date range (shared/workflow/duration.ts): real ends in the field's unit (days with an
+ * optional 上午/下午 each, hours with a time), the end not before the start, at most a year.
+ * The duration is computed here, never taken from the client: one sent that differs is
+ * refused (a stale or tampered form), one left out is filled in.
+ */
+function checkRange(f: FormField, v: unknown): { value: RangeValue } | string {
+  const { label } = f;
+  const hours = f.unit === UNIT.hours;
+  const r = v as Partial<Record<keyof RangeValue, unknown>> | null;
+  if (typeof r !== 'object' || r === null || Array.isArray(r)) return FORM_MSG.date(label);
+  const real = (x: unknown): x is string =>
+    typeof x === 'string' && (hours ? parseMuseumMinute(x) : parseMuseumDate(x)) !== null;
+  if (!real(r.start) || !real(r.end)) return hours ? FORM_MSG.time(label) : FORM_MSG.date(label);
+  if (
+    !hours &&
+    ((r.startHalf !== undefined && !isHalf(r.startHalf)) || (r.endHalf !== undefined && !isHalf(r.endHalf)))
+  )
+    return FORM_MSG.half(label);
+  const ends: RangeEnds = hours
+    ? { start: r.start, end: r.end }
+    : {
+        start: r.start,
+        end: r.end,
+        startHalf: (r.startHalf as Half) ?? 'am',
+        endHalf: (r.endHalf as Half) ?? 'pm',
+      };
+  const d = rangeDuration(ends, f.unit);
+  if (d === null) return FORM_MSG.rangeOrder(label);
+  if (d <= 0) return FORM_MSG.empty(label);
+  if (d > rangeMax(f.unit)) return FORM_MSG.rangeTooLong(label, durationText(rangeMax(f.unit), f.unit));
+  if (r.duration !== undefined && r.duration !== null) {
+    const sent = typeof r.duration === 'number' ? r.duration : Number(r.duration);
+    if (!Number.isFinite(sent) || Math.abs(sent - d) > 0.005)
+      return FORM_MSG.mismatch(label, durationText(d, f.unit));
+  }
+  return { value: { ...ends, duration: d } };
 }
 
 /** Checks a whole form; the first problem, in field order, refuses it. */
@@ -155,8 +202,8 @@ export function displayValue(
     case 'checkbox':
       return (v as unknown[]).map(option).join('、');
     case 'dateRange': {
-      const r = v as { start: string; end: string; duration: number };
-      return `${r.start} 至 ${r.end}（${r.duration}${f.unit === 0 ? '小时' : '天'}）`;
+      const r = v as RangeValue;
+      return `${rangeText(r)}（${durationText(r.duration, f.unit)}）`;
     }
     case 'amount':
       return `${Number(v).toFixed(2)}元`;

@@ -6,24 +6,32 @@ import type {
   AnnouncePageQuery,
   AnnounceReadPage,
   AnnounceReadQuery,
+  AnnounceSaved,
   AnnounceUpdate,
   Audience,
 } from '../../../shared/api/announce';
 import dayjs from 'dayjs';
 import { museum } from '../../lib/api';
+import { ANNOUNCE_KEY } from '../../lib/live';
 import { t } from '../../lib/i18n';
 
 type AdminQuery = z.output<typeof AnnouncePageQuery>;
 type ReadQuery = z.output<typeof AnnounceReadQuery>;
 
-/** The calls of 信息发布 (src/shared/api/announce.ts); every query lives under ['announce', …]. */
+/**
+ * The calls of 信息发布 (src/shared/api/announce.ts); every query lives under ['announce', …],
+ * the prefix the live stream refreshes when an announcement changes for me (lib/live.ts).
+ */
 export const announceKeys = {
-  all: ['announce'] as const,
-  admin: (q: AdminQuery) => ['announce', 'admin', q] as const,
-  read: (q: ReadQuery) => ['announce', 'read', q] as const,
-  detail: (id: number) => ['announce', 'detail', id] as const,
-  /** The editor's own read of a record (not the device-cached reader view). */
-  edit: (id: number) => ['announce', 'edit', id] as const,
+  all: [ANNOUNCE_KEY] as const,
+  admin: (q: AdminQuery) => [ANNOUNCE_KEY, 'admin', q] as const,
+  read: (q: ReadQuery) => [ANNOUNCE_KEY, 'read', q] as const,
+  detail: (id: number) => [ANNOUNCE_KEY, 'detail', id] as const,
+  /**
+   * The editor's own read of a record (not the device-cached reader view). Outside the prefix:
+   * a live refresh must not reload the record under the person's edits.
+   */
+  edit: (id: number) => ['announce-edit', id] as const,
 };
 
 export const announceCalls = {
@@ -34,9 +42,9 @@ export const announceCalls = {
   detail: (id: number, opts: { signal?: AbortSignal; silent?: boolean } = {}) =>
     museum.get<AnnounceDetail>('/infoPublish/detail', { query: { id }, ...opts }),
   add: (body: z.output<typeof AnnounceCreate>, idempotencyKey: string) =>
-    museum.post<{ id: number }>('/infoPublish/add', body, { idempotencyKey, silent: true }),
+    museum.post<AnnounceSaved>('/infoPublish/add', body, { idempotencyKey, silent: true }),
   edit: (body: z.output<typeof AnnounceUpdate>, idempotencyKey: string) =>
-    museum.post<unknown>('/infoPublish/edit', body, { idempotencyKey, silent: true }),
+    museum.post<AnnounceSaved>('/infoPublish/edit', body, { idempotencyKey, silent: true }),
   remove: (id: number, idempotencyKey: string) =>
     museum.post<unknown>('/infoPublish/delete', { id }, { idempotencyKey }),
   publishOrCancel: (id: number, status: 1 | 2, idempotencyKey: string) =>

@@ -11,15 +11,22 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPaperclip } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { AnnounceCreate, TITLE_MAX, type AudienceType } from '../../../shared/api/announce';
+import {
+  ANNOUNCE_STATUS,
+  AnnounceCreate,
+  TITLE_MAX,
+  type AnnounceSaved,
+  type AnnounceStatus,
+  type AudienceType,
+} from '../../../shared/api/announce';
 import { ATTACH_HINT_TYPES, type Attachment } from '../../../shared/api/attach';
 import { formatSize } from '../../../shared/drive/file-types';
 import { DeptPicker } from '../../components/dept-picker';
 import { useDialogEscape } from '../../components/dialog-escape';
-import { FormActions } from '../../components/form-actions';
 import { LoadingBlock, notifySuccess } from '../../components/page-states';
 import { PeoplePicker, type PickedPerson } from '../../components/people-picker';
 import { RichTextEditor } from '../../components/rich-text-editor';
@@ -42,8 +49,10 @@ type Errors = Partial<Record<'title' | 'content' | 'deptIds' | 'userIds' | 'audi
 
 /**
  * 新建 / 编辑 an announcement (a modal that does not close on outside click): title, rich text,
- * attachments (uploaded at once with progress, bound when saved) and the audience. Saving a new
- * one makes a draft; publishing is the list's 发布.
+ * attachments (uploaded at once with progress, bound when saved) and the audience. A new, draft
+ * or withdrawn one offers 保存草稿 and 发布 side by side; a published one 保存修改 (it stays
+ * published). The toast says which happened: a draft nobody sees yet, or published and to how
+ * many people.
  */
 export function AnnounceEditor({
   opened,
@@ -74,6 +83,8 @@ export function AnnounceEditor({
 }
 
 interface Initial {
+  /** The stored status (ANNOUNCE_STATUS); a new one is a draft. */
+  status: AnnounceStatus;
   title: string;
   content: string;
   audienceType: AudienceType;
@@ -81,7 +92,15 @@ interface Initial {
   people: PickedPerson[];
   files: Attachment[];
 }
-const EMPTY: Initial = { title: '', content: '', audienceType: 'all', deptIds: [], people: [], files: [] };
+const EMPTY: Initial = {
+  status: ANNOUNCE_STATUS.draft,
+  title: '',
+  content: '',
+  audienceType: 'all',
+  deptIds: [],
+  people: [],
+  files: [],
+};
 
 /** Loads the announcement being edited (administrators get its audience), then shows the form. */
 function EditorForm({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -107,6 +126,7 @@ function EditorForm({ id, onClose }: { id: number | null; onClose: () => void })
     <Form
       id={id}
       initial={{
+        status: d.status as AnnounceStatus,
         title: d.title,
         content: d.content,
         audienceType: d.audience?.type ?? 'all',
@@ -130,7 +150,9 @@ function Form({ id, initial, onClose }: { id: number | null; initial: Initial; o
   const [uploading, setUploading] = useState<Uploading[]>([]);
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  // Which button runs: 保存草稿 / 保存修改 ('save') or 发布 ('publish').
+  const [saving, setSaving] = useState<'save' | 'publish' | null>(null);
+  const published = initial.status === ANNOUNCE_STATUS.published;
   // One key per submission attempt: a retried save must not add twice.
   const attemptKey = useRef(crypto.randomUUID());
   // Uploads of this dialog that no saved record holds: removed again when dropped.
@@ -159,7 +181,7 @@ function Form({ id, initial, onClose }: { id: number | null; initial: Initial; o
     if (fresh.current.delete(att.attId)) void deleteAttachment(att.attId).catch(() => {});
   };
 
-  const save = async () => {
+  const save = async (publish: boolean) => {
     const parsed = AnnounceCreate.safeParse({
       title,
       content,
@@ -181,20 +203,23 @@ function Form({ id, initial, onClose }: { id: number | null; initial: Initial; o
       setFailure(E.waitUploads);
       return;
     }
-    setSaving(true);
+    setSaving(publish ? 'publish' : 'save');
     setFailure(null);
     try {
-      if (id === null) await announceCalls.add(parsed.data, attemptKey.current);
-      else await announceCalls.edit({ ...parsed.data, id }, attemptKey.current);
+      const body = { ...parsed.data, publish };
+      const r =
+        id === null
+          ? await announceCalls.add(body, attemptKey.current)
+          : await announceCalls.edit({ ...body, id }, attemptKey.current);
       fresh.current.clear();
       await queryClient.invalidateQueries({ queryKey: announceKeys.all });
-      notifySuccess(t.common.saved);
+      tellOutcome(r, published);
       onClose();
     } catch (err) {
       setFailure(err instanceof Error ? err.message : t.errors.server);
       attemptKey.current = crypto.randomUUID();
     } finally {
-      setSaving(false);
+      setSaving(null);
     }
   };
 
@@ -308,7 +333,52 @@ function Form({ id, initial, onClose }: { id: number | null; initial: Initial; o
           {failure}
         </Alert>
       )}
-      <FormActions onCancel={onClose} saving={saving} onSubmit={() => void save()} />
+      {published && (
+        <Text size="sm" c="dimmed" data-testid="announce-published-note">
+          {E.publishedNote}
+        </Text>
+      )}
+      <Group justify="flex-end" gap="sm" data-testid="announce-actions">
+        <Button variant="default" onClick={onClose} disabled={saving !== null}>
+          {t.common.cancel}
+        </Button>
+        {published ? (
+          <Button onClick={() => void save(false)} loading={saving === 'save'}>
+            {E.saveChanges}
+          </Button>
+        ) : (
+          <>
+            <Button
+              variant="light"
+              onClick={() => void save(false)}
+              loading={saving === 'save'}
+              disabled={saving === 'publish'}
+            >
+              {E.saveDraft}
+            </Button>
+            <Button
+              leftSection={<IconSend size={16} aria-hidden />}
+              onClick={() => void save(true)}
+              loading={saving === 'publish'}
+              disabled={saving === 'save'}
+            >
+              {E.publish}
+            </Button>
+          </>
+        )}
+      </Group>
     </Stack>
   );
+}
+
+/** Says what the save did: a draft nobody sees yet, published to n people, or saved but not published. */
+function tellOutcome(r: AnnounceSaved, wasPublished: boolean) {
+  if (r.publishError) {
+    notifications.show({ color: 'yellow', message: E.publishFailed(r.publishError), autoClose: 8000 });
+    return;
+  }
+  if (wasPublished) notifySuccess(E.savedPublished(r.notified));
+  else if (r.status === ANNOUNCE_STATUS.published) notifySuccess(E.publishedTo(r.notified));
+  else if (r.status === ANNOUNCE_STATUS.cancelled) notifySuccess(E.savedCancelled);
+  else notifySuccess(E.savedDraft);
 }

@@ -1,6 +1,18 @@
-import { Checkbox, Group, Input, Radio, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Checkbox,
+  Group,
+  Input,
+  Radio,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import type { Attachment } from '../../../shared/api/attach';
 import type { FormField } from '../../../shared/workflow/definition';
+import { HALF_TEXT, HALVES, type Half } from '../../../shared/workflow/duration';
 import { TEXTAREA_MAX, TEXT_MAX } from '../../../shared/workflow/form';
 import { keepNumber } from '../../../shared/workflow/numbers';
 import { DeptPicker } from '../../components/dept-picker';
@@ -9,6 +21,7 @@ import {
   fromLocalInput,
   rangeDuration,
   toLocalInput,
+  withHalves,
   type DraftPerson,
   type DraftRange,
   type DraftValue,
@@ -185,7 +198,11 @@ function FieldInput({
   }
 }
 
-/** Start and end, and the duration computed live in the field's unit (museum time). */
+/**
+ * Start and end, and the duration computed live in the field's unit (museum time). A range in
+ * days takes a half at each end, 上午 or 下午 (the start's morning and the end's afternoon
+ * unless chosen): a museum's staff take half days off.
+ */
 function RangeInput({
   field: f,
   value,
@@ -197,41 +214,53 @@ function RangeInput({
   set: (v: DraftRange) => void;
   error?: string;
 }) {
-  const r = value ?? { start: '', end: '' };
   const hours = f.unit === 0;
+  const r = hours ? (value ?? { start: '', end: '' }) : withHalves(value ?? { start: '', end: '' });
   const type = hours ? 'datetime-local' : 'date';
   const shown = (v: string) => (hours ? toLocalInput(v) : v);
   const stored = (v: string) => (hours ? fromLocalInput(v) : v);
   const duration = rangeDuration(r, f.unit);
   const both = r.start !== '' && r.end !== '';
+  const side = (which: 'start' | 'end') => {
+    const label = which === 'start' ? S.rangeStart : S.rangeEnd;
+    const halfKey = which === 'start' ? 'startHalf' : 'endHalf';
+    return (
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <TextInput
+          type={type}
+          aria-label={`${f.label}${label}`}
+          leftSection={<Text size="xs">{label}</Text>}
+          leftSectionWidth={44}
+          value={shown(r[which])}
+          min={which === 'end' && !hours ? r.start || undefined : undefined}
+          onChange={(e) => set({ ...r, [which]: stored(e.currentTarget.value) })}
+          error={Boolean(error)}
+          style={{ flex: 1, minWidth: 0 }}
+        />
+        {!hours && (
+          <SegmentedControl
+            aria-label={S.rangeHalf(f.label, label)}
+            data-testid={`half-${f.id}-${which}`}
+            value={r[halfKey]!}
+            onChange={(v) => set({ ...r, [halfKey]: v as Half })}
+            data={HALVES.map((h) => ({ value: h, label: HALF_TEXT[h] }))}
+          />
+        )}
+      </Group>
+    );
+  };
   return (
     <Input.Wrapper label={f.label} withAsterisk={f.required} error={error} data-testid={`field-${f.id}`}>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt={4}>
-        <TextInput
-          type={type}
-          aria-label={`${f.label}${S.rangeStart}`}
-          leftSection={<Text size="xs">{S.rangeStart}</Text>}
-          leftSectionWidth={44}
-          value={shown(r.start)}
-          onChange={(e) => set({ ...r, start: stored(e.currentTarget.value) })}
-          error={Boolean(error)}
-        />
-        <TextInput
-          type={type}
-          aria-label={`${f.label}${S.rangeEnd}`}
-          leftSection={<Text size="xs">{S.rangeEnd}</Text>}
-          leftSectionWidth={44}
-          value={shown(r.end)}
-          min={hours ? undefined : r.start || undefined}
-          onChange={(e) => set({ ...r, end: stored(e.currentTarget.value) })}
-          error={Boolean(error)}
-        />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt={4}>
+        {side('start')}
+        {side('end')}
       </SimpleGrid>
       <Text
         size="sm"
         mt={4}
         c={both && duration === null ? 'red' : 'dimmed'}
         data-testid={`duration-${f.id}`}
+        aria-live="polite"
       >
         {duration !== null ? S.duration(duration, f.unit) : both ? S.durationBad : S.durationPending}
       </Text>

@@ -1,6 +1,7 @@
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { PersonSheet } from '../../../shared/api/attendance';
+import { rangeText } from '../../../shared/workflow/duration';
 import { CachedViewState } from '../../components/cached-state';
 import { OfflineNote } from '../../components/offline-note';
 import { EmptyBlock } from '../../components/page-states';
@@ -95,9 +96,7 @@ export function PersonView({
                           </Text>
                         )}
                       </Table.Td>
-                      <Table.Td>
-                        {r.start} 至 {r.end}
-                      </Table.Td>
+                      <Table.Td>{rangeText(r)}</Table.Td>
                       <Table.Td ta="right">
                         {formatDays(r.duration)}
                         {r.unit === 0 ? A.unit.hours : A.unit.days}

@@ -13,6 +13,7 @@ import {
   TextInput,
   Title,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue, useElementSize, useLocalStorage } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -559,10 +560,12 @@ export function DrivePage() {
         { value: 'grid-80', icon: IconLayoutGrid, label: t.drive.toolbar.gridLarge, id: 'view-grid-80' },
       ].map((o) => ({
         value: o.value,
+        // The radio's name is the label's text: the icon is drawn, the words are read out.
         label: (
           <Tooltip label={o.label}>
-            <Center aria-label={o.label} data-testid={o.id} h={20}>
-              <o.icon size={16} />
+            <Center data-testid={o.id} h={20}>
+              <o.icon size={16} aria-hidden />
+              <VisuallyHidden>{o.label}</VisuallyHidden>
             </Center>
           </Tooltip>
         ),

@@ -48,7 +48,13 @@ export function TaskDescription(props: { detail: TaskDetail; onSave: (html: stri
         </>
       ) : (
         <>
-          <RichTextEditor value={draft} onChange={setDraft} tableName="project" testId="description-editor" />
+          <RichTextEditor
+            value={draft}
+            onChange={setDraft}
+            tableName="project"
+            testId="description-editor"
+            ariaLabel={F.description}
+          />
           <Group justify="flex-end" gap="xs">
             <Button size="compact-sm" variant="default" onClick={() => setDraft(null)} disabled={saving}>
               {t.common.cancel}

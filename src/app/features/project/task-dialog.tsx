@@ -1,4 +1,5 @@
 import {
+  Chip,
   ActionIcon,
   Alert,
   Badge,
@@ -10,14 +11,13 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Switch,
   Text,
   TextInput,
   Button,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircle, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -231,6 +231,28 @@ export function TaskDialog(props: {
           )}
           <Group gap="xs" justify="space-between">
             <Group gap="xs">
+              {/*
+               * 已完成 asks nothing (it is undone the same way) but sits up here, a pill the
+               * size of its word, apart from the fields: not under the title where a tap meant
+               * to leave the title field, or aimed at 负责人, would land on it.
+               */}
+              <Chip
+                checked={d.collectStatus === TASK_DONE}
+                onChange={(checked) => update('collectStatus', checked ? TASK_DONE : TASK_OPEN)}
+                color="green"
+                variant="outline"
+                data-testid="task-done"
+              >
+                {/* Unticked it shows an empty circle, so it reads as something to tick, not a tag. */}
+                {d.collectStatus === TASK_DONE ? (
+                  T.done
+                ) : (
+                  <Group gap={6} wrap="nowrap" component="span">
+                    <IconCircle size={14} aria-hidden />
+                    {T.done}
+                  </Group>
+                )}
+              </Chip>
               <OfflineNote view={view} />
               {d.queued.syncPending && (
                 <Badge color="yellow" variant="light" data-testid="sync-pending">
@@ -260,11 +282,6 @@ export function TaskDialog(props: {
                 key={`${d.taskId}-${d.version}-${d.taskName}`}
                 detail={d}
                 onSave={(v) => update('taskName', v)}
-              />
-              <Switch
-                label={T.done}
-                checked={d.collectStatus === TASK_DONE}
-                onChange={(e) => update('collectStatus', e.currentTarget.checked ? TASK_DONE : TASK_OPEN)}
               />
               <AssigneeField
                 detail={d}

@@ -20,6 +20,10 @@ import classes from './shell.module.css';
 type Module = MenuResult['modules'][number];
 type Leaf = Extract<Module['items'][number], { path: string }>;
 
+/** Widths of the rail and a module's panel (shell.module.css). */
+const RAIL_WIDTH = 76;
+const PANEL_WIDTH = 208;
+
 function firstLeaf(m: Module): Leaf | undefined {
   const item = m.items[0];
   if (!item) return undefined;
@@ -118,17 +122,22 @@ export function AppLayout({ panelFooter }: { panelFooter?: (module: ModuleKey) =
   return (
     <Box style={{ display: 'flex', height: '100dvh', overflow: 'hidden' }}>
       {narrow ? (
-        <Drawer
+        // As wide as what it holds: the rail alone until a module is chosen (on the workbench
+        // no module is), then the rail and that module's menu. Never a blank panel.
+        <Drawer.Root
           opened={drawerOpen}
           onClose={() => setDrawerOpen(false)}
-          size={284}
+          size={shown ? RAIL_WIDTH + PANEL_WIDTH : RAIL_WIDTH}
           padding={0}
-          withCloseButton={false}
           closeOnClickOutside
-          styles={{ body: { height: '100%', padding: 0 } }}
         >
-          {navigation}
-        </Drawer>
+          <Drawer.Overlay />
+          <Drawer.Content aria-label={t.shell.menu} data-testid="menu-drawer">
+            <Drawer.Body h="100%" p={0}>
+              {navigation}
+            </Drawer.Body>
+          </Drawer.Content>
+        </Drawer.Root>
       ) : (
         navigation
       )}

@@ -112,25 +112,30 @@ export function NoticeCentre({ counts }: { counts: Counts | undefined }) {
       onChange={setOpened}
       trapFocus={false}
     >
-      <Popover.Target>
-        <Indicator
-          disabled={total === 0}
-          label={<span data-testid="notice-total">{badgeText(total)}</span>}
-          size={16}
-          color="red"
-          offset={4}
-        >
+      {/* The popover's target is the button itself, so its expanded state is on a button. */}
+      <Indicator
+        disabled={total === 0}
+        label={
+          <span data-testid="notice-total" aria-hidden>
+            {badgeText(total)}
+          </span>
+        }
+        size={16}
+        color="red"
+        offset={4}
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             size="lg"
-            aria-label={t.notices.title}
+            aria-label={total > 0 ? t.notices.titleWithCount(total) : t.notices.title}
             data-testid="notice-centre"
             onClick={() => setOpened((o) => !o)}
           >
-            <IconBell size={22} />
+            <IconBell size={22} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0} data-testid="notice-popup">
         <Tabs value={tab} onChange={(v) => setTab((v as Tab) ?? 'notice')}>
           <Tabs.List grow>
@@ -240,7 +245,7 @@ function Row({
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           {children}
         </Stack>
-        {unread && <span className={classes.unreadDot} aria-label={t.notices.unread} />}
+        {unread && <span className={classes.unreadDot} role="img" aria-label={t.notices.unread} />}
       </Group>
     </UnstyledButton>
   );

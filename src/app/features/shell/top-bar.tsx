@@ -1,7 +1,8 @@
 import { Burger, Group, Menu, Text, UnstyledButton, Badge } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUser, IconWifiOff } from '@tabler/icons-react';
 import type { UserInfo } from '../../../shared/api/auth';
-import { UserAvatar } from '../../components/user-avatar';
+import { avatarText } from '../../components/user-avatar';
+import classes from './shell.module.css';
 import { t } from '../../lib/i18n';
 import type { Counts } from '../../lib/notices';
 import { NoticeCentre } from './notice-centre';
@@ -50,7 +51,16 @@ export function TopBar(props: {
           <Menu.Target>
             <UnstyledButton data-testid="user-menu" aria-label={user.userName}>
               <Group gap={6} wrap="nowrap">
-                <UserAvatar name={user.userName} image={user.image} size={32} />
+                {/*
+                 * The button's name is the person's name. The avatar's characters are drawn by
+                 * CSS (not text), so what the button shows is what it is called: a speech user
+                 * says the name they see (axe: label-content-name-mismatch).
+                 */}
+                {user.image ? (
+                  <img src={user.image} alt="" className={classes.meAvatar} />
+                ) : (
+                  <span className={classes.meAvatar} data-initials={avatarText(user.userName)} aria-hidden />
+                )}
                 <Text size="sm" fw={500} visibleFrom="xs" data-testid="current-user-name">
                   {user.userName}
                 </Text>

@@ -17,8 +17,9 @@ import * as m0015 from './0015_system_log';
 import * as m0016 from './0016_records_core';
 import * as m0017 from './0017_duty_roster';
 import * as m0018 from './0018_wk_dynamic';
-import * as m0019 from './0019_business_data';
-import * as m0020 from './0020_download_center';
+import * as m0019 from './0019_attendance_menu_keys';
+import * as m0020 from './0020_business_data';
+import * as m0021 from './0021_download_center';
 
 /**
  * The ordered list of migrations. A static map (not a directory scan) so the server runs the
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0016_records_core': m0016,
   '0017_duty_roster': m0017,
   '0018_wk_dynamic': m0018,
-  '0019_business_data': m0019,
-  '0020_download_center': m0020,
+  '0019_attendance_menu_keys': m0019,
+  '0020_business_data': m0020,
+  '0021_download_center': m0021,
 };

@@ -1,14 +1,11 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
+import { containsPattern, likeIgnoringCase } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import type { DB } from '../../db/schema';
 
 /** SQL of announcements and their audiences. */
 
 export type TargetKind = 'dept' | 'user';
-
-function likeOf(keyword: string) {
-  return sql<string>`${`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
-}
 
 export async function insertAnnouncement(
   db: Db,
@@ -104,7 +101,7 @@ export async function adminPage(
   q: { keyword?: string; status?: number; currentPage: number; pageCount: number },
 ) {
   let base = db.selectFrom('announcement');
-  if (q.keyword) base = base.where('announcement.title', 'like', likeOf(q.keyword));
+  if (q.keyword) base = base.where('announcement.title', likeIgnoringCase(db), containsPattern(q.keyword));
   if (q.status !== undefined) base = base.where('announcement.status', '=', q.status);
   const total = Number(
     (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
@@ -162,7 +159,7 @@ export async function readerPage(
   q: { keyword?: string; currentPage: number; pageCount: number },
 ) {
   let base = db.selectFrom('announcement').where(readableBy(reader.userId, reader.deptIds));
-  if (q.keyword) base = base.where('announcement.title', 'like', likeOf(q.keyword));
+  if (q.keyword) base = base.where('announcement.title', likeIgnoringCase(db), containsPattern(q.keyword));
   const total = Number(
     (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
   );

@@ -27,8 +27,7 @@ export function announceRoutes(app: FastifyInstance, deps: { announce: AnnounceS
   });
   r.post('/infoPublish/edit', { schema: { body: AnnounceUpdate } }, async (req) => {
     await announce.requireAdmin(req.user);
-    await announce.update(req.user, req.body);
-    return DONE;
+    return announce.update(req.user, req.body);
   });
   r.post('/infoPublish/delete', { schema: { body: AnnounceIdBody } }, async (req) => {
     await announce.requireAdmin(req.user);

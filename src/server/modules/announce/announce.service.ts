@@ -10,16 +10,19 @@ import {
   type AnnouncePageQuery,
   type AnnounceReadPage,
   type AnnounceReadQuery,
+  type AnnounceSaved,
+  type AnnounceStatus,
   type AnnounceUpdate,
   type Audience,
 } from '../../../shared/api/announce';
 import type { Db } from '../../db/index';
-import { conflict, invalid, notFound } from '../../errors';
+import { AppError, conflict, invalid, notFound } from '../../errors';
 import type { Access } from '../auth/access';
 import { departmentsOf } from '../auth/auth.repo';
 import type { SessionUser } from '../auth/auth.service';
 import type { AttachService } from '../attach/attach.service';
 import { toAttachment } from '../attach/attach.service';
+import type { LiveBus } from '../notice/live';
 import type { NoticeService } from '../notice/notice.service';
 import { allDepts, countExisting, enabledUserIds } from '../org/org.repo';
 import * as repo from './announce.repo';
@@ -32,6 +35,7 @@ const READER = 'home.workbench';
 export const ANNOUNCE_TABLE = 'announcement';
 
 type Fields = z.output<typeof AnnounceCreate>;
+type Stored = NonNullable<Awaited<ReturnType<typeof repo.findAnnouncement>>>;
 type UpdateFields = z.output<typeof AnnounceUpdate>;
 
 /** Department ids with every department below them (a department's audience includes its sub-departments). */
@@ -76,9 +80,10 @@ export function createAnnounceService(deps: {
   access: Access;
   notices: NoticeService;
   attach: AttachService;
+  bus: LiveBus;
   now?: () => number;
 }) {
-  const { db, access, notices, attach } = deps;
+  const { db, access, notices, attach, bus } = deps;
   const now = deps.now ?? Date.now;
 
   async function readerOf(user: SessionUser) {
@@ -150,13 +155,48 @@ export function createAnnounceService(deps: {
     });
   }
 
+  /** The readers' live streams refresh their announcement lists (the workbench card, 通知公告). */
+  function tell(userIds: number[]) {
+    if (userIds.length) bus.publish(userIds, ['announce']);
+  }
+
+  /**
+   * Publishes a saved draft or cancelled announcement: the status, then the notices to everyone
+   * in its audience, then the readers' lists. When the notices fail, the status goes back.
+   */
+  async function publish(user: SessionUser, row: Stored) {
+    const t = now();
+    if (!(await repo.setStatus(db, row.id, row.status, ANNOUNCE_STATUS.published, t, t)))
+      throw conflict('该通知的状态已被他人修改，请刷新后重试');
+    const readers = await receivers(db, await storedAudience(db, row));
+    try {
+      await notifyAll(readers, row, user.id);
+    } catch (err) {
+      // Published without its notices would be silent: put it back as it was.
+      await repo.setStatus(db, row.id, ANNOUNCE_STATUS.published, row.status, now(), row.published_at);
+      throw err;
+    }
+    tell(readers);
+    return { status: ANNOUNCE_STATUS.published, notified: readers.length };
+  }
+
+  /** add/edit with `publish`: publishes what was just saved, or says why not (it stays saved). */
+  async function publishSaved(user: SessionUser, saved: AnnounceSaved): Promise<AnnounceSaved> {
+    try {
+      return { ...saved, ...(await publish(user, await mustFind(saved.id))) };
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return { ...saved, publishError: err.message };
+    }
+  }
+
   return {
     requireAdmin: (user: SessionUser) => access.require(user, INFO_PUBLISH),
     async requireReader(user: SessionUser) {
       if (!(await access.can(user, READER))) await access.require(user, INFO_PUBLISH);
     },
 
-    async create(user: SessionUser, f: Fields): Promise<{ id: number }> {
+    async create(user: SessionUser, f: Fields): Promise<AnnounceSaved> {
       const p = await prepare(f);
       const t = now();
       let dropped: string[] = [];
@@ -172,11 +212,15 @@ export function createAnnounceService(deps: {
         return id;
       });
       await attach.dropBytes(dropped);
-      return { id };
+      const saved: AnnounceSaved = { id, status: ANNOUNCE_STATUS.draft, notified: 0 };
+      return f.publish ? publishSaved(user, saved) : saved;
     },
 
-    /** Saves a draft, cancelled or published one; a published one notifies only people the edit adds. */
-    async update(user: SessionUser, f: UpdateFields) {
+    /**
+     * Saves a draft, cancelled or published one; a published one notifies only people the edit
+     * adds. With `publish`, a draft or cancelled one is published once saved.
+     */
+    async update(user: SessionUser, f: UpdateFields): Promise<AnnounceSaved> {
       const p = await prepare(f);
       const before = await mustFind(f.id);
       const wasPublished = before.status === ANNOUNCE_STATUS.published;
@@ -194,20 +238,29 @@ export function createAnnounceService(deps: {
       });
       await attach.dropBytes(dropped);
       if (wasPublished) {
+        const readers = await receivers(db, p.audience);
         const had = new Set(oldReceivers);
-        const added = (await receivers(db, p.audience)).filter((id) => !had.has(id));
+        const added = readers.filter((id) => !had.has(id));
         await notifyAll(added, { id: f.id, title: p.row.title }, user.id);
+        // Old and new readers: the title changed for some, the announcement left or reached others.
+        tell([...oldReceivers, ...readers]);
+        return { id: f.id, status: ANNOUNCE_STATUS.published, notified: added.length };
       }
+      const saved: AnnounceSaved = { id: f.id, status: before.status as AnnounceStatus, notified: 0 };
+      return f.publish ? publishSaved(user, saved) : saved;
     },
 
     async remove(id: number) {
-      await mustFind(id);
+      const row = await mustFind(id);
+      const readers =
+        row.status === ANNOUNCE_STATUS.published ? await receivers(db, await storedAudience(db, row)) : [];
       let dropped: string[] = [];
       await db.transaction().execute(async (trx) => {
         dropped = await attach.deleteOfRecordInTx(trx, ANNOUNCE_TABLE, id);
         await repo.deleteAnnouncement(trx, id);
       });
       await attach.dropBytes(dropped);
+      tell(readers);
     },
 
     /**
@@ -220,17 +273,10 @@ export function createAnnounceService(deps: {
       const target = publishing ? ANNOUNCE_STATUS.published : ANNOUNCE_STATUS.cancelled;
       if (wanted !== undefined && wanted !== target)
         throw conflict(wanted === 1 ? '该通知已发布' : '该通知未发布，无需撤回');
-      const t = now();
-      if (!(await repo.setStatus(db, id, row.status, target, t, publishing ? t : undefined)))
+      if (publishing) return { status: (await publish(user, row)).status };
+      if (!(await repo.setStatus(db, id, row.status, target, now())))
         throw conflict('该通知的状态已被他人修改，请刷新后重试');
-      if (!publishing) return { status: target };
-      try {
-        await notifyAll(await receivers(db, await storedAudience(db, row)), row, user.id);
-      } catch (err) {
-        // Published without its notices would be silent: put it back as it was.
-        await repo.setStatus(db, id, target, row.status, now(), row.published_at);
-        throw err;
-      }
+      tell(await receivers(db, await storedAudience(db, row)));
       return { status: target };
     },
 

@@ -1,3 +1,4 @@
+import { forUpdate } from '../../db/dialect';
 import type { Db } from '../../db/index';
 
 /** SQL of attachments: uploaded bytes (by MD5) for a record of some table. */
@@ -25,6 +26,19 @@ export async function insertAttachment(
 
 export function findAttachment(db: Db, id: number) {
   return db.selectFrom('attachment').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Locks attachment rows (in id order) for the rest of the transaction, so checking that they
+ * are still unbound and binding them is one step: two records saved at once with the same
+ * attachment cannot both take it (PostgreSQL; SQLite's one writer serialises them already).
+ */
+export async function lockAttachments(db: Db, ids: number[]) {
+  if (!ids.length) return;
+  await forUpdate(
+    db,
+    db.selectFrom('attachment').select('id').where('id', 'in', ids).orderBy('id'),
+  ).execute();
 }
 
 export function findAttachments(db: Db, ids: number[]) {

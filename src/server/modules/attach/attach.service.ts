@@ -292,6 +292,7 @@ export function createAttachService(opts: {
       input: { user: SessionUser; table: string; recordId: number; ids: number[] },
     ): Promise<string[]> {
       const ids = [...new Set(input.ids)];
+      await repo.lockAttachments(trx, ids);
       const rows = await repo.findAttachments(trx, ids);
       const byId = new Map(rows.map((r) => [r.id, r]));
       for (const id of ids) {

@@ -31,7 +31,7 @@ import * as repo from './attendance.repo';
 
 /** The menu grants of 考勤统计 and 部门汇总 (menu grant = API grant, see auth/access.ts). */
 export const ATTENDANCE_OVERVIEW = 'oa.attendance.overview';
-export const DEPARTMENT_SUMMARY = 'oa.project.departmentSummary';
+export const DEPARTMENT_SUMMARY = 'oa.attendance.departmentSummary';
 
 export const ATTENDANCE_MSG = {
   noGrant: '无权查看考勤统计，请联系管理员开通',
@@ -208,6 +208,8 @@ export function createAttendanceService(db: Db, access: Access) {
         kind: r.kind,
         start: r.range.start,
         end: r.range.end,
+        ...(r.range.startHalf && { startHalf: r.range.startHalf }),
+        ...(r.range.endHalf && { endHalf: r.range.endHalf }),
         duration: r.range.duration,
         unit: r.unit ?? 1,
         days: toDays(daysInMonth(r, q.month)),

@@ -1,3 +1,4 @@
+import { serializeOn } from '../../db/dialect';
 import type { Db } from '../../db/index';
 
 /** SQL for sessions, sign-in throttling and the user lookups sign-in needs. */
@@ -86,6 +87,18 @@ export async function deleteSessionsOfUser(db: Db, userId: number) {
 
 export async function deleteExpiredSessions(db: Db, now: number) {
   await db.deleteFrom('session').where('expires_at', '<=', now).execute();
+}
+
+/**
+ * Holds the sign-in counters of these keys for the rest of the transaction, so two parallel
+ * attempts cannot both read the same count and write the same count + 1 (PostgreSQL; SQLite's
+ * one writer serialises them already). A key's row may not exist yet, so a row lock will not do.
+ */
+export function lockAttempts(db: Db, keys: string[]) {
+  return serializeOn(
+    db,
+    keys.map((k) => `login_attempt:${k}`),
+  );
 }
 
 export function getAttempt(db: Db, key: string) {

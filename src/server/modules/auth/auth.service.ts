@@ -103,6 +103,7 @@ export function createAuthService(db: Db, config: Config) {
    */
   async function reserveFailure(keys: string[]): Promise<Reserved> {
     return db.transaction().execute(async (trx) => {
+      await repo.lockAttempts(trx, keys);
       const t = now();
       const prior = await Promise.all(keys.map((key) => repo.getAttempt(trx, key)));
       for (const a of prior) {
@@ -135,6 +136,7 @@ export function createAuthService(db: Db, config: Config) {
    */
   async function refundFailure(personKey: string, addressKey: string, reserved: Reserved) {
     await db.transaction().execute(async (trx) => {
+      await repo.lockAttempts(trx, [personKey, addressKey]);
       await repo.clearAttempt(trx, personKey);
       const a = await repo.getAttempt(trx, addressKey);
       if (!a) return;

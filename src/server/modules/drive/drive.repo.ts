@@ -533,14 +533,20 @@ export function findBlob(db: Db, md5: string) {
   return db.selectFrom('blob').selectAll().where('md5', '=', md5).executeTakeFirst();
 }
 
-/** Records a stored blob; answers its id. */
+/**
+ * Records a stored blob; answers its id. When another transaction recorded the same bytes
+ * meanwhile (another server instance storing the same content), answers that row instead of
+ * failing on the unique key: ON CONFLICT waits for it to commit, and the SELECT then sees it.
+ */
 export async function insertBlob(db: Db, md5: string, size: number) {
   const r = await db
     .insertInto('blob')
     .values({ md5, size, created_at: Date.now() })
+    .onConflict((oc) => oc.column('md5').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return r.id;
+    .executeTakeFirst();
+  if (r) return r.id;
+  return (await db.selectFrom('blob').select('id').where('md5', '=', md5).executeTakeFirstOrThrow()).id;
 }
 
 /**

@@ -357,12 +357,20 @@ export function createUploadService({
     return Readable.from(all());
   }
 
+  /**
+   * Marks the session done with its file, in the transaction that creates the file. Conditional:
+   * when another completion of the same session (another server instance) committed first, no
+   * row changes, and throwing rolls this file back, so one upload never makes two files. The
+   * UPDATE waits on the other's row lock (PostgreSQL), so it sees that commit.
+   */
   const markDone = (id: string) => async (trx: Db, userFileId: number) => {
-    await trx
+    const r = await trx
       .updateTable('upload_session')
       .set({ done_user_file_id: userFileId, updated_at: Date.now() })
       .where('id', '=', id)
-      .execute();
+      .where('done_user_file_id', 'is', null)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) throw new Error('upload session completed elsewhere');
   };
 
   const allChunks = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
@@ -397,6 +405,21 @@ export function createUploadService({
           onCreated: markDone(s.id),
         });
       } catch (err) {
+        // Completed meanwhile by another instance (markDone, or its file took the name first):
+        // its file is the answer, as for a repeated last chunk.
+        const after = await db
+          .selectFrom('upload_session')
+          .select('done_user_file_id')
+          .where('id', '=', s.id)
+          .executeTakeFirst();
+        if (after && after.done_user_file_id !== null) {
+          return {
+            skipUpload: false,
+            uploaded: allChunks(s.total_chunks),
+            done: true,
+            userFileId: after.done_user_file_id,
+          };
+        }
         const mismatch =
           err instanceof BlobTooLargeError || (err instanceof AppError && err.message === CHECK_FAILED);
         // Bytes that are not what was claimed are of no use: forget them.
@@ -536,6 +559,16 @@ export function createUploadService({
       }
       const uploaded = await uploadedOf(s.id);
       if (uploaded.length === s.total_chunks) return complete(area, s.id, target);
+      if (!uploaded.includes(p.chunkNumber)) {
+        // This chunk's row went with all the others: a parallel request (on another instance,
+        // say) completed the upload meanwhile. Its file is the answer.
+        const after = await db
+          .selectFrom('upload_session')
+          .select('done_user_file_id')
+          .where('id', '=', s.id)
+          .executeTakeFirst();
+        if (after && after.done_user_file_id !== null) return complete(area, s.id, target);
+      }
       return { skipUpload: false, uploaded };
     },
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { containsPattern, likeIgnoringCase, serializeOn } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import type { UserListQuery } from '../../../shared/api/org';
 
@@ -7,13 +7,10 @@ import type { UserListQuery } from '../../../shared/api/org';
 export async function listUsers(db: Db, q: UserListQuery) {
   let base = db.selectFrom('user');
   if (q.keyword) {
-    const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(q.keyword);
+    const op = likeIgnoringCase(db);
     base = base.where((eb) =>
-      eb.or([
-        eb('user.account', 'like', sql<string>`${like} escape '\\'`),
-        eb('user.user_name', 'like', sql<string>`${like} escape '\\'`),
-        eb('user.phone', 'like', sql<string>`${like} escape '\\'`),
-      ]),
+      eb.or([eb('user.account', op, like), eb('user.user_name', op, like), eb('user.phone', op, like)]),
     );
   }
   if (q.deptId) {
@@ -166,6 +163,16 @@ export async function superiorChain(db: Db, fromId: number): Promise<number[]> {
   return chain;
 }
 
+/**
+ * Holds the organisation's shape for the rest of the transaction: the department tree (sibling
+ * names, no cycles, no members left in a deleted one) and the superior chains are checked over
+ * several rows and then written, so such changes run one at a time (PostgreSQL; SQLite's one
+ * writer does this for a transaction already).
+ */
+export function lockOrg(db: Db) {
+  return serializeOn(db, ['org']);
+}
+
 export function allDepts(db: Db) {
   return db.selectFrom('department').selectAll().orderBy('sort').orderBy('id').execute();
 }
@@ -278,14 +285,12 @@ export async function revokeMenuExcept(db: Db, menuKey: string, roleCodes: reado
  * number matches nothing, so digits cannot be used to enumerate numbers). At most `limit`.
  */
 export function lookupUsers(db: Db, needle: string, limit: number) {
-  const like = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = containsPattern(needle);
   return db
     .selectFrom('user')
     .select(['id', 'user_name', 'phone'])
     .where('enabled', '=', 1)
-    .where((eb) =>
-      eb.or([eb('user_name', 'like', sql<string>`${like} escape '\\'`), eb('phone', '=', needle)]),
-    )
+    .where((eb) => eb.or([eb('user_name', likeIgnoringCase(db), like), eb('phone', '=', needle)]))
     .orderBy('user_name')
     .orderBy('id')
     .limit(limit)

@@ -69,11 +69,11 @@ export function createOrgService(db: Db) {
     if (other && other.id !== exceptId) throw conflict('该手机号已被其他账号使用');
   }
 
-  async function assertSuperior(userId: number, superiorId: number | null) {
+  async function assertSuperior(q: Db, userId: number, superiorId: number | null) {
     if (superiorId === null) return;
     if (superiorId === userId) throw invalid('直属上级不能是本人');
-    await assertIdsExist(db, 'user', [superiorId], '直属上级');
-    if ((await repo.superiorChain(db, superiorId)).includes(userId)) {
+    await assertIdsExist(q, 'user', [superiorId], '直属上级');
+    if ((await repo.superiorChain(q, superiorId)).includes(userId)) {
       throw invalid('所选上级是该员工的下属，不能形成循环的上下级关系');
     }
   }
@@ -92,6 +92,35 @@ export function createOrgService(db: Db) {
     if (targetIsAdmin || roleIds.includes(adminRole.id)) {
       throw forbidden('只有超级管理员可以授予、修改或停用超级管理员账号');
     }
+  }
+
+  async function updateDeptIn(q: Db, b: Out<typeof DeptUpdate>) {
+    const rows = await repo.allDepts(q);
+    if (!rows.some((r) => r.id === b.id)) throw notFound('该部门不存在，请刷新后重试');
+    if (b.parentId !== null) {
+      if (!rows.some((r) => r.id === b.parentId)) throw invalid('所选上级部门不存在，请刷新后重试');
+      // Walk up from the new parent: meeting the department itself would make a cycle.
+      for (
+        let p: number | null = b.parentId;
+        p !== null;
+        p = rows.find((r) => r.id === p)?.parent_id ?? null
+      ) {
+        if (p === b.id) throw invalid('不能把部门移动到它自己或它的下级部门之下');
+      }
+    }
+    if (await repo.findDeptSibling(q, b.name, b.parentId, b.id))
+      throw conflict(`同一上级下已有部门“${b.name}”`);
+    await repo.updateDept(q, b.id, b.name, b.parentId);
+  }
+
+  async function deleteDeptIn(q: Db, id: number) {
+    const rows = await repo.allDepts(q);
+    if (!rows.some((r) => r.id === id)) throw notFound('该部门不存在，请刷新后重试');
+    if (rows.some((r) => r.parent_id === id)) throw invalid('请先删除或移走该部门的下级部门');
+    const counts = await repo.deptUserCounts(q);
+    if (counts.some((c) => c.dept_id === id && Number(c.n) > 0))
+      throw invalid('该部门下还有员工，请先调整员工的部门');
+    await repo.deleteDept(q, id);
   }
 
   const disabledHooks: DisabledHook[] = [];
@@ -150,6 +179,7 @@ export function createOrgService(db: Db) {
       // the same account or phone at once cannot both pass the check.
       const password_hash = await hashPassword(b.password);
       const userId = await db.transaction().execute(async (trx) => {
+        await repo.lockOrg(trx);
         if (await repo.findUserByAccount(trx, b.account))
           throw conflict(`账号 ${b.account} 已存在，请换一个账号`);
         await assertUniquePhone(trx, b.phone);
@@ -242,10 +272,12 @@ export function createOrgService(db: Db) {
     async updateUser(actor: Actor, b: Out<typeof UserUpdate>) {
       if (!(await repo.findUser(db, b.userId))) throw notFound('该员工不存在，请刷新后重试');
       await assertMayTouchAdmin(actor, b.userId, b.roleIds);
-      await assertIdsExist(db, 'department', b.deptIds, '部门');
-      await assertIdsExist(db, 'role', b.roleIds, '角色');
-      await assertSuperior(b.userId, b.superiorId);
       await db.transaction().execute(async (trx) => {
+        // Checked under the lock: two people made each other's superior at once is a cycle.
+        await repo.lockOrg(trx);
+        await assertIdsExist(trx, 'department', b.deptIds, '部门');
+        await assertIdsExist(trx, 'role', b.roleIds, '角色');
+        await assertSuperior(trx, b.userId, b.superiorId);
         await assertUniquePhone(trx, b.phone, b.userId);
         await repo.updateUser(trx, b.userId, {
           user_name: b.userName,
@@ -311,40 +343,28 @@ export function createOrgService(db: Db) {
     },
 
     async createDept(b: Out<typeof DeptCreate>) {
-      if (b.parentId !== null) await assertIdsExist(db, 'department', [b.parentId], '上级部门');
-      if (await repo.findDeptSibling(db, b.name, b.parentId)) throw conflict(`同一上级下已有部门“${b.name}”`);
-      return { id: await repo.insertDept(db, b.name, b.parentId) };
+      return db.transaction().execute(async (trx) => {
+        await repo.lockOrg(trx);
+        if (b.parentId !== null) await assertIdsExist(trx, 'department', [b.parentId], '上级部门');
+        if (await repo.findDeptSibling(trx, b.name, b.parentId))
+          throw conflict(`同一上级下已有部门“${b.name}”`);
+        return { id: await repo.insertDept(trx, b.name, b.parentId) };
+      });
     },
 
-    async updateDept(b: Out<typeof DeptUpdate>) {
-      const rows = await repo.allDepts(db);
-      if (!rows.some((r) => r.id === b.id)) throw notFound('该部门不存在，请刷新后重试');
-      if (b.parentId !== null) {
-        if (!rows.some((r) => r.id === b.parentId)) throw invalid('所选上级部门不存在，请刷新后重试');
-        // Walk up from the new parent: meeting the department itself would make a cycle.
-        for (
-          let p: number | null = b.parentId;
-          p !== null;
-          p = rows.find((r) => r.id === p)?.parent_id ?? null
-        ) {
-          if (p === b.id) throw invalid('不能把部门移动到它自己或它的下级部门之下');
-        }
-      }
-      if (await repo.findDeptSibling(db, b.name, b.parentId, b.id))
-        throw conflict(`同一上级下已有部门“${b.name}”`);
-      await repo.updateDept(db, b.id, b.name, b.parentId);
-    },
+    /** Checked and written under the org lock: two moves at once must not close a cycle. */
+    updateDept: (b: Out<typeof DeptUpdate>) =>
+      db.transaction().execute(async (trx) => {
+        await repo.lockOrg(trx);
+        await updateDeptIn(trx, b);
+      }),
 
     /** Refuses while the department has sub-departments or members, so nobody loses their place silently. */
-    async deleteDept(id: number) {
-      const rows = await repo.allDepts(db);
-      if (!rows.some((r) => r.id === id)) throw notFound('该部门不存在，请刷新后重试');
-      if (rows.some((r) => r.parent_id === id)) throw invalid('请先删除或移走该部门的下级部门');
-      const counts = await repo.deptUserCounts(db);
-      if (counts.some((c) => c.dept_id === id && Number(c.n) > 0))
-        throw invalid('该部门下还有员工，请先调整员工的部门');
-      await repo.deleteDept(db, id);
-    },
+    deleteDept: (id: number) =>
+      db.transaction().execute(async (trx) => {
+        await repo.lockOrg(trx);
+        await deleteDeptIn(trx, id);
+      }),
 
     async listRoles(): Promise<RoleRow[]> {
       const { roles, counts, menus } = await repo.listRoles(db);

@@ -1,11 +1,8 @@
-import { sql } from 'kysely';
+import { containsPattern, forUpdate, likeIgnoringCase } from '../../db/dialect';
+
 import type { Db } from '../../db/index';
 
 /** SQL of projects, collaborators, boards, tasks, history, comments and task files (migration 0013). */
-
-function likeOf(keyword: string) {
-  return sql<string>`${`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
-}
 
 // ——— projects ———
 
@@ -19,6 +16,16 @@ export function projectById(db: Db, id: number) {
     .select('o.user_name as owner_name')
     .where('p.id', '=', id)
     .executeTakeFirst();
+}
+
+/**
+ * Locks a project's row for the rest of the transaction. Every change inside a project (its
+ * boards' and tasks' dense sort orders, a task's version check) reads and then writes, so its
+ * transactions take this first and run one after another: PostgreSQL's FOR UPDATE, where
+ * SQLite's one writer does the same for free.
+ */
+export async function lockProject(db: Db, id: number) {
+  await forUpdate(db, db.selectFrom('project').select('id').where('id', '=', id)).execute();
 }
 
 export async function insertProject(
@@ -106,7 +113,7 @@ export function listProjects(
     );
   if (q.type) query = query.where('p.type', '=', q.type);
   if (q.id) query = query.where('p.id', '=', q.id);
-  if (q.keyword) query = query.where('p.name', 'like', likeOf(q.keyword));
+  if (q.keyword) query = query.where('p.name', likeIgnoringCase(db), containsPattern(q.keyword));
   return query.orderBy('p.updated_at', 'desc').orderBy('p.id', 'desc').execute();
 }
 
@@ -152,7 +159,7 @@ export function coworkersOf(db: Db, userId: number) {
 
 export function searchUsers(db: Db, name: string, limit: number) {
   let q = db.selectFrom('user').select(['id', 'user_name', 'avatar']).where('enabled', '=', 1);
-  if (name) q = q.where('user_name', 'like', likeOf(name));
+  if (name) q = q.where('user_name', likeIgnoringCase(db), containsPattern(name));
   return q.orderBy('id').limit(limit).execute();
 }
 
@@ -480,6 +487,6 @@ export function filesOfProjects(db: Db, projectIds: number[], name: string) {
     .innerJoin('attachment as a', 'a.id', 'f.attachment_id')
     .select(['a.id', 'a.name', 't.project_id'])
     .where('t.project_id', 'in', projectIds);
-  if (name) q = q.where('a.name', 'like', likeOf(name));
+  if (name) q = q.where('a.name', likeIgnoringCase(db), containsPattern(name));
   return q.orderBy('a.id').execute();
 }

@@ -114,6 +114,8 @@ export function createProjectService(deps: {
 
   /** The project when the caller may see it; anyone else hears the same whether it exists or not. */
   async function projectFor(q: Db, user: SessionUser, projectId: number, admin?: boolean) {
+    // In a transaction: the project's changes run one at a time (repo.lockProject).
+    if (q.isTransaction) await repo.lockProject(q, projectId);
     const p = await repo.projectById(q, projectId);
     if (!p) throw notFound(MSG.projectGone);
     if (!(await repo.isMember(q, p.id, user.id)) && !(admin ?? (await isAdmin(user, q))))
@@ -126,20 +128,28 @@ export function createProjectService(deps: {
   };
 
   /** A task (not a subtask) the caller may see, and its project. */
-  async function taskFor(q: Db, user: SessionUser, taskId: number, write = true) {
-    const t = await repo.taskById(q, taskId);
-    if (!t || t.parent_task_id !== null) throw notFound(MSG.taskGone);
-    const p = await projectFor(q, user, t.project_id).catch(() => {
-      throw notFound(MSG.taskGone);
+  /**
+   * A task's row read again once its project is locked (inside a transaction), so the version
+   * and sort a change checks are the latest committed ones, not a read from before the lock.
+   */
+  async function lockedTask(q: Db, user: SessionUser, taskId: number, gone: string) {
+    const first = await repo.taskById(q, taskId);
+    if (!first) throw notFound(gone);
+    const p = await projectFor(q, user, first.project_id).catch(() => {
+      throw notFound(gone);
     });
+    const t = q.isTransaction ? await repo.taskById(q, taskId) : first;
+    if (!t || t.project_id !== first.project_id) throw notFound(gone);
+    return { t, p };
+  }
+  async function taskFor(q: Db, user: SessionUser, taskId: number, write = true) {
+    const { t, p } = await lockedTask(q, user, taskId, MSG.taskGone);
+    if (t.parent_task_id !== null) throw notFound(MSG.taskGone);
     return { t, p: write ? writable(p) : p };
   }
   async function kidFor(q: Db, user: SessionUser, kidId: number) {
-    const k = await repo.taskById(q, kidId);
-    if (!k || k.parent_task_id === null) throw notFound(MSG.kidGone);
-    const p = await projectFor(q, user, k.project_id).catch(() => {
-      throw notFound(MSG.kidGone);
-    });
+    const { t: k, p } = await lockedTask(q, user, kidId, MSG.kidGone);
+    if (k.parent_task_id === null) throw notFound(MSG.kidGone);
     return { k, p: writable(p) };
   }
   async function blockIn(q: Db, projectId: number, blockId: number) {

@@ -1,3 +1,4 @@
+import { serializeOn } from '../../db/dialect';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/index';
 import type { ShareFileTable, ShareTable } from '../../db/schema';
@@ -199,6 +200,15 @@ export function findGrant(db: Db, tokenHash: string, shareId: number, now: numbe
 
 export async function deleteExpiredGrants(db: Db, now: number) {
   await db.deleteFrom('share_grant').where('expires_at', '<=', now).execute();
+}
+
+/**
+ * Holds a share's code-attempt counters (every client's and the share's own '*') for the rest
+ * of the transaction, so parallel guesses are each counted on top of the one before
+ * (PostgreSQL; SQLite's one writer serialises them already). The rows may not exist yet.
+ */
+export function lockAttempts(db: Db, shareId: number) {
+  return serializeOn(db, [`share_attempt:${shareId}`]);
 }
 
 export function findAttempt(db: Db, shareId: number, client: string) {

@@ -208,6 +208,7 @@ export function createShareService({ db, drive, now = Date.now }: ShareServiceDe
   async function checkCode(share: ShareRow, code: string, client: string): Promise<string | null> {
     if (share.share_type !== 1) return null;
     const outcome = await db.transaction().execute(async (trx) => {
+      await repo.lockAttempts(trx, share.id);
       const attempts = await attemptsOf(trx, share, client);
       assertNotLocked(attempts);
       if (!sameCode(normaliseCode(code), share.extraction_code ?? '')) {

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
+import { containsPattern, likeIgnoringCase } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import type { DB, SystemLogTable } from '../../db/schema';
 import type { LogFilter } from '../../../shared/api/syslog';
@@ -25,11 +26,13 @@ function filtered(db: Db, f: LogFilter): SelectQueryBuilder<DB, 'system_log', ob
   if (f.startTime !== undefined) q = q.where('time', '>=', f.startTime);
   if (f.endTime !== undefined) q = q.where('time', '<=', f.endTime);
   if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
-  if (f.userName) q = q.where(sql<boolean>`user_name like ${`%${likeEscape(f.userName)}%`} escape '\\'`);
+  // Ignoring A–Z case on both engines (a failed sign-in's name is the account as typed).
+  if (f.userName) q = q.where('user_name', likeIgnoringCase(db), containsPattern(f.userName));
   if (f.module) q = q.where('module', '=', f.module);
   if (f.action) q = q.where('action', '=', f.action);
   if (f.result !== undefined) q = q.where('result', '=', f.result);
-  if (f.ip) q = q.where(sql<boolean>`ip like ${`${likeEscape(f.ip)}%`} escape '\\'`);
+  // IPv6 letters in either case.
+  if (f.ip) q = q.where('ip', likeIgnoringCase(db), sql<string>`${`${likeEscape(f.ip)}%`} escape '\\'`);
   return q;
 }
 

@@ -1,4 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { serializeOn } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import type { UnzipJobTable } from '../../db/schema';
 
@@ -6,8 +7,18 @@ import type { UnzipJobTable } from '../../db/schema';
 
 export type JobRow = Selectable<UnzipJobTable>;
 
-export async function insertJob(db: Db, row: Insertable<UnzipJobTable>) {
-  await db.insertInto('unzip_job').values(row).execute();
+/**
+ * Records a new running job unless its owner already has `max` running; answers whether it
+ * was recorded. The count and the insert are one step under the owner's key, so parallel
+ * calls cannot all pass the count (serializeOn: PostgreSQL; SQLite's one writer).
+ */
+export async function insertJob(db: Db, max: number, row: Insertable<UnzipJobTable>) {
+  return db.transaction().execute(async (trx) => {
+    await serializeOn(trx, [`unzip_job:${row.user_id}`]);
+    if ((await countRunning(trx, row.user_id)) >= max) return false;
+    await trx.insertInto('unzip_job').values(row).execute();
+    return true;
+  });
 }
 
 export async function updateJob(db: Db, id: string, patch: Updateable<UnzipJobTable>) {

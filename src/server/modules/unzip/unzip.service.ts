@@ -222,9 +222,8 @@ export function createUnzipService({ db, drive, store, limits, log = () => undef
       if (entry.isDir || !isArchive(ext)) throw invalid(NOT_ARCHIVE);
       const plan = await drive.download(area, { userFileId: b.userFileId });
       if (plan.kind !== 'file') throw invalid(NOT_ARCHIVE);
-      if ((await repo.countRunning(db, userId)) >= PER_USER) {
-        throw invalid(`您已有 ${PER_USER} 个解压任务正在进行，请等它们完成后再试`);
-      }
+      const busy = () => invalid(`您已有 ${PER_USER} 个解压任务正在进行，请等它们完成后再试`);
+      if ((await repo.countRunning(db, userId)) >= PER_USER) throw busy();
       // Mode 1's folder is the archive's name without its extension (`a.tar.gz` → `a`).
       const base = entry.fileName.replace(/\.tar$/i, '') || entry.fileName;
       const target =
@@ -237,7 +236,7 @@ export function createUnzipService({ db, drive, store, limits, log = () => undef
       if (!target.create && !(await drive.folderExists(area, target.path))) throw notFound(TARGET_MISSING);
       const jobId = randomUUID();
       const now = Date.now();
-      await repo.insertJob(db, {
+      const recorded = await repo.insertJob(db, PER_USER, {
         id: jobId,
         user_id: userId,
         space: area.space,
@@ -254,6 +253,8 @@ export function createUnzipService({ db, drive, store, limits, log = () => undef
         names: '[]',
         created_at: now,
       });
+      // Counted again with the insert: parallel calls that all passed the first count.
+      if (!recorded) throw busy();
       const done = run(jobId, area, { md5: plan.md5, size: plan.size, name: plan.name }, target).finally(() =>
         waiters.delete(jobId),
       );

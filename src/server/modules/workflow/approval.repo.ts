@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { containsPattern, forUpdate, likeIgnoringCase } from '../../db/dialect';
+
 import type { Db } from '../../db/index';
 
 /** SQL of approval requests (migration 0011) and the approval messages the lists read. */
@@ -19,6 +20,16 @@ export function requestById(db: Db, id: number) {
     .select(['t.name as template_name', 't.category'])
     .where('r.id', '=', id)
     .executeTakeFirst();
+}
+
+/**
+ * Locks a request's row for the rest of the transaction, before its state is read: two people
+ * deciding at once then act one after the other, and the second sees the first's decision
+ * (exactly one wins; the other is told 已被他人处理). PostgreSQL's FOR UPDATE; SQLite's one
+ * writer already serialises them.
+ */
+export async function lockRequest(db: Db, id: number) {
+  await forUpdate(db, db.selectFrom('approval_request').select('id').where('id', '=', id)).execute();
 }
 
 export async function insertRequest(
@@ -215,13 +226,9 @@ export async function listPage(
     );
   }
   if (q.keyword) {
-    const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base = base.where((eb) =>
-      eb.or([
-        eb('r.title', 'like', sql<string>`${like} escape '\\'`),
-        eb('t.name', 'like', sql<string>`${like} escape '\\'`),
-      ]),
-    );
+    const like = containsPattern(q.keyword);
+    const op = likeIgnoringCase(db);
+    base = base.where((eb) => eb.or([eb('r.title', op, like), eb('t.name', op, like)]));
   }
   const [rows, count] = await Promise.all([
     base

@@ -103,9 +103,10 @@ const dateOf = (at: string | undefined) => (at ? formatMuseumTime(Date.parse(at)
 /**
  * Approval requests (issue 8): start, decide, cancel, transfer, comment, read, the detail and
  * the lists. Every state change runs in one transaction that re-reads the request, applies the
- * engine's `act`, stores the new state and writes the messages its effects name; SQLite runs
- * transactions one at a time, so two any-one approvers acting at once settle the node once and
- * the second hears 已被他人处理. The live bus is told after the commit.
+ * engine's `act`, stores the new state and writes the messages its effects name. The request's
+ * row is locked first (repo.lockRequest), so two any-one approvers acting at once settle the
+ * node once and the second hears 已被他人处理, on PostgreSQL as on SQLite. The live bus is told
+ * after the commit.
  */
 export function createApprovalService(deps: {
   db: Db;
@@ -157,6 +158,7 @@ export function createApprovalService(deps: {
     const admin = await deps.isAdmin(user);
     const w = notices.approvalWriter();
     const status = await db.transaction().execute(async (trx) => {
+      await repo.lockRequest(trx, id);
       const r = await visible(trx, user, admin, id);
       let snap: OrgSnapshot | undefined;
       const org = async () => (snap ??= await loadOrgSnapshot(trx));
@@ -290,6 +292,7 @@ export function createApprovalService(deps: {
       const ids = await repo.awaitingOf(trx, userId);
       const org = ids.length ? await loadOrgSnapshot(trx) : undefined;
       for (const id of ids) {
+        await repo.lockRequest(trx, id);
         const r = (await repo.requestById(trx, id))!;
         let next: ReturnType<typeof release>;
         try {

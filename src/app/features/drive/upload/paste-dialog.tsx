@@ -1,7 +1,8 @@
-import { Alert, Button, Center, Group, Image, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { IconClipboard } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { NAME_MAX, nameProblem } from '../../../../shared/drive/names';
+import { nameProblem } from '../../../../shared/drive/names';
+import { NameField } from '../../../components/name-field';
 import { t } from '../../../lib/i18n';
 import { imageFromClipboard, pastedName } from './pick';
 
@@ -86,10 +87,10 @@ export function PasteDialog({
             <Center bg="gray.0" p="xs" style={{ borderRadius: 8 }}>
               <Image src={preview} alt={image.name} mah={280} fit="contain" data-testid="paste-preview" />
             </Center>
-            <TextInput
+            <NameField
               label={p.name}
               value={image.name}
-              maxLength={NAME_MAX}
+              select="base"
               error={nameError}
               onChange={(e) => setImage({ ...image, name: e.currentTarget.value })}
               data-testid="paste-name"

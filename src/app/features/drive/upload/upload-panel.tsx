@@ -181,8 +181,11 @@ export interface UploadPanelProps {
 
 /**
  * The upload panel (spec §2 item 5): 选择文件, 选择目录, the drop area and 粘贴图片, then the
- * collapsible 上传列表 with its count, or 暂无待上传文件. It floats over the list so the folder
- * stays in view while files go; uploads go on when it is closed or the page is left.
+ * collapsible 上传列表 with its count, or 暂无待上传文件. It is docked under the file list and
+ * takes its own room (the list gets shorter, never covered), so the folder, the toolbar's
+ * 上传文件 and the new files stay in view on a 1024 × 768 tablet and a phone alike. Where the
+ * panel is wide the chooser and the list sit side by side; uploads go on when it is closed or
+ * the page is left.
  */
 export function UploadPanel({ target, onAdd, onPaste, onClose }: UploadPanelProps) {
   const uploads = useUploads();
@@ -229,7 +232,7 @@ export function UploadPanel({ target, onAdd, onPaste, onClose }: UploadPanelProp
   return (
     <Paper
       className={classes.panel}
-      shadow="lg"
+      radius="md"
       withBorder
       data-testid="upload-panel"
       role="region"
@@ -261,9 +264,13 @@ export function UploadPanel({ target, onAdd, onPaste, onClose }: UploadPanelProp
       </Group>
 
       {!collapsed && (
-        <Stack gap={8} p="sm" pt={6}>
+        <div
+          className={classes.body}
+          data-chooser={target ? true : undefined}
+          data-queued={uploads.length > 0 || undefined}
+        >
           {target && (
-            <>
+            <Stack gap={6} className={classes.chooser}>
               <Group gap={6} wrap="wrap">
                 <Button
                   size="xs"
@@ -296,48 +303,50 @@ export function UploadPanel({ target, onAdd, onPaste, onClose }: UploadPanelProp
                 onDragLeave={() => setDragging(false)}
                 onDrop={(e) => void drop(e)}
               >
-                <IconUpload size={20} />
+                <IconUpload size={18} aria-hidden />
                 <Text size="sm">{dragging ? u.panel.dropActive : u.panel.drop}</Text>
-                <Text size="xs" c="dimmed" ta="center">
-                  {u.panel.hint}
-                </Text>
-                <Text size="xs" c="dimmed" truncate maw="100%">
-                  {u.panel.target(target.label)}
-                </Text>
               </div>
-            </>
+              <Text size="xs" c="dimmed" className={classes.hint}>
+                {u.panel.hint}
+              </Text>
+              <Text size="xs" c="dimmed" truncate maw="100%">
+                {u.panel.target(target.label)}
+              </Text>
+            </Stack>
           )}
 
-          {uploads.length === 0 ? (
-            <Text size="sm" c="dimmed" ta="center" py="sm" data-testid="upload-empty">
-              {u.panel.empty}
-            </Text>
-          ) : (
-            <div ref={listRef} className={classes.list} data-testid="upload-list">
-              <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
-                {virtual.getVirtualItems().map((row) => {
-                  const v = uploads[row.index]!;
-                  return (
-                    <div
-                      key={v.id}
-                      style={{
-                        position: 'absolute',
-                        top: 0,
-                        left: 0,
-                        right: 0,
-                        height: ROW_HEIGHT,
-                        transform: `translateY(${row.start}px)`,
-                      }}
-                    >
-                      <ItemRow v={v} onReselect={onReselect} />
-                    </div>
-                  );
-                })}
+          <div className={classes.queue}>
+            {uploads.length === 0 ? (
+              <Text size="sm" c="dimmed" ta="center" py="sm" data-testid="upload-empty">
+                {u.panel.empty}
+              </Text>
+            ) : (
+              <div ref={listRef} className={classes.list} data-testid="upload-list">
+                <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+                  {virtual.getVirtualItems().map((row) => {
+                    const v = uploads[row.index]!;
+                    return (
+                      <div
+                        key={v.id}
+                        style={{
+                          position: 'absolute',
+                          top: 0,
+                          left: 0,
+                          right: 0,
+                          height: ROW_HEIGHT,
+                          transform: `translateY(${row.start}px)`,
+                        }}
+                      >
+                        <ItemRow v={v} onReselect={onReselect} />
+                      </div>
+                    );
+                  })}
+                </div>
               </div>
-            </div>
-          )}
+            )}
+          </div>
 
-          <Group justify="space-between" gap={6} wrap="wrap">
+          <Group justify="space-between" gap={6} wrap="wrap" className={classes.footer}>
             <Group gap={4} wrap="nowrap">
               <Tooltip label={u.panel.keepHint} multiline w={260}>
                 <Text size="xs" c="dimmed" data-testid="upload-keep">
@@ -391,7 +400,7 @@ export function UploadPanel({ target, onAdd, onPaste, onClose }: UploadPanelProp
               )}
             </Group>
           </Group>
-        </Stack>
+        </div>
       )}
 
       <PickerInput ref={fileInput} testId="upload-input-files" onPick={(files) => onAdd(files, 1)} />

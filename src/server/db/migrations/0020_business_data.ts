@@ -14,6 +14,10 @@ import { PostgresAdapter, type ColumnDefinitionBuilder, type CreateTableBuilder,
  *
  * Every table has the records' base columns (0016). Unique indexes back the one-row-per-period
  * rules; an index on (dept_id, year) finds a department's plans for its monthly summary.
+ *
+ * Every member of staff reports their own month, so the built-in 普通员工 role (myselfRole) of an
+ * existing museum is granted `oa.dataManagement` (业务数据, type=1) here, as a new one is seeded.
+ * The key is written out, never imported.
  */
 function id(db: Kysely<any>) {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -93,6 +97,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('business_data_plan')
     .columns(['dept_id', 'year'])
     .execute();
+
+  const staff = await db.selectFrom('role').select('id').where('code', '=', 'myselfRole').executeTakeFirst();
+  const held = staff
+    ? await db
+        .selectFrom('role_menu')
+        .select('role_id')
+        .where('role_id', '=', staff.id)
+        .where('menu_key', '=', 'oa.dataManagement')
+        .executeTakeFirst()
+    : undefined;
+  if (staff && !held)
+    await db.insertInto('role_menu').values({ role_id: staff.id, menu_key: 'oa.dataManagement' }).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
