@@ -208,6 +208,17 @@ export interface RecordListPageProps {
   extra?: ReactNode;
   /** Inside another page (no page padding, a smaller heading). */
   embedded?: boolean;
+  /** A page's own row actions (下载中心's 下载), shown first, to readers and writers alike. */
+  rowActions?: (row: RecordRow) => RowActionDef[];
+}
+
+/** A row action a page adds to the generic ones. */
+export interface RowActionDef {
+  key: string;
+  label: string;
+  icon: typeof IconEye;
+  color?: string;
+  run: () => void;
 }
 
 /**
@@ -217,7 +228,15 @@ export interface RecordListPageProps {
  * export. Writers see the write buttons; readers read. The page is kept on the device and opens
  * offline with its last sync time; writes queue in the outbox without a network.
  */
-export function RecordListPage({ def, title, intro, fixed, extra, embedded }: RecordListPageProps) {
+export function RecordListPage({
+  def,
+  title,
+  intro,
+  fixed,
+  extra,
+  embedded,
+  rowActions,
+}: RecordListPageProps) {
   const narrow = useMediaQuery('(max-width: 768px)');
   const writer = useGrant(def.access.write);
   const queryClient = useQueryClient();
@@ -336,12 +355,13 @@ export function RecordListPage({ def, title, intro, fixed, extra, embedded }: Re
    * detail drawer every action is a button.
    */
   const actions = (row: RecordRow, rowNames: RecordNames = names, inDetail = false): ReactNode => {
-    type Act = { key: string; label: string; icon: typeof IconEye; color?: string; run: () => void };
-    const all: Act[] = [];
+    type Act = RowActionDef;
+    const own = rowActions?.(row) ?? [];
+    const all: Act[] = [...own];
     if (!inDetail && !writer)
       all.push({ key: 'view', label: R.view, icon: IconEye, run: () => setOpenId(row.id) });
     if (!writer)
-      return inDetail
+      return inDetail && !own.length
         ? null
         : all.map((a) => (
             <RowAction key={a.key} icon={a.icon} onClick={a.run}>
@@ -369,7 +389,10 @@ export function RecordListPage({ def, title, intro, fixed, extra, embedded }: Re
     const inline = inDetail
       ? all
       : all.filter(
-          (a, i) => a.key === 'edit' || (i <= 1 && a.key !== 'delete' && a.key !== 'up' && a.key !== 'down'),
+          (a, i) =>
+            own.includes(a) ||
+            a.key === 'edit' ||
+            (i - own.length <= 1 && a.key !== 'delete' && a.key !== 'up' && a.key !== 'down'),
         );
     const rest = all.filter((a) => !inline.includes(a));
     return (
@@ -558,7 +581,7 @@ export function RecordListPage({ def, title, intro, fixed, extra, embedded }: Re
         id={openId}
         dictLabel={dicts.labelOf}
         onClose={() => setOpenId(null)}
-        actions={writer ? (d) => actions(d.record, d.names, true) : undefined}
+        actions={writer || rowActions ? (d) => actions(d.record, d.names, true) : undefined}
       />
       {form && (
         <RecordForm

@@ -13,6 +13,7 @@ import {
   IconAddressBook,
   IconApps,
   IconBuildingMonument,
+  IconFileDownload,
   IconCalendarEvent,
   IconBell,
   IconChecklist,
@@ -79,6 +80,7 @@ const HOME_LINKS = [
   { to: '/home/address-book', label: t.workbench.addressBook, icon: IconAddressBook },
   { to: '/home/watch-list', label: t.workbench.watchList, icon: IconCalendarEvent },
   { to: '/home/nbdt-list', label: t.workbench.news, icon: IconBuildingMonument },
+  { to: '/home/data-download', label: t.workbench.downloads, icon: IconFileDownload },
 ] as const;
 
 type CountTile = {
