@@ -90,3 +90,7 @@ await import('./unzip');
 // The system log (issue 18): a logged write against the same write unlogged, the batched writer,
 // and reading a year (1,000,000 entries) through sysLog/pageList.
 await import('./syslog');
+
+// Batch import (issue 18): 5,000 duty roster rows through scheme/batchImport, its wall time
+// against the bare multi-row inserts and the latency of reads waiting behind it.
+await import('./records-import');

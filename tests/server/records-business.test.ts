@@ -19,9 +19,11 @@ let keeper: string; // staff04, 典藏部
 
 beforeAll(async () => {
   s = await startServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
-  [director, office, clerk, keeperHead, keeper] = await Promise.all(
-    ['director', 'staff01', 'staff02', 'staff03', 'staff04'].map((u) => s.login(u)),
-  );
+  director = await s.login('director');
+  office = await s.login('staff01');
+  clerk = await s.login('staff02');
+  keeperHead = await s.login('staff03');
+  keeper = await s.login('staff04');
 });
 afterAll(async () => s?.close());
 
