@@ -299,6 +299,20 @@ describe('下载中心', () => {
     await (await download(clerk, id)).arrayBuffer();
     await (await download(keeper, id)).arrayBuffer();
     expect((await get(`${DL}/detail?id=${id}`, clerk)).body.result.record.downloadCount).toBe(2);
+    // Each download is in the system log, as 下载 of 下载中心 (the log is written in batches).
+    await expect
+      .poll(
+        async () =>
+          (
+            await s.db
+              .selectFrom('system_log')
+              .select(['module', 'target_table', 'target_id', 'result'])
+              .where('action', '=', '下载')
+              .where('path', 'like', `%bsDataDownload/download%`)
+              .execute()
+          ).filter((r) => r.target_id === String(id) && r.result === 1).length,
+      )
+      .toBe(3);
 
     // Taken down: gone for staff again.
     await post(`${DL}/takeDown`, office, { id });

@@ -29,7 +29,11 @@ export function downloadRoutes(
   const now = deps.now ?? Date.now;
   r.get(
     `${downloadDoc.base}/download`,
-    { schema: { querystring: IdQuery }, config: { summary: `${downloadDoc.title} · 下载（计入下载次数）` } },
+    {
+      schema: { querystring: IdQuery },
+      // A download of a published document is in the system log (issue 18), like a share's.
+      config: { summary: `${downloadDoc.title} · 下载（计入下载次数）`, audit: { action: '下载' } },
+    },
     async (req, reply) => {
       const { conds } = await deps.records.readScope(downloadDoc, req.user);
       const row = await records.find(deps.db, downloadDoc, req.query.id, conds);
