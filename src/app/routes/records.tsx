@@ -53,8 +53,15 @@ export function DownloadCenterPage() {
                 label: t.downloadPage.download,
                 icon: IconDownload,
                 run: () => {
-                  // A navigation: the browser saves the file (the cookie signs it in).
-                  window.location.assign(`${MUSEUM_PREFIX}${downloadDoc.base}/download?id=${row.id}`);
+                  // A navigation, as the drive's downloads: the browser streams the file to disk
+                  // with the session cookie, never a whole blob in memory.
+                  const a = document.createElement('a');
+                  a.href = `${MUSEUM_PREFIX}${downloadDoc.base}/download?id=${row.id}`;
+                  a.download = '';
+                  a.rel = 'noopener';
+                  document.body.appendChild(a);
+                  a.click();
+                  a.remove();
                   // The count moves on the server; read it again shortly.
                   setTimeout(
                     () => void qc.invalidateQueries({ queryKey: recordKeys.all(downloadDoc) }),
