@@ -31,16 +31,27 @@ try {
   const token = await s.login('admin');
   // Six people on the day shift of three kinds a day: nobody ever overlaps, every row is valid.
   const k = s.db as unknown as Kysely<any>;
-  const people = (await k.selectFrom('user').select(['user_name']).where('account', 'like', 'staff%').execute())
+  const people = (
+    await k.selectFrom('user').select(['user_name']).where('account', 'like', 'staff%').execute()
+  )
     .map((u) => u.user_name as string)
     .slice(0, 6);
-  const day = (i: number) => new Date(Date.UTC(2040, 0, 1) + Math.floor(i / 3) * 86_400_000).toISOString().slice(0, 10);
+  const day = (i: number) =>
+    new Date(Date.UTC(2040, 0, 1) + Math.floor(i / 3) * 86_400_000).toISOString().slice(0, 10);
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('值班表');
   ws.addRow(['值班日期', '值班类型', '班次', '带班领导', '值班人员', '值班电话', '备注']);
   const kinds = ['行政值班', '安保值班', '节假日值班'];
   for (let i = 0; i < ROWS; i++)
-    ws.addRow([day(i), kinds[i % 3], '白班', people[(i % 3) * 2], people[(i % 3) * 2 + 1], '010-88886666', '']);
+    ws.addRow([
+      day(i),
+      kinds[i % 3],
+      '白班',
+      people[(i % 3) * 2],
+      people[(i % 3) * 2 + 1],
+      '010-88886666',
+      '',
+    ]);
   const file = Buffer.from(await wb.xlsx.writeBuffer());
 
   // The probe runs in a worker thread with its own event loop: while the server's loop is
@@ -78,14 +89,19 @@ try {
   fd.append('type', '1');
   fd.append('file', new Blob([new Uint8Array(file)]), 'roster.xlsx');
   const t0 = performance.now();
-  const res = await fetch(`${s.url}/singleMuseum/scheme/batchImport`, { method: 'POST', headers: { token }, body: fd });
+  const res = await fetch(`${s.url}/singleMuseum/scheme/batchImport`, {
+    method: 'POST',
+    headers: { token },
+    body: fd,
+  });
   const answer = (await res.json()) as { success: boolean; message: string; result: unknown };
   const wall = performance.now() - t0;
   const ended = next();
   probe.postMessage('stop');
   const during = (await ended).during!;
   await probe.terminate();
-  if (!answer.success) throw new Error(`import refused: ${answer.message} ${JSON.stringify(answer.result).slice(0, 500)}`);
+  if (!answer.success)
+    throw new Error(`import refused: ${answer.message} ${JSON.stringify(answer.result).slice(0, 500)}`);
 
   // What the writes alone cost: the same rows, multi-row inserts in one transaction.
   await k.deleteFrom('duty_roster').execute();

@@ -225,14 +225,20 @@ export function recordScheme(def: RecordDef, deps: { db: Db; records: RecordServ
           let before: (Row | undefined)[] = ready.map(() => undefined);
           if (ctx.type === IMPORT_TYPES.replace && key) {
             const first = key.fields[0]!;
-            const stored = await repo.findAllIn(trx, def, first, ready.map((r) => r.values[first]));
+            const stored = await repo.findAllIn(
+              trx,
+              def,
+              first,
+              ready.map((r) => r.values[first]),
+            );
             before = ready.map((r) => stored.find((x) => key.fields.every((k) => x[k] === r.values[k])));
           }
           const items = ready.map((r, i) => ({ values: r.values, before: before[i] }));
           const saved = await records.saveMany(trx, def, write, items, createLookups(trx));
           if ('problems' in saved)
             saved.problems.forEach((list, i) => {
-              for (const p of list) errors.push({ row: ready[i]!.row, column: label(p.field), message: p.message });
+              for (const p of list)
+                errors.push({ row: ready[i]!.row, column: label(p.field), message: p.message });
             });
           if (errors.length) throw new ImportRefused(errors);
           const replaced = items.filter((p) => p.before).length;

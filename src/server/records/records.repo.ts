@@ -283,7 +283,13 @@ export async function insertMany(
     const values = rows.slice(i, i + 100).map((values) => {
       const all: Record<string, unknown> = {};
       for (const key of Object.keys(def.fields)) all[key] = values[key];
-      return { ...columnsOf(def, all), create_time: now, create_by: actorId, update_time: now, update_by: actorId };
+      return {
+        ...columnsOf(def, all),
+        create_time: now,
+        create_by: actorId,
+        update_time: now,
+        update_by: actorId,
+      };
     });
     const r = await q(db).insertInto(def.table).values(values).returning('id').execute();
     ids.push(...r.map((x) => Number(x.id)).sort((a, b) => a - b));

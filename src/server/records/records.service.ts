@@ -126,7 +126,9 @@ export function createRecordService(deps: {
     const byDept = def.fields[owner.field]!.kind === 'dept';
     const depts = byDept ? await repo.deptIdsOfUser(db, user.id) : [];
     const conds: Cond[] = [
-      byDept ? { field: owner.field, op: 'in', value: depts } : { field: owner.field, op: 'eq', value: user.id },
+      byDept
+        ? { field: owner.field, op: 'in', value: depts }
+        : { field: owner.field, op: 'eq', value: user.id },
     ];
     return { all: false, depts, conds };
   }
@@ -151,12 +153,17 @@ export function createRecordService(deps: {
    * transition's own, or the owner's `all`), the rows the writer may change (all, or for a
    * record of people's rows their own), and the rows of refs' records they may read.
    */
-  async function writeContext(def: RecordDef, user: SessionUser, grant = def.access.write): Promise<WriteContext> {
+  async function writeContext(
+    def: RecordDef,
+    user: SessionUser,
+    grant = def.access.write,
+  ): Promise<WriteContext> {
     const owner = await ownerScope(def, user);
     if (!(owner.all && def.access.owner)) await access.require(user, grant);
     const refs = new Map<string, Cond[] | null>();
     for (const fd of Object.values(def.fields).flatMap((x) => [x, ...Object.values(x.sub ?? {})]))
-      if (fd.ref && !refs.has(fd.ref.record)) refs.set(fd.ref.record, await readConds(byName.get(fd.ref.record)!, user));
+      if (fd.ref && !refs.has(fd.ref.record))
+        refs.set(fd.ref.record, await readConds(byName.get(fd.ref.record)!, user));
     return { user, owner, refs };
   }
 
@@ -498,7 +505,9 @@ export function createRecordService(deps: {
             if (fd.ref?.record !== def.name) continue;
             const n = await repo.count(trx, other, [{ field: key, op: 'eq', value: row.id }]);
             if (n)
-              throw invalid(`“${def.describe(row)}”已被 ${n} 条${other.title}用作${fd.label}，请先修改或删除它们`);
+              throw invalid(
+                `“${def.describe(row)}”已被 ${n} 条${other.title}用作${fd.label}，请先修改或删除它们`,
+              );
           }
         if (def.booking && def.status && !def.booking.releasedAt.includes(row[def.status.field] as number))
           await repo.release(

@@ -57,9 +57,7 @@ export const DeptSummary = z.object({
   month: z.number(),
   monthState: MonthState,
   /** The department's own row for the month, if saved. */
-  dept: z
-    .object({ id: z.number(), indicators: z.array(Indicator), summary: z.string() })
-    .nullable(),
+  dept: z.object({ id: z.number(), indicators: z.array(Indicator), summary: z.string() }).nullable(),
   personal: z.object({
     /** Per personal indicator: the sum of the members' values, and how many reported it. */
     totals: z.array(Indicator.extend({ people: z.number(), unit: z.string() })),

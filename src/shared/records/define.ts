@@ -300,17 +300,31 @@ export const f = {
   ): Field {
     const { max = 1, types, maxBytes, ...rest } = o;
     const accept = { types: types?.map((t) => t.toLowerCase()), maxBytes };
-    return field('file', label, { importable: false, ...rest }, idList(label, rest.required, max, '个文件'), [], {
-      max,
-      accept,
-    });
+    return field(
+      'file',
+      label,
+      { importable: false, ...rest },
+      idList(label, rest.required, max, '个文件'),
+      [],
+      {
+        max,
+        accept,
+      },
+    );
   },
   /** Images (PNG, JPEG, GIF or WebP by their bytes, at most 10 MB each), shown as thumbnails. */
   image(label: string, o: Common & { max?: number } = {}): Field {
     const { max = 1, ...rest } = o;
-    return field('image', label, { importable: false, ...rest }, idList(label, rest.required, max, '张图片'), [], {
-      max,
-    });
+    return field(
+      'image',
+      label,
+      { importable: false, ...rest },
+      idList(label, rest.required, max, '张图片'),
+      [],
+      {
+        max,
+      },
+    );
   },
   /**
    * A row of another record, by id. `by` is that record's field that names a row: the form's

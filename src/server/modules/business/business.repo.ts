@@ -66,10 +66,19 @@ export async function membersOf(db: Db, deptIds?: readonly number[]) {
 }
 
 export async function departments(db: Db) {
-  return db.selectFrom('department').select(['id', 'name', 'parent_id', 'sort']).orderBy('sort').orderBy('id').execute();
+  return db
+    .selectFrom('department')
+    .select(['id', 'name', 'parent_id', 'sort'])
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
 }
 
 export async function deptIdsOfUser(db: Db, userId: number) {
-  const rows = await db.selectFrom('user_department').select('dept_id').where('user_id', '=', userId).execute();
+  const rows = await db
+    .selectFrom('user_department')
+    .select('dept_id')
+    .where('user_id', '=', userId)
+    .execute();
   return rows.map((r) => Number(r.dept_id));
 }

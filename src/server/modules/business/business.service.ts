@@ -42,7 +42,10 @@ export function createBusinessService(deps: { db: Db; access: Access }) {
 
   return {
     /** One department's month, for its heads and the office. */
-    async summary(user: SessionUser, q: { deptId: number; year: number; month: number }): Promise<DeptSummary> {
+    async summary(
+      user: SessionUser,
+      q: { deptId: number; year: number; month: number },
+    ): Promise<DeptSummary> {
       if (!(await access.can(user, DATA_SUMMARY))) {
         await access.require(user, DATA_DEPT);
         if (!(await repo.deptIdsOfUser(db, user.id)).includes(q.deptId))
@@ -95,7 +98,9 @@ export function createBusinessService(deps: { db: Db; access: Access }) {
             reported: reported.has(Number(m.id)),
           })),
         },
-        plans: plans.filter((p) => inForce({ period: Number(p.period), period_no: p.period_no }, q.month)).map(planLine),
+        plans: plans
+          .filter((p) => inForce({ period: Number(p.period), period_no: p.period_no }, q.month))
+          .map(planLine),
       };
     },
 
@@ -121,7 +126,11 @@ export function createBusinessService(deps: { db: Db; access: Access }) {
             const id = Number(d.id);
             const people = members.filter((m) => Number(m.dept_id) === id);
             const own = plans
-              .filter((p) => Number(p.dept_id) === id && inForce({ period: Number(p.period), period_no: p.period_no }, q.month))
+              .filter(
+                (p) =>
+                  Number(p.dept_id) === id &&
+                  inForce({ period: Number(p.period), period_no: p.period_no }, q.month),
+              )
               .map(planLine);
             return {
               deptId: id,

@@ -35,7 +35,8 @@ export const MONTH_STATES: readonly StatusOption[] = [
   { value: 1, label: '已关账', color: 'gray' },
 ];
 
-const year = () => f.int('年份', { required: true, min: 2000, max: 2100, list: true, filter: 'eq', width: 80 });
+const year = () =>
+  f.int('年份', { required: true, min: 2000, max: 2100, list: true, filter: 'eq', width: 80 });
 const month = () => f.int('月份', { required: true, min: 1, max: 12, list: true, filter: 'eq', width: 70 });
 
 /** A month's rows are frozen while its 月结 row says 已关账. */
@@ -111,7 +112,13 @@ export const businessDataPersonal = defineRecord({
   shape: 'catalog',
   table: 'business_data_personal',
   base: '/businessData/personal',
-  calls: { list: 'GET list', detail: 'GET find', create: 'POST save', update: 'POST save', remove: 'GET delete' },
+  calls: {
+    list: 'GET list',
+    detail: 'GET find',
+    create: 'POST save',
+    update: 'POST save',
+    remove: 'GET delete',
+  },
   fields: {
     userId: f.user('填报人', { form: false, list: true, filter: 'eq', width: 100 }),
     year: year(),
@@ -138,7 +145,9 @@ export const businessDataPersonal = defineRecord({
     ['month', 'desc'],
     ['id', 'desc'],
   ],
-  unique: [{ fields: ['userId', 'year', 'month'], message: '这个月的个人业务数据已经填写过，请在列表中修改' }],
+  unique: [
+    { fields: ['userId', 'year', 'month'], message: '这个月的个人业务数据已经填写过，请在列表中修改' },
+  ],
   check: repeatedIndicator('items', '业务指标', 'indicator'),
   frozenBy: monthClosed,
   describe: (r) => `${monthTitle(r)}个人业务数据`,
@@ -150,7 +159,13 @@ export const businessDataDept = defineRecord({
   shape: 'catalog',
   table: 'business_data_dept',
   base: '/businessData/dept',
-  calls: { list: 'GET list', detail: 'GET find', create: 'POST save', update: 'POST save', remove: 'GET delete' },
+  calls: {
+    list: 'GET list',
+    detail: 'GET find',
+    create: 'POST save',
+    update: 'POST save',
+    remove: 'GET delete',
+  },
   fields: {
     deptId: f.dept('部门', { required: true, list: true, filter: 'eq', width: 140 }),
     year: year(),
@@ -175,7 +190,9 @@ export const businessDataDept = defineRecord({
     ['month', 'desc'],
     ['id', 'desc'],
   ],
-  unique: [{ fields: ['deptId', 'year', 'month'], message: '该部门这个月的业务数据已经填写过，请在列表中修改' }],
+  unique: [
+    { fields: ['deptId', 'year', 'month'], message: '该部门这个月的业务数据已经填写过，请在列表中修改' },
+  ],
   check: repeatedIndicator('indicators', '业务指标', 'indicator'),
   frozenBy: monthClosed,
   describe: (r) => `${monthTitle(r)}部门业务数据`,
@@ -209,7 +226,8 @@ export function planProblem(row: Record<string, unknown>): FieldProblem | null {
   const n = row.periodNo;
   const has = typeof n === 'number';
   if (row.period === 1 && has) return { field: 'periodNo', message: '年度计划不填季度或月份' };
-  if (row.period === 2 && (!has || n < 1 || n > 4)) return { field: 'periodNo', message: '季度计划请填写第几季度（1–4）' };
+  if (row.period === 2 && (!has || n < 1 || n > 4))
+    return { field: 'periodNo', message: '季度计划请填写第几季度（1–4）' };
   if (row.period === 3 && !has) return { field: 'periodNo', message: '月度计划请填写月份（1–12）' };
   const items = Array.isArray(row.items) ? (row.items as Record<string, unknown>[]) : [];
   for (const [i, it] of items.entries()) {
@@ -218,7 +236,8 @@ export function planProblem(row: Record<string, unknown>): FieldProblem | null {
       return { field: 'items', message: `${at}状态为已完成时进度应为 100%` };
     if (it.progress === 100 && it.state !== 3)
       return { field: 'items', message: `${at}进度为 100% 时状态应为已完成` };
-    if (it.state === 1 && it.progress !== 0) return { field: 'items', message: `${at}未开始的事项进度应为 0%` };
+    if (it.state === 1 && it.progress !== 0)
+      return { field: 'items', message: `${at}未开始的事项进度应为 0%` };
   }
   return null;
 }
@@ -240,13 +259,25 @@ export const businessDataPlan = defineRecord({
   shape: 'pipeline',
   table: 'business_data_plan',
   base: '/businessData/plan',
-  calls: { list: 'GET list', detail: 'GET find', create: 'POST save', update: 'POST save', remove: 'GET delete' },
+  calls: {
+    list: 'GET list',
+    detail: 'GET find',
+    create: 'POST save',
+    update: 'POST save',
+    remove: 'GET delete',
+  },
   fields: {
     deptId: f.dept('部门', { required: true, list: true, filter: 'eq', width: 140 }),
     title: f.text('计划名称', { required: true, max: 100, list: true, keyword: true }),
     year: year(),
     period: f.status('计划周期', PLAN_PERIODS, { required: true, list: true, filter: 'eq', width: 90 }),
-    periodNo: f.int('季度/月份', { min: 1, max: 12, list: true, width: 90, help: '季度计划填 1–4，月度计划填 1–12，年度计划不填' }),
+    periodNo: f.int('季度/月份', {
+      min: 1,
+      max: 12,
+      list: true,
+      width: 90,
+      help: '季度计划填 1–4，月度计划填 1–12，年度计划不填',
+    }),
     items: f.list(
       '计划事项',
       {
