@@ -67,12 +67,15 @@ import { idempotencyPlugin } from './plugins/idempotency';
 import { webPlugin } from './plugins/web';
 import { type Cluster, createCluster, jobsOf } from './cluster/index';
 import { createStorage, type Storage } from './storage/index';
-import { RECORDS } from '../shared/records/index';
+import { RECORDS, downloadDoc, hasAttachments } from '../shared/records/index';
 import type { RecordDef } from '../shared/records/define';
 import { collectRoutes, openApiRoute } from './plugins/openapi';
 import { dictionaryRoutes, seedDictionaries } from './records/dictionary';
 import { createImports, importRoutes, recordScheme } from './records/records.import';
 import { recordRoutes } from './records/records.routes';
+import { businessRoutes } from './modules/business/business.routes';
+import { createBusinessService } from './modules/business/business.service';
+import { downloadRoutes } from './modules/download/download.routes';
 import { createRecordService } from './records/records.service';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { createRegistrationService } from './modules/registration/registration.service';
@@ -296,9 +299,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const recordDefs = deps.records ?? RECORDS;
   await seedDictionaries(db);
   const records = createRecordService({ db, access, records: recordDefs, attach });
-  // A record's rich text images are its attachments: its writers upload, its readers read.
+  // A record's rich text images and file fields are its attachments: its writers upload, its
+  // readers read.
   for (const def of recordDefs)
-    if (Object.values(def.fields).some((fd) => fd.kind === 'rich'))
+    if (hasAttachments(def))
       attach.register(def.name, {
         canUpload: (user) => access.can(user, def.access.write),
         canRead: (user, id) => records.canRead(def, user, id),
@@ -359,6 +363,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       scheduleRoutes(museum, { schedule: createScheduleService(db) });
       projectRoutes(museum, { projects });
       recordRoutes(museum, { records, defs: recordDefs, db });
+      // 业务数据's summaries and 下载中心's counted download, beside their records' generic calls.
+      businessRoutes(museum, { business: createBusinessService({ db, access }) });
+      if (recordDefs.includes(downloadDoc)) downloadRoutes(museum, { db, records, attach });
       dictionaryRoutes(museum, { db });
       importRoutes(museum, { imports, access });
       syslogRoutes(museum, { syslog, access });

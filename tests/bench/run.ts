@@ -94,6 +94,9 @@ await import('./s3-memory');
 // and reading a year (1,000,000 entries) through sysLog/pageList.
 await import('./syslog');
 
+// Batch import (issue 18): 5,000 duty roster rows through scheme/batchImport, its wall time
+// against the bare multi-row inserts and the latency of reads waiting behind it.
+await import('./records-import');
 // WebDAV (issue 26): a 2 GiB PUT and GET over /dav/ against plain streamed requests, server memory.
 await import('./dav');
 // Scale-out (issue 19): upload throughput through one instance and through two behind nginx,

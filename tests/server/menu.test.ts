@@ -29,12 +29,15 @@ async function tokenOf(account: string): Promise<string> {
   return t;
 }
 
-function leafKeysOf(modules: readonly ModuleKey[]): string[] {
+function leafKeysOf(modules: readonly ModuleKey[], leader = false): string[] {
   const whole = MODULES.filter((m) => modules.includes(m.key)).flatMap((m) =>
     m.items.flatMap((i) => (isGroup(i) ? i.children.map((c) => c.key) : [i.key])),
   );
-  // 系统日志 is reserved to 审计员 (shared/menu/reserved.ts): no demo role holds it.
-  return [...new Set([...whole, ...DEFAULT_ROLE_MENU])].filter((k) => !RESERVED_LEAVES[k]);
+  // 系统日志 is reserved to 审计员 (shared/menu/reserved.ts): no demo role holds it; 业务数据汇总
+  // (every department's figures, month closing) is the leaders', not every department head's.
+  return [...new Set([...whole, ...DEFAULT_ROLE_MENU])].filter(
+    (k) => !RESERVED_LEAVES[k] && (leader || k !== 'oa.dataSummary'),
+  );
 }
 
 /** What `/login/menu` must answer for a set of granted leaf keys. */
@@ -147,22 +150,23 @@ describe('a person without roles (staff02)', () => {
 
     const oa = modules.find((m: { key: string }) => m.key === 'oa');
     expect(oa.items.map((i: { key: string }) => i.key)).toEqual([
+      'oa.dataManagement',
       'oa.approve',
       'oa.attendance',
       'oa.project',
     ]);
-    expect(oa.items[0].children.map((c: { key: string }) => c.key)).toEqual([
+    expect(oa.items[1].children.map((c: { key: string }) => c.key)).toEqual([
       'oa.approve.start',
       'oa.approve.pending',
       'oa.approve.done',
       'oa.approve.mystart',
       'oa.approve.copy',
     ]);
-    expect(oa.items[1].children.map((c: { key: string }) => c.key)).toEqual([
+    expect(oa.items[2].children.map((c: { key: string }) => c.key)).toEqual([
       'oa.attendance.person',
       'oa.attendance.personalSummary',
     ]);
-    expect(oa.items[2].children.map((c: { key: string }) => c.key)).toEqual(['oa.project.list']);
+    expect(oa.items[3].children.map((c: { key: string }) => c.key)).toEqual(['oa.project.list']);
     const resources = modules.find((m: { key: string }) => m.key === 'resources');
     expect(resources.items.map((i: { key: string }) => i.key)).toEqual([
       'resources.netDisk',
@@ -184,7 +188,7 @@ describe('demo roles', () => {
     expect(res.status).toBe(200);
     const { modules, grantedKeys } = res.body.result;
     expect(modules.map((m: { key: string }) => m.key)).toEqual(p.modules);
-    const keys = leafKeysOf(p.whole);
+    const keys = leafKeysOf(p.whole, p.roles.includes('leader'));
     expect([...grantedKeys].sort()).toEqual([...keys].sort());
     expect(modules).toEqual(expectedMenu(new Set(keys)));
   });

@@ -123,10 +123,12 @@ describe('0019: the attendance summaries move under 考勤', () => {
       (await db.selectFrom('role_menu').select('menu_key').where('role_id', '=', roleId).execute())
         .map((r) => r.menu_key as string)
         .sort();
+    // 0020 grants myselfRole 业务数据 (every member of staff reports their own month).
     expect(await keysOf(1)).toEqual([
       'home.workbench',
       'oa.attendance.person',
       'oa.attendance.personalSummary',
+      'oa.dataManagement',
       'oa.project.list',
     ]);
     expect(await keysOf(2)).toEqual([

@@ -151,7 +151,48 @@ export const fxLog = defineRecord({
   describe: (r) => String(r.action ?? ''),
 });
 
-export const FIXTURES: readonly RecordDef[] = [fxPerson, fxSlot, fxBooking, fxSetting, fxLog];
+/**
+ * A record with the field kinds no declared record has all of: images (several), a file of
+ * one type and a small size, a ref to another record (imported by its title), and a list whose
+ * rows hold a dictionary value and a person.
+ */
+export const fxItem = defineRecord({
+  name: 'fxItem',
+  title: '测试藏品',
+  shape: 'catalog',
+  table: 'fx_item',
+  base: '/fx/item',
+  calls: {
+    list: 'GET list',
+    detail: 'GET detail',
+    create: 'POST save',
+    update: 'POST update',
+    remove: 'GET delete',
+    export: 'GET export',
+  },
+  fields: {
+    name: f.text('藏品名称', { required: true, max: 50, list: true, keyword: true }),
+    keeperId: f.ref('保管人', 'fxPerson', { by: 'name', list: true, filter: 'eq' }),
+    photos: f.image('照片', { max: 3, list: true }),
+    scan: f.file('扫描件', { types: ['pdf'], maxBytes: 1024 }),
+    parts: f.list(
+      '部件',
+      {
+        part: f.text('部件名', { required: true, max: 20 }),
+        count: f.int('数量', { required: true, min: 1, max: 99 }),
+        kind: f.dict('类别', 'duty_type'),
+        checkerId: f.user('检查人'),
+      },
+      { max: 5, list: true },
+    ),
+  },
+  access: { read: 'home.workbench', write: 'oa.watchList' },
+  order: [['id', 'desc']],
+  importable: true,
+  describe: (r) => String(r.name ?? ''),
+});
+
+export const FIXTURES: readonly RecordDef[] = [fxPerson, fxSlot, fxBooking, fxSetting, fxLog, fxItem];
 
 const COLUMN_TYPES: Record<string, string> = {
   text: 'varchar(500)',
@@ -168,6 +209,10 @@ const COLUMN_TYPES: Record<string, string> = {
   user: 'integer',
   users: 'varchar(1000)',
   dept: 'integer',
+  file: 'varchar(1000)',
+  image: 'varchar(1000)',
+  ref: 'integer',
+  list: 'text',
 };
 
 const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

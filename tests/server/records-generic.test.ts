@@ -12,7 +12,7 @@ import {
 import { startServer, type TestServer } from './harness';
 import { FIXTURES, createFixtureTables } from './records-fixtures';
 import { SAMPLES, type SampleIds } from './records-samples';
-import { M, deptIdByName, userIdOf } from './util';
+import { M, PNG_1X1, deptIdByName, userIdOf } from './util';
 
 /**
  * The records engine's one API suite (ARCHITECTURE.md §9): it runs against every registered
@@ -33,6 +33,30 @@ let ids: SampleIds;
 let counter = 0;
 /** The role a transition granting roles grants (普通员工). */
 let roleId: number;
+/** The menu grants of `staff` (the default role): a record they write is scoped to their own rows. */
+let staffGrants: Set<string>;
+
+/** An upload of `token`'s for `table`: a 1×1 PNG, or a small file named `name`. */
+async function upload(
+  token: string,
+  table: string,
+  kind: 'file' | 'image',
+  name = 'sample.pdf',
+  bytes?: Buffer,
+) {
+  const fd = new FormData();
+  fd.append('tableName', table);
+  const body = bytes ?? (kind === 'image' ? PNG_1X1 : Buffer.from('%PDF-1.4 样例'));
+  fd.append('file', new Blob([new Uint8Array(body)]), kind === 'image' ? 'p.png' : name);
+  const res = await fetch(`${s.url}${M}/attach/${kind === 'image' ? 'uploadimage' : 'upload'}`, {
+    method: 'POST',
+    headers: { token },
+    body: fd,
+  });
+  const json = (await res.json()) as any;
+  expect(json.success, JSON.stringify(json)).toBe(true);
+  return json.result.attId as number;
+}
 
 beforeAll(async () => {
   s = await startServer({ RATE_LIMIT_PER_MINUTE: '1000000' }, { records: ALL, prepare: createFixtureTables });
@@ -42,11 +66,17 @@ beforeAll(async () => {
   for (const a of ['director', 'staff01', 'staff02', 'staff04']) users.set(a, await userIdOf(s, a));
   const depts = new Map<string, number>();
   for (const d of ['办公室', '典藏部']) depts.set(d, await deptIdByName(s, admin, d));
-  ids = { user: (a) => users.get(a)!, dept: (d) => depts.get(d)! };
+  ids = {
+    user: (a) => users.get(a)!,
+    dept: (d) => depts.get(d)!,
+    upload: (table, kind, name) => upload(admin, table, kind, name),
+    row: async (name) => create(ALL.find((d) => d.name === name)!),
+  };
   roleId = Number(
     (await s.db.selectFrom('role').select('id').where('code', '=', 'myselfRole').executeTakeFirstOrThrow())
       .id,
   );
+  staffGrants = new Set((await s.call('GET', `${M}/login/menu`, { token: staff })).body.result.grantedKeys);
 });
 afterAll(async () => s?.close());
 
@@ -75,13 +105,14 @@ async function send(
   return s.call(method, `${url}?${q}`, { token, headers });
 }
 
-const sampleOf = (def: RecordDef, n = ++counter) => SAMPLES[def.name]!.make(n, ids);
+const sampleOf = async (def: RecordDef, n = ++counter) => SAMPLES[def.name]!.make(n, ids);
 
-async function create(def: RecordDef, body = sampleOf(def)): Promise<number> {
+async function create(def: RecordDef, body?: Record<string, unknown>): Promise<number> {
+  const sample = body ?? (await sampleOf(def));
   // A record whose rows arrive another way (a registration) makes them as that way does.
   const insert = SAMPLES[def.name]!.insert;
-  if (!def.calls.create && insert) return insert(s, body);
-  const r = await send(def, def.calls.create!, body, admin);
+  if (!def.calls.create && insert) return insert(s, sample);
+  const r = await send(def, def.calls.create!, sample, admin);
   expect(r.body, JSON.stringify(r.body)).toMatchObject({ success: true });
   return r.body.result.id as number;
 }
@@ -100,11 +131,10 @@ async function listOf(def: RecordDef, query: Record<string, unknown>, token = ad
   };
 }
 
-/** What a stored field holds for a value sent (an optional field left out is its empty). */
+/** What a stored field holds for a value sent: what its schema makes of it, or its empty. */
 function stored(fd: Field, v: unknown) {
-  if (v === undefined || v === '') return fd.empty;
-  if (fd.kind === 'users') return [...new Set(v as number[])];
-  return v;
+  const parsed = fd.schema.safeParse(v);
+  return parsed.success && parsed.data !== undefined ? parsed.data : fd.empty;
 }
 
 /** A valid input for a transition that takes one (a reason). */
@@ -137,7 +167,7 @@ describe.each(ALL.map((d) => [d.name, d] as const))('record %s', (_name, def) =>
   });
 
   it.runIf(writable)('creates a row and reads back every field', async () => {
-    const body = sampleOf(def);
+    const body = await sampleOf(def);
     const id = await create(def, body);
     const r = await detail(def, id);
     expect(r.body.success).toBe(true);
@@ -175,11 +205,17 @@ describe.each(ALL.map((d) => [d.name, d] as const))('record %s', (_name, def) =>
   it.runIf(writable)(
     'finds a row by each of its filters and its keyword, and not by other values',
     async () => {
-      const body = sampleOf(def);
+      const body = await sampleOf(def);
       const id = await create(def, body);
       const record = (await detail(def, id)).body.result.record;
-      const has = async (query: Record<string, unknown>) =>
-        (await listOf(def, query)).list.some((r) => r.id === id);
+      // Every page: a filter may match more rows than one page holds (the seeded dictionaries).
+      const has = async (query: Record<string, unknown>) => {
+        for (let page = 1; ; page++) {
+          const got = await listOf(def, { ...query, currentPage: page });
+          if (got.list.some((r) => r.id === id)) return true;
+          if (page * 200 >= got.total) return false;
+        }
+      };
       for (const [key, fd] of Object.entries(def.fields)) {
         const v = record[key];
         if (!fd.filter || v === null || v === undefined || v === '') continue;
@@ -211,7 +247,7 @@ describe.each(ALL.map((d) => [d.name, d] as const))('record %s', (_name, def) =>
   );
 
   it.runIf(writable && Boolean(def.calls.update))('updates a row', async () => {
-    const body = sampleOf(def);
+    const body = await sampleOf(def);
     const id = await create(def, body);
     const changed = SAMPLES[def.name]!.change(body);
     const r = await send(def, def.calls.update!, { ...changed, id }, admin);
@@ -232,7 +268,7 @@ describe.each(ALL.map((d) => [d.name, d] as const))('record %s', (_name, def) =>
         faults.push(`${what}: 「${r.body.message}」 does not name ${label}`);
     };
     for (const [key, fd] of formFields(def)) {
-      const body = sampleOf(def);
+      const body = await sampleOf(def);
       expectRefusal(
         `${key}=${JSON.stringify(WRONG)}`,
         await send(def, def.calls.create!, { ...body, [key]: WRONG }, admin),
@@ -259,27 +295,36 @@ describe.each(ALL.map((d) => [d.name, d] as const))('record %s', (_name, def) =>
   });
 
   it.runIf(writable)(
-    'refuses dictionary values, people and departments that do not exist, at their field',
+    'refuses dictionary values, people, departments, refs and uploads that do not exist, at their field, in lists too',
     async () => {
-      for (const [key, fd] of formFields(def)) {
-        const wrong = fd.dict
+      const wrongOf = (fd: Field): unknown =>
+        fd.dict
           ? 'nope99'
-          : fd.kind === 'user' || fd.kind === 'dept'
+          : fd.kind === 'user' || fd.kind === 'dept' || fd.kind === 'ref'
             ? 99_999
-            : fd.kind === 'users'
+            : fd.kind === 'users' || fd.kind === 'file' || fd.kind === 'image'
               ? [99_999]
               : undefined;
+      for (const [key, fd] of formFields(def)) {
+        const body = await sampleOf(def);
+        let wrong = wrongOf(fd);
+        if (fd.sub) {
+          // A list: its first row with a wrong value in its first sub-field that can have one.
+          const sub = Object.entries(fd.sub).find(([, x]) => wrongOf(x) !== undefined);
+          const first = (body[key] as Record<string, unknown>[] | undefined)?.[0];
+          if (sub && first) wrong = [{ ...first, [sub[0]]: wrongOf(sub[1]) }];
+        }
         if (wrong === undefined) continue;
-        const r = await send(def, def.calls.create!, { ...sampleOf(def), [key]: wrong }, admin);
+        const r = await send(def, def.calls.create!, { ...body, [key]: wrong }, admin);
         expect(r.body.success, key).toBe(false);
-        expect(r.body.code).toBe(1010);
+        expect(r.body.code, JSON.stringify(r.body)).toBe(1010);
         expect(r.body.result.fields[key], key).toContain(fd.label);
       }
     },
   );
 
   it.runIf(writable)('answers a write replayed with the same Idempotency-Key once', async () => {
-    const body = sampleOf(def);
+    const body = await sampleOf(def);
     const headers = { 'idempotency-key': `records-${def.name}-${counter}` };
     const before = (await listOf(def, {})).total;
     const a = await send(def, def.calls.create!, body, admin, headers);
@@ -297,7 +342,7 @@ describe.each(ALL.map((d) => [d.name, d] as const))('record %s', (_name, def) =>
       expect(again.body).toEqual(first.body);
       const { method, url } = urlOf(def, def.calls.remove);
       if (method === 'GET') {
-        const b2 = await send(def, def.calls.create!, sampleOf(def), admin);
+        const b2 = await send(def, def.calls.create!, await sampleOf(def), admin);
         const twin = { 'idempotency-key': `records-post-${def.name}-${counter}` };
         const p1 = await s.call('POST', url, {
           token: admin,
@@ -320,21 +365,32 @@ describe.each(ALL.map((d) => [d.name, d] as const))('record %s', (_name, def) =>
     async () => {
       const id = await create(def);
       const c = def.calls;
-      const refused = [
-        await send(def, c.create!, sampleOf(def), staff),
-        ...(c.update ? [await send(def, c.update, { ...sampleOf(def), id }, staff)] : []),
-        ...(c.remove ? [await send(def, c.remove, { id }, staff)] : []),
-        ...Object.entries(def.transitions ?? {}).map(([key, t]) =>
-          send(def, t.call ?? `POST ${key}`, { id, ...inputOf(t) }, staff),
-        ),
+      const writes = async (withId: number) => [
+        ...(c.update ? [await send(def, c.update, { ...(await sampleOf(def)), id: withId }, staff)] : []),
+        ...(c.remove ? [await send(def, c.remove, { id: withId }, staff)] : []),
+        ...(await Promise.all(
+          Object.entries(def.transitions ?? {}).map(([key, t]) =>
+            send(def, t.call ?? `POST ${key}`, { id: withId, ...inputOf(t) }, staff),
+          ),
+        )),
       ];
-      for (const r of await Promise.all(refused)) {
+      if (def.access.owner && staffGrants.has(def.access.write)) {
+        // A writer of their own rows only: another person's row answers like a missing one,
+        // to every write and read, and no list of theirs shows it.
+        for (const r of await writes(id))
+          expect(r.body, JSON.stringify(r.body)).toMatchObject({ success: false, code: 404 });
+        expect((await detail(def, id, staff)).body).toMatchObject({ success: false, code: 404 });
+        expect((await listOf(def, {}, staff)).list.some((x) => x.id === id)).toBe(false);
+        expect((await detail(def, id)).body.success).toBe(true);
+        return;
+      }
+      const refused = [await send(def, c.create!, await sampleOf(def), staff), ...(await writes(id))];
+      for (const r of refused) {
         expect(r.body.success).toBe(false);
         expect(r.body.code).toBe(1005);
       }
       expect((await detail(def, id)).body.success).toBe(true);
-      // Read by every member of staff: the workbench's grant, or no grant at all (null).
-      const reads = def.access.read === null || def.access.read === 'home.workbench';
+      const reads = def.access.read === null || staffGrants.has(def.access.read);
       const r = await detail(def, id, staff);
       if (!reads) {
         expect(r.body.code).toBe(1005);
@@ -350,6 +406,58 @@ describe.each(ALL.map((d) => [d.name, d] as const))('record %s', (_name, def) =>
       const missing = await detail(def, 99_999_999);
       expect(missing.body).toMatchObject({ success: false, code: 404 });
       expect(missing.body.message).toMatch(CHINESE);
+    },
+  );
+
+  const fileFields = formFields(def).filter(([, fd]) => fd.kind === 'file' || fd.kind === 'image');
+  it.runIf(writable && fileFields.length > 0)(
+    "binds its writer's uploads to the row, names them, deletes those taken out, and refuses others' and wrong kinds",
+    async () => {
+      const body = await sampleOf(def);
+      const id = await create(def, body);
+      const d = (await detail(def, id)).body.result;
+      for (const [key, fd] of fileFields) {
+        const held = d.record[key] as number[];
+        expect(held, key).toEqual(body[key]);
+        for (const att of held) {
+          const file = d.names.files[String(att)];
+          expect(file, key).toMatchObject({ attId: att });
+          // The row's reader reads its files; the uploader's own stays readable as before.
+          const got = await fetch(`${s.url}${file.attPath}`, { headers: { token: admin } });
+          expect(got.headers.get('content-type'), key).not.toContain('json');
+        }
+        // Another person's upload, one already used by a row, and one of the wrong kind: refused here.
+        const other = await upload(
+          await s.login('staff01'),
+          def.name,
+          fd.kind === 'image' ? 'image' : 'file',
+          'x.pdf',
+        );
+        const refusals = [[other], held];
+        if (fd.kind === 'image') refusals.push([await upload(admin, def.name, 'file', 'not-an-image.pdf')]);
+        if (fd.accept?.types?.length) refusals.push([await upload(admin, def.name, 'file', 'wrong.exe')]);
+        if (fd.accept?.maxBytes && fd.accept.maxBytes < 1024 * 1024)
+          refusals.push([
+            await upload(admin, def.name, 'file', 'big.pdf', Buffer.alloc(fd.accept.maxBytes + 1, 1)),
+          ]);
+        for (const wrong of refusals) {
+          const r = await send(def, def.calls.create!, { ...(await sampleOf(def)), [key]: wrong }, admin);
+          expect(r.body.code, `${key} ${JSON.stringify(r.body)}`).toBe(1010);
+          expect(r.body.result.fields[key], key).toContain(fd.label);
+        }
+      }
+      // Taking a file out of the row deletes it (when the field may be empty).
+      const optional = fileFields.find(([, fd]) => !fd.required);
+      if (optional && def.calls.update) {
+        const [key] = optional;
+        const gone = (d.record[key] as number[])[0]!;
+        const r = await send(def, def.calls.update, { ...body, [key]: [], id }, admin);
+        expect(r.body.success, JSON.stringify(r.body)).toBe(true);
+        const got = await fetch(`${s.url}${M}/attach/downloadFile?attachmentId=${gone}`, {
+          headers: { token: admin },
+        });
+        expect(((await got.json()) as any).success).toBe(false);
+      }
     },
   );
 
@@ -398,7 +506,7 @@ describe.each(ALL.map((d) => [d.name, d] as const))('record %s', (_name, def) =>
   it.runIf(Boolean(def.unique?.length) && writable)(
     'refuses a second row with the same unique key, at its field',
     async () => {
-      const body = sampleOf(def);
+      const body = await sampleOf(def);
       await create(def, body);
       const r = await send(def, def.calls.create!, body, admin);
       const u = def.unique![0]!;
@@ -408,7 +516,7 @@ describe.each(ALL.map((d) => [d.name, d] as const))('record %s', (_name, def) =>
   );
 
   it.runIf(Boolean(def.sortable))('moves a row up and down within its sort scope', async () => {
-    const body = sampleOf(def);
+    const body = await sampleOf(def);
     const id = await create(def, body);
     const scope = Object.fromEntries(def.sortable!.scope.map((k) => [k, body[k]]));
     const order = async () => (await listOf(def, scope)).list.map((r) => r.id);
@@ -438,11 +546,23 @@ describe.each(ALL.map((d) => [d.name, d] as const))('record %s', (_name, def) =>
       const again = await send(def, def.calls.remove!, { id }, admin);
       expect(again.body).toMatchObject({ success: false, code: 404 });
 
+      // A row another record's ref points to is kept, and the refusal names who points to it.
+      for (const other of ALL)
+        for (const [key, fd] of Object.entries(other.fields)) {
+          if (fd.ref?.record !== def.name || !other.calls.create) continue;
+          const target = await create(def);
+          await create(other, { ...(await sampleOf(other)), [key]: target });
+          const r = await send(def, def.calls.remove!, { id: target }, admin);
+          expect(r.body.success).toBe(false);
+          expect(r.body.message).toContain(other.title);
+          expect((await detail(def, target)).body.success).toBe(true);
+        }
+
       for (const child of RECORDS.filter((r) => r.belongsTo?.record === def.name)) {
-        const ownerBody = sampleOf(def);
+        const ownerBody = await sampleOf(def);
         const ownerId = await create(def, ownerBody);
         const link = child.belongsTo!;
-        await create(child, { ...sampleOf(child), [link.field]: ownerBody[link.by] });
+        await create(child, { ...(await sampleOf(child)), [link.field]: ownerBody[link.by] });
         const r = await send(def, def.calls.remove!, { id: ownerId }, admin);
         expect(r.body.success).toBe(false);
         expect(r.body.message).toContain(child.title);
@@ -470,7 +590,7 @@ describe.each(ALL.map((d) => [d.name, d] as const))('record %s', (_name, def) =>
   it.runIf(Boolean(def.singleton))(
     'loads the starting values, then saves and changes the one row of a scope',
     async () => {
-      const body = sampleOf(def);
+      const body = await sampleOf(def);
       const scope = def.singleton!.scope;
       const at = scope ? { [scope]: body[scope] } : {};
       const empty = await send(def, def.calls.load!, at, admin);

@@ -6,7 +6,8 @@ import type { TestServer } from './harness';
  * One valid sample per declared record, for the generic API suite (records-generic.test.ts):
  * `make(n, ids)` builds the n-th distinct valid body (distinct so uniques and peer rules never
  * collide between samples), `change` one edit of it. A record without a sample here fails the
- * suite: declaring a record means saying what a valid one looks like.
+ * suite: declaring a record means saying what a valid one looks like. A sample with files or
+ * refs makes them fresh (an upload is used by one row only).
  */
 
 export interface SampleIds {
@@ -14,10 +15,14 @@ export interface SampleIds {
   user: (account: string) => number;
   /** Department name → id. */
   dept: (name: string) => number;
+  /** A fresh upload of the admin's for `table` (a record's name): an image, or a file named `name`. */
+  upload: (table: string, kind: 'file' | 'image', name?: string) => Promise<number>;
+  /** A fresh row of a record, made from its own sample (what a ref points to). */
+  row: (record: string) => Promise<number>;
 }
 
 export interface Sample {
-  make: (n: number, ids: SampleIds) => Record<string, unknown>;
+  make: (n: number, ids: SampleIds) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** A change to make in an update, and the field it shows in. */
   change: (body: Record<string, unknown>) => Record<string, unknown>;
   /**
@@ -34,6 +39,12 @@ const dutyDay = (n: number) => {
   const d = new Date(Date.UTC(2031, 0, 1) + n * 3 * 86_400_000);
   return d.toISOString().slice(0, 10);
 };
+
+/**
+ * The n-th month from 2001-01, one per sample (n < 1200): business data samples never share a
+ * month, so the months the generic suite closes never hold another sample's rows.
+ */
+const monthOf = (n: number) => ({ year: 2001 + Math.floor(n / 12), month: 1 + (n % 12) });
 
 /** A valid resident ID number for the n-th sample (GB 11643 check digit computed). */
 function idNumber(n: number): string {
@@ -114,7 +125,73 @@ export const SAMPLES: Record<string, Sample> = {
     }),
     change: (b) => ({ ...b, openState: 3, intro: '布展中' }),
   },
+  businessMonth: {
+    make: (n) => ({ ...monthOf(n), status: 0, remark: '' }),
+    change: (b) => b,
+  },
+  businessDataPersonal: {
+    make: (n) => ({
+      ...monthOf(n),
+      items: [
+        { indicator: '1', value: n, unit: '场' },
+        { indicator: '3', value: 2, unit: '篇' },
+      ],
+      workSummary: '完成常设展讲解',
+      nextPlan: '',
+    }),
+    change: (b) => ({ ...b, items: [{ indicator: '2', value: 1, unit: '个' }], nextPlan: '筹备暑期活动' }),
+  },
+  businessDataDept: {
+    make: (n, ids) => ({
+      deptId: ids.dept('办公室'),
+      ...monthOf(n),
+      indicators: [{ indicator: '1', value: 1000 + n }],
+      summary: '',
+    }),
+    change: (b) => ({ ...b, summary: '本月接待平稳' }),
+  },
+  businessDataPlan: {
+    make: (n, ids) => ({
+      deptId: ids.dept('办公室'),
+      title: `工作计划样例${n}`,
+      year: 2030,
+      period: 2,
+      periodNo: 1 + (n % 4),
+      items: [
+        {
+          content: '完成展厅灯光改造',
+          ownerId: ids.user('staff01'),
+          deadline: '2030-03-31',
+          progress: 40,
+          state: 2,
+        },
+      ],
+    }),
+    change: (b) => ({ ...b, title: `${String(b.title)}（改）` }),
+  },
+  downloadDoc: {
+    make: async (n, ids) => ({
+      title: `下载资料样例${n}`,
+      category: '1',
+      file: [await ids.upload('downloadDoc', 'file', `表格${n}.pdf`)],
+      description: '',
+    }),
+    change: (b) => ({ ...b, title: `${String(b.title)}（改）` }),
+  },
   // Fixture records (records-fixtures.ts): the shapes no declared record uses yet.
+  fxItem: {
+    make: async (n, ids) => ({
+      name: `测试藏品${n}`,
+      keeperId: await ids.row('fxPerson'),
+      photos: [await ids.upload('fxItem', 'image'), await ids.upload('fxItem', 'image')],
+      scan: [await ids.upload('fxItem', 'file', '扫描.pdf')],
+      parts: [{ part: '盖', count: 1, kind: '1', checkerId: ids.user('staff04') }],
+    }),
+    change: (b) => ({
+      ...b,
+      parts: [...(b.parts as object[]), { part: '座', count: 2, kind: '', checkerId: '' }],
+    }),
+  },
   fxPerson: {
     make: (n) => ({
       name: `测试人${n}`,

@@ -95,7 +95,12 @@ export function useAllRows(def: RecordDef, query: Record<string, unknown>, enabl
       const all: RecordPage = {
         ...first,
         list: [...first.list],
-        names: { users: { ...first.names.users }, depts: { ...first.names.depts } },
+        names: {
+          users: { ...first.names.users },
+          depts: { ...first.names.depts },
+          files: { ...first.names.files },
+          refs: { ...first.names.refs },
+        },
       };
       for (let page = 2; all.list.length < first.total && page <= 50; page++) {
         progress(all);
@@ -104,6 +109,9 @@ export function useAllRows(def: RecordDef, query: Record<string, unknown>, enabl
         all.list.push(...next.list);
         Object.assign(all.names.users, next.names.users);
         Object.assign(all.names.depts, next.names.depts);
+        Object.assign(all.names.files!, next.names.files);
+        for (const [record, titles] of Object.entries(next.names.refs ?? {}))
+          all.names.refs![record] = { ...all.names.refs![record], ...titles };
       }
       return all;
     },

@@ -89,6 +89,8 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   // roster's week and month views, the dictionaries and the OpenAPI browser.
   '/oa/watch-list-management': page(() => import('./records'), 'DutyManagementPage'),
   '/home/nbdt-list': page(() => import('./records'), 'NewsPage'),
+  '/home/data-download': page(() => import('./records'), 'DownloadCenterPage'),
+  '/home/data-managemnt': page(() => import('./records'), 'BusinessDataPage'),
   '/home/watch-list': page(() => import('../features/duty/watch-list-page'), 'WatchListPage'),
   '/staff/data': page(() => import('../features/records/dictionary-page'), 'DictionaryPage'),
   '/system/openapi': page(() => import('../features/api-docs/api-docs-page'), 'ApiDocsPage'),

@@ -1,15 +1,28 @@
+import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
+import { MUSEUM_PREFIX } from '../../shared/api/envelope';
 import {
+  businessDataDept,
+  businessDataPersonal,
+  businessDataPlan,
+  businessMonth,
+  downloadDoc,
   dutyRoster,
   museumFloor,
   museumHall,
   staffRegistration,
   wkDynamic,
 } from '../../shared/records/index';
+import { DATA_SUMMARY } from '../../shared/records/office/business-data';
 import { REGISTRATION_PENDING } from '../../shared/records/system/staff-registration';
 import { systemLog } from '../../shared/records/system/system-log';
+import { DeptSummaryPanel, OverviewPanel } from '../features/business/business-panels';
 import { MuseumMapPage } from '../features/museum-map/museum-map-page';
-import { RecordListPage } from '../features/records';
+import { RecordListPage, useGrant } from '../features/records';
 import { t } from '../lib/i18n';
+import { recordKeys } from '../lib/records';
 
 /**
  * Pages that mount the records engine's generic list on a definition (issue 18). A record's page
@@ -53,6 +66,48 @@ export function PendingStaffPage() {
 }
 
 /**
+ * 下载中心 (/home/data-download): everyone reads the published documents and downloads them with
+ * 下载, which goes through the server's counted download (once per person per museum day);
+ * 信息发布's holders add, publish and take down.
+ */
+export function DownloadCenterPage() {
+  const qc = useQueryClient();
+  return (
+    <RecordListPage
+      def={downloadDoc}
+      intro={t.downloadPage.intro}
+      rowActions={(row) =>
+        (row.file as number[] | undefined)?.length
+          ? [
+              {
+                key: 'download',
+                label: t.downloadPage.download,
+                icon: IconDownload,
+                run: () => {
+                  // A navigation, as the drive's downloads: the browser streams the file to disk
+                  // with the session cookie, never a whole blob in memory.
+                  const a = document.createElement('a');
+                  a.href = `${MUSEUM_PREFIX}${downloadDoc.base}/download?id=${row.id}`;
+                  a.download = '';
+                  a.rel = 'noopener';
+                  document.body.appendChild(a);
+                  a.click();
+                  a.remove();
+                  // The count moves on the server; read it again shortly.
+                  setTimeout(
+                    () => void qc.invalidateQueries({ queryKey: recordKeys.all(downloadDoc) }),
+                    1500,
+                  );
+                },
+              },
+            ]
+          : []
+      }
+    />
+  );
+}
+
+/**
  * 馆区地图 (/mymap): the map feature with, for holders of 平面导览, the floors' and the current
  * floor's halls' generic lists below it (add, edit, sort, delete).
  */
@@ -75,5 +130,68 @@ export function MapPage() {
         </>
       )}
     />
+  );
+}
+
+const B = t.business;
+
+/**
+ * 业务数据 (/home/data-managemnt): one route, three grants by its `type` (shared/menu/catalogue):
+ * 1 one's own month; 2 the department's figures, plans and month summary (department heads);
+ * 3 the office's summary of every department with month closing, and every row.
+ */
+export function BusinessDataPage() {
+  const type = useRouterState({
+    select: (s) => String((s.location.search as { type?: unknown }).type ?? '1'),
+  });
+  const office = useGrant(DATA_SUMMARY);
+  if (type === '1')
+    return <RecordListPage def={businessDataPersonal} title={B.personalTitle} intro={B.personalIntro} />;
+  const tabs =
+    type === '3' && office
+      ? (['overview', 'summary', 'dept', 'plan', 'personal', 'months'] as const)
+      : (['summary', 'dept', 'plan'] as const);
+  const label = {
+    overview: B.tabOverview,
+    summary: B.tabSummary,
+    dept: B.tabDept,
+    plan: B.tabPlan,
+    personal: B.tabPersonal,
+    months: B.tabMonths,
+  };
+  return (
+    <Stack p="md" gap="sm">
+      <Title order={3}>{type === '3' ? B.summaryTitle : B.deptTitle}</Title>
+      <Text size="sm" c="dimmed">
+        {type === '3' ? B.summaryIntro : B.deptIntro}
+      </Text>
+      <Tabs defaultValue={tabs[0]} keepMounted={false}>
+        <Tabs.List>
+          {tabs.map((k) => (
+            <Tabs.Tab key={k} value={k}>
+              {label[k]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="sm">
+          <OverviewPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="summary" pt="sm">
+          <DeptSummaryPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="dept" pt="sm">
+          <RecordListPage def={businessDataDept} embedded />
+        </Tabs.Panel>
+        <Tabs.Panel value="plan" pt="sm">
+          <RecordListPage def={businessDataPlan} embedded />
+        </Tabs.Panel>
+        <Tabs.Panel value="personal" pt="sm">
+          <RecordListPage def={businessDataPersonal} embedded />
+        </Tabs.Panel>
+        <Tabs.Panel value="months" pt="sm">
+          <RecordListPage def={businessMonth} embedded />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
   );
 }

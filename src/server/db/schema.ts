@@ -609,6 +609,57 @@ export interface DavScratchTable {
   updated_at: number;
   expires_at: number;
 }
+/** The office's month closing (migration 0020). */
+export interface BusinessMonthTable extends RecordBase {
+  year: number;
+  month: number;
+  status: Generated<number>;
+  remark: Generated<string>;
+}
+/** One person's month of business data (migration 0020); items JSON. */
+export interface BusinessDataPersonalTable extends RecordBase {
+  user_id: number;
+  year: number;
+  month: number;
+  items: Generated<string>;
+  work_summary: Generated<string>;
+  next_plan: Generated<string>;
+}
+/** One department's month of business data (migration 0020); indicators JSON. */
+export interface BusinessDataDeptTable extends RecordBase {
+  dept_id: number;
+  year: number;
+  month: number;
+  indicators: Generated<string>;
+  summary: Generated<string>;
+}
+/** A department's work plan (migration 0020); items JSON. */
+export interface BusinessDataPlanTable extends RecordBase {
+  dept_id: number;
+  title: string;
+  year: number;
+  period: number;
+  period_no: number | null;
+  items: Generated<string>;
+  status: Generated<number>;
+}
+/** A document of the download centre (migration 0021); file ',12,'. */
+export interface DownloadDocTable extends RecordBase {
+  title: string;
+  category: string;
+  file: Generated<string>;
+  description: Generated<string>;
+  status: Generated<number>;
+  publish_time: number | null;
+  download_count: Generated<number>;
+}
+/** Who downloaded which document on which museum day (migration 0021). */
+export interface DownloadLogTable {
+  doc_id: number;
+  user_id: number;
+  day: string;
+  time: number;
+}
 
 export interface DB {
   user: UserTable;
@@ -666,4 +717,10 @@ export interface DB {
   staff_registration: StaffRegistrationTable;
   museum_floor: MuseumFloorTable;
   museum_hall: MuseumHallTable;
+  business_month: BusinessMonthTable;
+  business_data_personal: BusinessDataPersonalTable;
+  business_data_dept: BusinessDataDeptTable;
+  business_data_plan: BusinessDataPlanTable;
+  download_doc: DownloadDocTable;
+  download_log: DownloadLogTable;
 }

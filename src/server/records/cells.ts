@@ -15,6 +15,8 @@ export interface CellLookups {
   people: (word: string) => readonly { id: number; name: string; phone: string | null }[];
   /** Departments with this name. */
   depts: (word: string) => readonly { id: number; name: string }[];
+  /** The rows of a ref field's record whose title (its `by` field) is this word: their ids. */
+  refs?: (fd: Field, word: string) => readonly number[];
 }
 
 export type CellResult = { value: unknown } | { problem: string };
@@ -144,6 +146,16 @@ export function cellValue(fd: Field, cell: unknown, look: CellLookups): CellResu
           found.length > 1
             ? `${fd.label}“${text}”有重名部门，请联系管理员`
             : `${fd.label}“${text}”不是现有部门`,
+      };
+    }
+    case 'ref': {
+      const found = look.refs?.(fd, text) ?? [];
+      if (found.length === 1) return { value: found[0] };
+      return {
+        problem:
+          found.length > 1
+            ? `${fd.label}“${text}”有 ${found.length} 条同名记录，请导入后在页面上选择`
+            : `找不到${fd.label}“${text}”，请核对名称`,
       };
     }
     default:

@@ -15,6 +15,7 @@ import {
 } from '../../shared/records/api';
 import {
   createSchema,
+  formFields,
   importFields,
   type Field,
   type RecordDef,
@@ -88,6 +89,7 @@ const KIND_NOTES: Partial<Record<Field['kind'], string>> = {
   user: '在职人员的姓名；同名时写成“姓名（手机号）”',
   users: '在职人员的姓名，多人用顿号“、”分隔，如 王芳、李明',
   dept: '部门名称，与组织架构中一致',
+  ref: '填写名称，与系统中已有的一致',
 };
 
 /** The columns of a record's template, with its dictionaries' current words. */
@@ -116,8 +118,13 @@ async function recordColumns(db: Db, def: RecordDef): Promise<SheetColumn[]> {
   });
 }
 
-/** What the cells of these rows name: dictionary words, people, departments. */
-async function lookupsFor(db: Db, def: RecordDef, rows: readonly SheetRow[]): Promise<CellLookups> {
+/** What the cells of these rows name: dictionary words, people, departments, rows of refs by title. */
+async function lookupsFor(
+  db: Db,
+  def: RecordDef,
+  rows: readonly SheetRow[],
+  defOf: (name: string) => RecordDef | undefined,
+): Promise<CellLookups> {
   const fields = importFields(def);
   const items = await repo.dictItems(
     db,
@@ -140,7 +147,14 @@ async function lookupsFor(db: Db, def: RecordDef, rows: readonly SheetRow[]): Pr
     }
   const people = await repo.usersByNameOrPhone(db, [...words]);
   const depts = await repo.departmentsByName(db, [...deptWords]);
+  const refRows = new Map<Field, Row[]>();
+  for (const [key, fd] of fields)
+    if (fd.ref) {
+      const titles = rows.map((r) => cellText(r.cells[key])).filter(Boolean);
+      refRows.set(fd, await repo.findAllIn(db, defOf(fd.ref.record)!, fd.ref.by, titles));
+    }
   return {
+    refs: (fd, word) => (refRows.get(fd) ?? []).filter((r) => r[fd.ref!.by] === word).map((r) => r.id),
     dict: (key) => items.filter((i) => i.dict_key === key),
     people: (w) =>
       people
@@ -155,17 +169,23 @@ export function recordScheme(def: RecordDef, deps: { db: Db; records: RecordServ
   const { db, records } = deps;
   const schema = createSchema(def);
   const key = def.unique?.[0];
+  // Files, images and lists cannot be typed into a cell: the template says which are left out.
+  const left = formFields(def)
+    .filter(([, fd]) => fd.importable === false && fd.kind !== 'rich')
+    .map(([, fd]) => fd.label);
   return {
     id: def.name,
     title: def.title,
     perm: def.access.write,
     replaceable: Boolean(key),
-    hint: `${def.title}导入模板：从第 2 行起每行填写一条；标 * 的列必填；有下拉列表的列请从列表中选择。`,
+    hint:
+      `${def.title}导入模板：从第 2 行起每行填写一条；标 * 的列必填；有下拉列表的列请从列表中选择。` +
+      (left.length ? `${left.join('、')}不能通过导入填写，请导入后在页面上补充。` : ''),
     columns: () => recordColumns(db, def),
     async run(rows, ctx) {
       const errors: ImportError[] = [];
       const label = (field: string) => def.fields[field]?.label ?? field;
-      const look = await lookupsFor(db, def, rows);
+      const look = await lookupsFor(db, def, rows, records.defOf);
       const ready: { row: number; values: Record<string, unknown> }[] = [];
       for (const r of rows) {
         const input: Record<string, unknown> = {};
@@ -190,42 +210,44 @@ export function recordScheme(def: RecordDef, deps: { db: Db; records: RecordServ
           }
           continue;
         }
-        ready.push({ row: r.row, values: records.clean(def, parsed.data as Record<string, unknown>) });
+        ready.push({
+          row: r.row,
+          values: records.createValues(def, ctx.user, parsed.data as Record<string, unknown>),
+        });
       }
 
-      // Every row that read well goes through the same checks as a form, in one transaction:
-      // rows of the file see the rows before them (two rows of the file may clash too).
-      let created = 0;
-      let replaced = 0;
+      // Every row that read well goes through the same checks as a form, all at once in one
+      // short transaction (records.checks.ts reads what the whole file refers to in a few
+      // queries): rows of the file see the rows before them, and any error saves nothing.
+      const write = await records.writeContext(def, ctx.user);
       try {
-        await db.transaction().execute(async (trx) => {
-          const look = createLookups(trx);
-          for (const { row, values } of ready) {
-            let before: Row | undefined;
-            if (ctx.type === IMPORT_TYPES.replace && key) {
-              const same = await repo.findAll(
-                trx,
-                def,
-                key.fields.map((k) => ({ field: k, op: 'eq' as const, value: values[k] })),
-                1,
-              );
-              before = same[0];
-            }
-            const r = before
-              ? await records.updateChecked(trx, def, ctx.user, before, values, look)
-              : await records.insertChecked(trx, def, ctx.user, values, look);
-            if ('problems' in r)
-              for (const p of r.problems!) errors.push({ row, column: label(p.field), message: p.message });
-            else if (before) replaced++;
-            else created++;
+        return await db.transaction().execute(async (trx) => {
+          let before: (Row | undefined)[] = ready.map(() => undefined);
+          if (ctx.type === IMPORT_TYPES.replace && key) {
+            const first = key.fields[0]!;
+            const stored = await repo.findAllIn(
+              trx,
+              def,
+              first,
+              ready.map((r) => r.values[first]),
+            );
+            before = ready.map((r) => stored.find((x) => key.fields.every((k) => x[k] === r.values[k])));
           }
+          const items = ready.map((r, i) => ({ values: r.values, before: before[i] }));
+          const saved = await records.saveMany(trx, def, write, items, createLookups(trx));
+          if ('problems' in saved)
+            saved.problems.forEach((list, i) => {
+              for (const p of list)
+                errors.push({ row: ready[i]!.row, column: label(p.field), message: p.message });
+            });
           if (errors.length) throw new ImportRefused(errors);
+          const replaced = items.filter((p) => p.before).length;
+          return { imported: items.length, created: items.length - replaced, replaced };
         });
       } catch (err) {
         if (err instanceof ImportRefused) return { errors };
         throw err;
       }
-      return { imported: created + replaced, created, replaced };
     },
   };
 }

@@ -11,8 +11,8 @@ import type { Db } from '../db/index';
  * "filtered afterwards" by mistake (ARCHITECTURE.md §4).
  *
  * Portable across SQLite and PostgreSQL: no dialect functions; numbers are read through
- * Number() (PostgreSQL answers bigint as text); a list of people is stored as ',3,5,' so
- * "contains 5" is LIKE '%,5,%'.
+ * Number() (PostgreSQL answers bigint as text); a list of people (or of uploads) is stored
+ * as ',3,5,' so "contains 5" is LIKE '%,5,%'; a list field's rows are JSON text.
  */
 
 type Any = Kysely<any>;
@@ -38,14 +38,30 @@ export type Cond =
   | { field: string; op: 'contains'; value: number }
   | { op: 'keyword'; fields: readonly string[]; value: string };
 
-const NUMERIC = new Set(['int', 'money', 'datetime', 'status', 'user', 'dept']);
+const NUMERIC = new Set(['int', 'money', 'datetime', 'status', 'user', 'dept', 'ref']);
+/** Kinds stored as a list of ids, ',3,5,'. */
+const ID_LISTS = new Set(['users', 'file', 'image']);
+
+/** A list field's JSON, or no rows when it cannot be read. */
+function rowsOfJson(v: unknown): Record<string, unknown>[] {
+  try {
+    const rows = JSON.parse(String(v)) as unknown;
+    return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
+  } catch {
+    return [];
+  }
+}
 
 /** A stored value as the API answers it. */
 function decode(fd: Field, v: unknown): unknown {
-  if (v === null || v === undefined) return fd.kind === 'users' ? [] : null;
+  if (v === null || v === undefined) return ID_LISTS.has(fd.kind) || fd.kind === 'list' ? [] : null;
   switch (fd.kind) {
     case 'users':
+    case 'file':
+    case 'image':
       return String(v).split(',').filter(Boolean).map(Number);
+    case 'list':
+      return rowsOfJson(v);
     case 'bool':
       return Number(v) === 1;
     case 'money':
@@ -59,10 +75,14 @@ function decode(fd: Field, v: unknown): unknown {
 export function encode(fd: Field, v: unknown): unknown {
   const value = v === undefined ? (fd.initial !== undefined ? fd.initial : fd.empty) : v;
   switch (fd.kind) {
-    case 'users': {
+    case 'users':
+    case 'file':
+    case 'image': {
       const ids = (value as number[]) ?? [];
       return ids.length ? `,${ids.join(',')},` : '';
     }
+    case 'list':
+      return JSON.stringify(value ?? []);
     case 'bool':
       return value ? 1 : 0;
     case 'money':
@@ -188,6 +208,34 @@ export async function findAll(
   return rows.map((r) => toRow(def, r));
 }
 
+/** The most values one `IN (…)` list carries (SQLite and PostgreSQL both take far more). */
+const IN_CHUNK = 900;
+
+/**
+ * Every row whose `field` holds one of `values`, under `conds`: one query per 900 values (an
+ * import's checks read what a whole file refers to at once).
+ */
+export async function findAllIn(
+  db: Db,
+  def: RecordDef,
+  field: string,
+  values: readonly unknown[],
+  conds: readonly Cond[] = [],
+): Promise<Row[]> {
+  const distinct = [...new Set(values)];
+  const out: Row[] = [];
+  for (let i = 0; i < distinct.length; i += IN_CHUNK)
+    out.push(
+      ...(await findAll(
+        db,
+        def,
+        [...conds, { field, op: 'in', value: distinct.slice(i, i + IN_CHUNK) }],
+        1_000_000,
+      )),
+    );
+  return out;
+}
+
 export async function find(db: Db, def: RecordDef, id: number, conds: readonly Cond[] = []) {
   const r = await where(db, def, q(db).selectFrom(def.table), conds)
     .selectAll()
@@ -217,6 +265,36 @@ export async function insert(
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(r.id);
+}
+
+/**
+ * Inserts many rows, 100 to a statement; answers their ids in the order given. (Ids are taken
+ * in row order within a statement, so the ids a statement returns, sorted, are its rows'.)
+ */
+export async function insertMany(
+  db: Db,
+  def: RecordDef,
+  rows: readonly Record<string, unknown>[],
+  actorId: number | null,
+  now: number,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += 100) {
+    const values = rows.slice(i, i + 100).map((values) => {
+      const all: Record<string, unknown> = {};
+      for (const key of Object.keys(def.fields)) all[key] = values[key];
+      return {
+        ...columnsOf(def, all),
+        create_time: now,
+        create_by: actorId,
+        update_time: now,
+        update_by: actorId,
+      };
+    });
+    const r = await q(db).insertInto(def.table).values(values).returning('id').execute();
+    ids.push(...r.map((x) => Number(x.id)).sort((a, b) => a - b));
+  }
+  return ids;
 }
 
 /** Changes the given fields of a live row; answers the rows changed (0: gone). */
@@ -284,33 +362,35 @@ export async function pruneOlderThan(db: Db, def: RecordDef, before: number): Pr
   return Number(r.numDeletedRows);
 }
 
-/** Appends one line to a record's status history (bsStatusLog). */
-export async function logStatus(
-  db: Db,
-  line: {
-    table: string;
-    recordId: number;
-    action: string;
-    from: number | null;
-    to: number;
-    operatorId: number | null;
-    comment: string;
-    time: number;
-  },
-) {
-  await db
-    .insertInto('bs_status_log')
-    .values({
-      table_name: line.table,
-      record_id: line.recordId,
-      action: line.action,
-      from_status: line.from,
-      to_status: line.to,
-      operator_id: line.operatorId,
-      comment: line.comment,
-      time: line.time,
-    })
-    .execute();
+export interface StatusLogLine {
+  table: string;
+  recordId: number;
+  action: string;
+  from: number | null;
+  to: number;
+  operatorId: number | null;
+  comment: string;
+  time: number;
+}
+
+/** Appends lines to records' status history (bsStatusLog), 200 to a statement. */
+export async function logStatus(db: Db, ...lines: StatusLogLine[]) {
+  for (let i = 0; i < lines.length; i += 200)
+    await db
+      .insertInto('bs_status_log')
+      .values(
+        lines.slice(i, i + 200).map((line) => ({
+          table_name: line.table,
+          record_id: line.recordId,
+          action: line.action,
+          from_status: line.from,
+          to_status: line.to,
+          operator_id: line.operatorId,
+          comment: line.comment,
+          time: line.time,
+        })),
+      )
+      .execute();
 }
 
 export async function statusLog(db: Db, table: string, recordId: number) {
@@ -421,6 +501,16 @@ export async function usersByNameOrPhone(db: Db, words: readonly string[]) {
     .where('enabled', '=', 1)
     .where((eb) => eb.or([eb('user_name', 'in', [...words]), eb('phone', 'in', [...words])]))
     .execute();
+}
+
+/** The departments a person belongs to (the scope of records owned by departments). */
+export async function deptIdsOfUser(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('user_department')
+    .select('dept_id')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((r) => Number(r.dept_id));
 }
 
 export async function departmentsByName(db: Db, words: readonly string[]) {

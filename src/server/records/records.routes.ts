@@ -2,14 +2,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RecordDetail, RecordPage } from '../../shared/records/api';
+import { Id } from '../../shared/api/fields';
 import {
   IdQuery,
   createSchema,
+  dictKeysOf,
   listSchema,
+  listText,
   parseCall,
   plainValue,
   transitionSchema,
   updateSchema,
+  type Field,
   type RecordDef,
 } from '../../shared/records/define';
 import { DONE } from '../plugins/envelope';
@@ -103,7 +107,24 @@ export function recordRoutes(
         RecordDetail,
       );
     }
-    if (c.create) {
+    if (c.create && c.create === c.update) {
+      // One call for both (the spec's `POST save` of business data): with an id it changes that
+      // row, without one it adds a row.
+      const { method, url } = at(c.create);
+      call(
+        method,
+        url,
+        createSchema(def).extend({ id: Id.optional() }),
+        `${t} · 保存（带 id 为修改，不带为新增）`,
+        true,
+        async (req, b) => {
+          if (typeof b.id !== 'number') return records.create(def, req.user, b);
+          await records.update(def, req.user, b as Record<string, unknown> & { id: number });
+          return { id: b.id };
+        },
+        z.object({ id: z.number() }),
+      );
+    } else if (c.create) {
       const { method, url } = at(c.create);
       call(
         method,
@@ -115,7 +136,7 @@ export function recordRoutes(
         z.object({ id: z.number() }),
       );
     }
-    if (c.update) {
+    if (c.update && c.update !== c.create) {
       const { method, url } = at(c.update);
       call(method, url, updateSchema(def), `${t} · 修改`, true, async (req, b) => {
         await records.update(def, req.user, b as Record<string, unknown> & { id: number });
@@ -193,31 +214,28 @@ export function recordRoutes(
 /** The export's columns and rows: every field, values as people read them. */
 async function exportTable(db: Db, def: RecordDef, page: RecordPage) {
   const fields = Object.entries(def.fields).filter(([, fd]) => fd.kind !== 'rich');
-  const items = await repo.dictItems(
-    db,
-    fields.flatMap(([, fd]) => (fd.dict ? [fd.dict] : [])),
-    false,
-  );
+  const items = await repo.dictItems(db, dictKeysOf(def), false);
   const columns = fields.map(([key, fd]) => ({
     key,
     header: fd.label,
-    width: fd.kind === 'users' ? 24 : undefined,
+    width: fd.kind === 'users' || fd.kind === 'list' ? 24 : undefined,
   }));
   const user = (id: unknown) => page.names.users[String(id)] ?? '';
-  const rows = page.list.map((row) =>
-    fields.map(([key, fd]) => {
-      const v = row[key];
-      if (fd.dict)
-        return items.find((i) => i.dict_key === fd.dict && i.value === v)?.label ?? String(v ?? '');
-      if (fd.kind === 'user') return user(v);
-      if (fd.kind === 'users') return ((v as number[]) ?? []).map(user).join('、');
-      if (fd.kind === 'dept') return page.names.depts[String(v)] ?? '';
-      if (fd.kind === 'datetime' && typeof v === 'number') {
-        const iso = new Date(v + 8 * 3600_000).toISOString();
-        return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
-      }
-      return plainValue(fd, v);
-    }),
-  );
+  const word = (fd: Field, v: unknown): string => {
+    if (fd.dict) return items.find((i) => i.dict_key === fd.dict && i.value === v)?.label ?? String(v ?? '');
+    if (fd.kind === 'user') return user(v);
+    if (fd.kind === 'users') return ((v as number[]) ?? []).map(user).join('、');
+    if (fd.kind === 'dept') return page.names.depts[String(v)] ?? '';
+    if (fd.kind === 'ref') return page.names.refs?.[fd.ref!.record]?.[String(v)] ?? '';
+    if (fd.kind === 'file' || fd.kind === 'image')
+      return ((v as number[]) ?? []).map((id) => page.names.files?.[String(id)]?.attName ?? '').join('、');
+    if (fd.kind === 'list') return listText(fd, v, word);
+    if (fd.kind === 'datetime' && typeof v === 'number') {
+      const iso = new Date(v + 8 * 3600_000).toISOString();
+      return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+    }
+    return plainValue(fd, v);
+  };
+  const rows = page.list.map((row) => fields.map(([key, fd]) => word(fd, row[key])));
   return [columns, rows] as const;
 }

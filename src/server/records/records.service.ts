@@ -5,29 +5,32 @@ import {
   STALE_STATUS,
   formFields,
   statusLabel,
+  valuesOf,
   type FieldProblem,
   type RecordDef,
   type Row,
   type Words,
   type listSchema,
 } from '../../shared/records/define';
+import { hasAttachments } from '../../shared/records/index';
 import { maskIdNumber, maskPhone } from '../../shared/records/validators';
 import type { Db } from '../db/index';
 import { AppError, forbidden, invalid, notFound } from '../errors';
 import type { Access } from '../modules/auth/access';
 import type { SessionUser } from '../modules/auth/auth.service';
 import { imageIdsIn, sanitizeRichHtml } from '../modules/attach/rich-html';
-import type { AttachService } from '../modules/attach/attach.service';
+import { toAttachment, type AttachService } from '../modules/attach/attach.service';
+import { createChecks, type Pending, type WriteContext } from './records.checks';
 import * as repo from './records.repo';
 import type { Cond } from './records.repo';
 
 /**
  * The records engine's rules, the same for every record (ARCHITECTURE.md §9): who may read and
- * write (menu grants, and the rows a reader without the write grant sees, added in the
- * repository), validation beyond the schema (dictionary values, people and departments that
- * exist, unique keys, owners, trees, the record's own peer rules), status transitions that
- * refuse a stale status and write bsStatusLog, sort moves, and deletes refused while rows hang
- * on the row. A record's own rules are functions in its definition; nothing here names a record.
+ * write (menu grants; the rows a reader without the write grant sees and the rows of people or
+ * departments, both added in the repository), validation beyond the schema (records.checks.ts),
+ * status transitions that refuse a stale status and write bsStatusLog, sort moves, deletes
+ * refused while rows hang on the row or refer to it, and the files of file fields bound to their
+ * row. A record's own rules are functions in its definition; nothing here names a record.
  */
 
 type ListQuery = z.output<ReturnType<typeof listSchema>>;
@@ -40,26 +43,23 @@ export function fieldError(problems: readonly FieldProblem[]): AppError {
   return new AppError(ErrorCode.invalid, problems[0]!.message, 200, { fields });
 }
 
-function userIdsOf(def: RecordDef, rows: readonly Record<string, unknown>[]): number[] {
+/** The ids of `kinds` the rows hold, their lists' rows included. */
+function idsOf(def: RecordDef, rows: readonly Record<string, unknown>[], kinds: readonly string[]): number[] {
   const ids = new Set<number>();
-  for (const r of rows) {
-    if (typeof r.createBy === 'number') ids.add(r.createBy);
-    for (const [key, fd] of Object.entries(def.fields)) {
-      const v = r[key];
-      if (fd.kind === 'user' && typeof v === 'number') ids.add(v);
-      if (fd.kind === 'users' && Array.isArray(v)) for (const id of v) ids.add(id as number);
-    }
-  }
+  for (const r of rows)
+    for (const { fd, value } of valuesOf(def, r))
+      if (kinds.includes(fd.kind))
+        for (const id of Array.isArray(value) ? value : [value]) if (typeof id === 'number') ids.add(id);
   return [...ids];
 }
 
-function deptIdsOf(def: RecordDef, rows: readonly Record<string, unknown>[]): number[] {
-  const ids = new Set<number>();
-  for (const r of rows)
-    for (const [key, fd] of Object.entries(def.fields))
-      if (fd.kind === 'dept' && typeof r[key] === 'number') ids.add(r[key] as number);
-  return [...ids];
+function userIdsOf(def: RecordDef, rows: readonly Record<string, unknown>[]): number[] {
+  const ids = idsOf(def, rows, ['user', 'users']);
+  for (const r of rows) if (typeof r.createBy === 'number') ids.push(r.createBy);
+  return [...new Set(ids)];
 }
+
+const deptIdsOf = (def: RecordDef, rows: readonly Record<string, unknown>[]) => idsOf(def, rows, ['dept']);
 
 /**
  * Dictionary items and names, each read once: per write, or once for a whole import (a file of
@@ -114,8 +114,8 @@ export function createRecordService(deps: {
   db: Db;
   access: Access;
   records: readonly RecordDef[];
-  /** Binds the images of rich text to their record (attach tables named by the record). */
-  attach?: Pick<AttachService, 'bindInTx' | 'dropBytes'>;
+  /** Binds rich text images and file fields' uploads to their row (attach tables named by the record). */
+  attach?: Pick<AttachService, 'bindInTx' | 'dropBytes' | 'rowsOf'>;
   now?: () => number;
 }) {
   const { db, access } = deps;
@@ -127,25 +127,97 @@ export function createRecordService(deps: {
     return access.can(user, def.access.write);
   }
 
+  /**
+   * For a record of people's or departments' rows: whether the caller holds its `all` grant,
+   * and the conditions keeping them to their own rows otherwise.
+   */
+  async function ownerScope(def: RecordDef, user: SessionUser) {
+    const owner = def.access.owner;
+    if (!owner) return { all: true, depts: [] as number[], conds: [] as Cond[] };
+    if (await access.can(user, owner.all)) return { all: true, depts: [], conds: [] };
+    const byDept = def.fields[owner.field]!.kind === 'dept';
+    const depts = byDept ? await repo.deptIdsOfUser(db, user.id) : [];
+    const conds: Cond[] = [
+      byDept
+        ? { field: owner.field, op: 'in', value: depts }
+        : { field: owner.field, op: 'eq', value: user.id },
+    ];
+    return { all: false, depts, conds };
+  }
+
   /** Read access, and the conditions that keep a reader to the rows they may see. */
   async function readScope(def: RecordDef, user: SessionUser): Promise<{ conds: Cond[]; writer: boolean }> {
     const writer = await mayWrite(def, user);
-    if (!writer && def.access.read !== null && !(await access.can(user, def.access.read)))
-      throw forbidden('无权限查看，请联系管理员开通');
+    const owner = await ownerScope(def, user);
+    const allowed =
+      writer ||
+      def.access.read === null ||
+      (await access.can(user, def.access.read)) ||
+      Boolean(def.access.owner && owner.all);
+    if (!allowed) throw forbidden('无权限查看，请联系管理员开通');
     const sees = def.access.readerSees;
-    return { writer, conds: writer || !sees ? [] : [{ field: sees.field, op: 'in', value: sees.values }] };
+    const conds = writer || !sees ? [] : [{ field: sees.field, op: 'in' as const, value: sees.values }];
+    return { writer, conds: [...conds, ...owner.conds] };
   }
 
-  async function requireWrite(def: RecordDef, user: SessionUser, grant = def.access.write) {
-    await access.require(user, grant);
+  /**
+   * A write's context, before its transaction: the grant checked (the record's write grant, a
+   * transition's own, or the owner's `all`), the rows the writer may change (all, or for a
+   * record of people's rows their own), and the rows of refs' records they may read.
+   */
+  async function writeContext(
+    def: RecordDef,
+    user: SessionUser,
+    grant = def.access.write,
+  ): Promise<WriteContext> {
+    const owner = await ownerScope(def, user);
+    if (!(owner.all && def.access.owner)) await access.require(user, grant);
+    const refs = new Map<string, Cond[] | null>();
+    for (const fd of Object.values(def.fields).flatMap((x) => [x, ...Object.values(x.sub ?? {})]))
+      if (fd.ref && !refs.has(fd.ref.record))
+        refs.set(fd.ref.record, await readConds(byName.get(fd.ref.record)!, user));
+    return { user, owner, refs };
   }
 
-  async function namesFor(def: RecordDef, rows: readonly Record<string, unknown>[]): Promise<RecordNames> {
+  /** The rows of a ref field's record the caller may read, or null for none. */
+  async function readConds(def: RecordDef, user: SessionUser): Promise<Cond[] | null> {
+    try {
+      return (await readScope(def, user)).conds;
+    } catch {
+      return null;
+    }
+  }
+
+  /** What a page of rows refers to: people, departments, files and the titles of refs. */
+  async function namesFor(
+    def: RecordDef,
+    rows: readonly Record<string, unknown>[],
+    user: SessionUser,
+  ): Promise<RecordNames> {
     const n = await repo.names(db, userIdsOf(def, rows), deptIdsOf(def, rows));
-    return {
+    const names: RecordNames = {
       users: Object.fromEntries(n.users.map((u) => [String(u.id), u.name])),
       depts: Object.fromEntries(n.depts.map((d) => [String(d.id), d.name])),
     };
+    const fileIds = idsOf(def, rows, ['file', 'image']);
+    if (fileIds.length && deps.attach)
+      names.files = Object.fromEntries(
+        (await deps.attach.rowsOf(db, fileIds)).map((a) => [String(a.id), toAttachment(a)]),
+      );
+    const refs = Object.values(def.fields).flatMap((fd) => [fd, ...Object.values(fd.sub ?? {})]);
+    for (const name of new Set(refs.flatMap((fd) => (fd.ref ? [fd.ref.record] : [])))) {
+      const target = byName.get(name)!;
+      const by = refs.find((fd) => fd.ref?.record === name)!.ref!.by;
+      const ids = rows.flatMap((r) =>
+        valuesOf(def, r)
+          .filter((e) => e.fd.ref?.record === name && typeof e.value === 'number')
+          .map((e) => e.value as number),
+      );
+      const conds = ids.length ? await readConds(target, user) : null;
+      const found = conds ? await repo.findAllIn(db, target, 'id', ids, conds) : [];
+      (names.refs ??= {})[name] = Object.fromEntries(found.map((r) => [String(r.id), String(r[by] ?? '')]));
+    }
+    return names;
   }
 
   /** Personal data masked (records-design §1): always in lists, in the detail for non-writers. */
@@ -182,126 +254,11 @@ export function createRecordService(deps: {
     };
   }
 
-  /**
-   * Everything a write must pass besides its schema, checked in the write's transaction, as a
-   * list of problems (the import wants all of them; a form shows each at its field).
-   * `values` are the form fields after the schema; `before` the stored row of an update.
-   */
-  async function problemsOf(
-    q: Db,
-    def: RecordDef,
-    values: Record<string, unknown>,
-    before?: Row,
-    look: Lookups = createLookups(q),
-  ): Promise<FieldProblem[]> {
-    const problems: FieldProblem[] = [];
-    const row: Record<string, unknown> = { ...(before ?? {}), ...values };
-    const changed = (key: string) => !before || JSON.stringify(before[key]) !== JSON.stringify(row[key]);
-
-    const own = def.check?.(row);
-    if (own) problems.push(own);
-    if (before && def.canUpdate) {
-      const p = def.canUpdate(before, row);
-      if (p) problems.push(p);
-    }
-
-    // Dictionary values: an enabled item; a value kept unchanged may have been disabled since.
-    const dictFields = Object.entries(def.fields).filter(([k, fd]) => fd.dict && row[k] && changed(k));
-    if (dictFields.length) {
-      const items = (await look.items([...new Set(dictFields.map(([, fd]) => fd.dict!))])).filter(
-        (i) => Number(i.status) === 1,
-      );
-      for (const [key, fd] of dictFields) {
-        const options = items.filter((i) => i.dict_key === fd.dict);
-        if (!options.some((i) => i.value === row[key]))
-          problems.push({
-            field: key,
-            message: `${fd.label}不正确，可选：${options
-              .map((o) => `${o.value} ${o.label}`)
-              .slice(0, 12)
-              .join('、')}`,
-          });
-      }
-    }
-
-    // People and departments that exist (people enabled, unless kept unchanged).
-    const people = Object.entries(def.fields).filter(
-      ([k, fd]) => (fd.kind === 'user' || fd.kind === 'users') && changed(k),
-    );
-    const depts = Object.entries(def.fields).filter(
-      ([k, fd]) => fd.kind === 'dept' && changed(k) && row[k] != null,
-    );
-    const wantedUsers = people.flatMap(([k]) =>
-      Array.isArray(row[k]) ? (row[k] as number[]) : row[k] == null ? [] : [row[k] as number],
-    );
-    const wantedDepts = depts.map(([k]) => row[k] as number);
-    if (wantedUsers.length || wantedDepts.length) {
-      const n = await look.names(wantedUsers, wantedDepts);
-      const enabled = new Set(n.users.filter((u) => u.enabled).map((u) => u.id));
-      const deptSet = new Set(n.depts.map((d) => d.id));
-      for (const [key, fd] of people) {
-        const ids = Array.isArray(row[key])
-          ? (row[key] as number[])
-          : row[key] == null
-            ? []
-            : [row[key] as number];
-        if (ids.some((id) => !enabled.has(id)))
-          problems.push({ field: key, message: `所选${fd.label}不存在或已停用，请重新选择` });
-      }
-      for (const [key, fd] of depts)
-        if (!deptSet.has(row[key] as number))
-          problems.push({ field: key, message: `所选${fd.label}不存在，请重新选择` });
-    }
-
-    // The owner a row belongs to, and the parent of a tree.
-    if (def.belongsTo && row[def.belongsTo.field]) {
-      const owner = byName.get(def.belongsTo.record)!;
-      const n = await repo.count(q, owner, [
-        { field: def.belongsTo.by, op: 'eq', value: row[def.belongsTo.field] },
-      ]);
-      if (n === 0)
-        problems.push({
-          field: def.belongsTo.field,
-          message: `${def.fields[def.belongsTo.field]!.label}不存在，请刷新后重试`,
-        });
-    }
-    if (def.tree && row[def.tree.field]) {
-      const scope = def.tree.scope.map((k) => ({ field: k, op: 'eq' as const, value: row[k] }));
-      const n = await repo.count(q, def, [
-        ...scope,
-        { field: def.tree.by, op: 'eq', value: row[def.tree.field] },
-      ]);
-      if (n === 0)
-        problems.push({
-          field: def.tree.field,
-          message: `${def.fields[def.tree.field]!.label}“${String(row[def.tree.field])}”不存在`,
-        });
-    }
-
-    // Unique keys: said at the key's last field (a unique index catches a race).
-    for (const u of def.unique ?? []) {
-      if (u.fields.some((k) => row[k] === undefined || row[k] === null || row[k] === '')) continue;
-      const conds: Cond[] = u.fields.map((k) => ({ field: k, op: 'eq', value: row[k] }));
-      if (before) conds.push({ field: 'id', op: 'ne', value: before.id });
-      if ((await repo.count(q, def, conds)) > 0)
-        problems.push({ field: u.fields[u.fields.length - 1]!, message: u.message });
-    }
-
-    // The record's own rules against its stored neighbours.
-    if (!problems.length)
-      for (const rule of def.rules ?? []) {
-        const conds: Cond[] = Object.entries(rule.peers(row)).map(([field, values]) => ({
-          field,
-          op: 'in',
-          value: values,
-        }));
-        if (before) conds.push({ field: 'id', op: 'ne', value: before.id });
-        const peers = await repo.findAll(q, def, conds, 1000);
-        const p = rule.check(row, peers, await wordsFor(def, [row, ...peers], look));
-        if (p) problems.push(p);
-      }
-    return problems;
-  }
+  const checks = createChecks({
+    byName,
+    attachRows: deps.attach ? (q, ids) => deps.attach!.rowsOf(q, ids) : undefined,
+    wordsFor,
+  });
 
   /** Form values as stored: rich text sanitised, optional fields left empty as their empty. */
   function clean(def: RecordDef, body: Record<string, unknown>): Record<string, unknown> {
@@ -314,79 +271,131 @@ export function createRecordService(deps: {
     return out;
   }
 
-  const richKeys = (def: RecordDef) =>
-    Object.entries(def.fields)
-      .filter(([, fd]) => fd.kind === 'rich')
-      .map(([k]) => k);
-
   /**
-   * The images a record's rich text shows become its attachments (uploaded unbound by the
-   * editor); images taken out are deleted. Answers the bytes to drop after the commit.
+   * A row's attachments are the images its rich text shows and the uploads of its file fields:
+   * bound to the row (uploaded unbound), and those no longer in it deleted. Answers the bytes to
+   * drop after the commit.
    */
-  async function bindImages(
+  async function bindFiles(
     q: Db,
     def: RecordDef,
     user: SessionUser,
     id: number,
     row: Record<string, unknown>,
   ) {
-    const keys = richKeys(def);
-    if (!keys.length || !deps.attach) return [];
-    const ids = keys.flatMap((k) => imageIdsIn(String(row[k] ?? '')));
+    if (!hasAttachments(def) || !deps.attach) return [];
+    const ids = Object.entries(def.fields).flatMap(([k, fd]) =>
+      fd.kind === 'rich'
+        ? imageIdsIn(String(row[k] ?? ''))
+        : fd.kind === 'file' || fd.kind === 'image'
+          ? ((row[k] as number[] | undefined) ?? [])
+          : [],
+    );
     return deps.attach.bindInTx(q, { user, table: def.name, recordId: id, ids });
   }
 
-  async function insertChecked(
+  /**
+   * Checks and stores rows in the caller's transaction: every row's problems, or when there are
+   * none the rows inserted (or changed, given `before`), their status history begun and their
+   * files bound. A form saves one row; an import its whole file, with a few queries for all.
+   */
+  async function saveMany(
     q: Db,
     def: RecordDef,
-    user: SessionUser,
-    values: Record<string, unknown>,
-    look?: Lookups,
-  ) {
-    const problems = await problemsOf(q, def, values, undefined, look);
-    if (problems.length) return { problems };
-    if (def.booking) {
-      const { capacityTable, capacityField, quantityField } = def.booking;
-      const taken = await repo.reserve(
-        q,
-        capacityTable,
-        values[capacityField] as number,
-        values[quantityField] as number,
-      );
-      if (!taken)
-        return { problems: [{ field: capacityField, message: '名额不足或已停止预约，请选择其他场次' }] };
-    }
+    ctx: WriteContext,
+    items: readonly Pending[],
+    look: Lookups = createLookups(q),
+  ): Promise<{ problems: FieldProblem[][] } | { ids: number[]; dropped: string[] }> {
+    const { user } = ctx;
+    const problems = await checks.problemsOfMany(q, def, ctx, items, look);
+    if (problems.some((p) => p.length)) return { problems };
     const t = now();
-    const id = await repo.insert(q, def, values, user.id, t);
-    const dropped = await bindImages(q, def, user, id, values);
-    if (def.status) {
-      const to = (values[def.status.field] ?? def.fields[def.status.field]!.initial) as number;
-      await repo.logStatus(q, {
-        table: def.table,
-        recordId: id,
-        action: 'create',
-        from: null,
-        to,
-        operatorId: user.id,
-        comment: '',
-        time: t,
-      });
+    const fresh = items.filter((p) => !p.before).map((p) => p.values);
+    if (def.booking) {
+      // A refused row leaves nothing reserved for it; the caller rolls back the others'.
+      const { capacityTable, capacityField, quantityField } = def.booking;
+      for (const [i, p] of items.entries()) {
+        if (p.before) continue;
+        const v = p.values;
+        if (!(await repo.reserve(q, capacityTable, v[capacityField] as number, v[quantityField] as number)))
+          return {
+            problems: items.map((_, j) =>
+              j === i ? [{ field: capacityField, message: '名额不足或已停止预约，请选择其他场次' }] : [],
+            ),
+          };
+      }
     }
-    return { id, dropped };
+    const inserted = await repo.insertMany(q, def, fresh, user.id, t);
+    const ids: number[] = [];
+    const dropped: string[] = [];
+    let n = 0;
+    for (const p of items) {
+      if (p.before) {
+        if ((await repo.update(q, def, p.before.id, p.values, user.id, t)) === 0) throw notFound(GONE);
+        ids.push(p.before.id);
+      } else ids.push(inserted[n++]!);
+      dropped.push(...(await bindFiles(q, def, user, ids.at(-1)!, { ...p.before, ...p.values })));
+    }
+    if (def.status) {
+      const field = def.status.field;
+      const initial = def.fields[field]!.initial as number;
+      await repo.logStatus(
+        q,
+        ...items.flatMap((p, i) =>
+          p.before
+            ? []
+            : [
+                {
+                  table: def.table,
+                  recordId: ids[i]!,
+                  action: 'create',
+                  from: null,
+                  to: (p.values[field] ?? initial) as number,
+                  operatorId: user.id,
+                  comment: '',
+                  time: t,
+                },
+              ],
+        ),
+      );
+    }
+    return { ids, dropped };
   }
 
-  async function updateChecked(
-    q: Db,
-    def: RecordDef,
-    user: SessionUser,
-    before: Row,
-    values: Record<string, unknown>,
-    look?: Lookups,
-  ) {
-    const problems = await problemsOf(q, def, values, before, look);
-    if (problems.length) return { problems };
-    if ((await repo.update(q, def, before.id, values, user.id, now())) === 0) throw notFound(GONE);
-    return { id: before.id, dropped: await bindImages(q, def, user, before.id, values) };
+  /** Whether a row is frozen by another record's row (a closed month): its words, or null. */
+  async function frozenWhy(q: Db, def: RecordDef, row: Row): Promise<string | null> {
+    const fz = def.frozenBy;
+    if (!fz) return null;
+    const conds: Cond[] = Object.entries(fz.match).map(([theirs, ours]) => ({
+      field: theirs,
+      op: 'eq',
+      value: row[ours],
+    }));
+    conds.push({ field: fz.field, op: 'in', value: fz.values });
+    return (await repo.count(q, byName.get(fz.record)!, conds)) ? fz.message(row) : null;
+  }
+
+  /** A form's one row: saved, or refused with its problems per field. */
+  async function saveOne(def: RecordDef, ctx: WriteContext, item: Pending, find?: number) {
+    const r = await db.transaction().execute(async (trx) => {
+      let before: Row | undefined;
+      if (find !== undefined) {
+        before = await repo.find(trx, def, find, ctx.owner.conds);
+        if (!before) throw notFound(GONE);
+      }
+      return saveMany(trx, def, ctx, [{ ...item, before }]);
+    });
+    if ('problems' in r) throw fieldError(r.problems[0]!);
+    await deps.attach?.dropBytes(r.dropped);
+    return r.ids[0]!;
+  }
+
+  /** A new row's values: the form's, and the owner when the form does not carry it (the caller). */
+  function createValues(def: RecordDef, user: SessionUser, body: Record<string, unknown>) {
+    const values = clean(def, body);
+    const owner = def.access.owner;
+    if (owner && def.fields[owner.field]!.form === false) values[owner.field] = user.id;
+    return values;
   }
 
   return {
@@ -404,12 +413,14 @@ export function createRecordService(deps: {
     },
 
     mayWrite,
-    problemsOf,
-    insertChecked,
-    updateChecked,
+    readScope,
+    writeContext,
+    saveMany,
     clean,
+    createValues,
     wordsFor,
     namesFor,
+    defOf: (name: string) => byName.get(name),
 
     async list(def: RecordDef, user: SessionUser, query: ListQuery): Promise<RecordPage> {
       const { conds } = await readScope(def, user);
@@ -455,7 +466,7 @@ export function createRecordService(deps: {
         for (const k of rich) delete out[k];
         return out;
       };
-      const page: RecordPage = { list: rows.map(slim), total, names: await namesFor(def, rows) };
+      const page: RecordPage = { list: rows.map(slim), total, names: await namesFor(def, rows, user) };
       if (def.status) {
         const counts = await repo.countBy(db, def, [...conds, ...filters], def.status.field);
         page.counts = counts.map((c) => ({ value: Number(c.value), count: c.count }));
@@ -478,37 +489,25 @@ export function createRecordService(deps: {
         comment: l.comment,
         time: Number(l.time),
       }));
-      return { record: writer ? row : masked(def, row), names: await namesFor(def, [row]), log };
+      return { record: writer ? row : masked(def, row), names: await namesFor(def, [row], user), log };
     },
 
     async create(def: RecordDef, user: SessionUser, body: Record<string, unknown>) {
-      await requireWrite(def, user);
-      const values = clean(def, body);
-      const r = await db.transaction().execute((trx) => insertChecked(trx, def, user, values));
-      if ('problems' in r) throw fieldError(r.problems!);
-      await deps.attach?.dropBytes(r.dropped);
-      return { id: r.id };
+      const ctx = await writeContext(def, user);
+      return { id: await saveOne(def, ctx, { values: createValues(def, user, body) }) };
     },
 
     async update(def: RecordDef, user: SessionUser, body: Record<string, unknown> & { id: number }) {
-      await requireWrite(def, user);
-      const values = clean(def, body);
-      const r = await db.transaction().execute(async (trx) => {
-        const before = await repo.find(trx, def, body.id);
-        if (!before) throw notFound(GONE);
-        return updateChecked(trx, def, user, before, values);
-      });
-      if ('problems' in r) throw fieldError(r.problems!);
-      await deps.attach?.dropBytes(r.dropped);
+      await saveOne(def, await writeContext(def, user), { values: clean(def, body) }, body.id);
     },
 
     async remove(def: RecordDef, user: SessionUser, id: number) {
-      await requireWrite(def, user);
+      const scope = (await writeContext(def, user)).owner.conds;
       let dropped: string[] = [];
       await db.transaction().execute(async (trx) => {
-        const row = await repo.find(trx, def, id);
+        const row = await repo.find(trx, def, id, scope);
         if (!row) throw notFound(GONE);
-        const why = def.canDelete?.(row);
+        const why = def.canDelete?.(row) ?? (await frozenWhy(trx, def, row));
         if (why) throw invalid(why);
         if (def.tree && row[def.tree.by]) {
           const scope = def.tree.scope.map((k) => ({ field: k, op: 'eq' as const, value: row[k] }));
@@ -524,6 +523,17 @@ export function createRecordService(deps: {
           ]);
           if (n) throw invalid(`“${def.describe(row)}”下还有 ${n} 个${child.title}，请先删除它们`);
         }
+        // A row another record's ref points to stays (even a soft delete would leave it pointing
+        // at a row nobody sees). Refs inside lists are not indexed, so they do not hold it.
+        for (const other of deps.records)
+          for (const [key, fd] of Object.entries(other.fields)) {
+            if (fd.ref?.record !== def.name) continue;
+            const n = await repo.count(trx, other, [{ field: key, op: 'eq', value: row.id }]);
+            if (n)
+              throw invalid(
+                `“${def.describe(row)}”已被 ${n} 条${other.title}用作${fd.label}，请先修改或删除它们`,
+              );
+          }
         if (def.booking && def.status && !def.booking.releasedAt.includes(row[def.status.field] as number))
           await repo.release(
             trx,
@@ -532,8 +542,8 @@ export function createRecordService(deps: {
             row[def.booking.quantityField] as number,
           );
         await repo.remove(trx, def, id, user.id, now());
-        // A deleted row's images go with it (a soft-deleted one keeps them, as it keeps its text).
-        if (!def.softDelete) dropped = await bindImages(trx, def, user, id, {});
+        // A deleted row's files go with it (a soft-deleted one keeps them, as it keeps its text).
+        if (!def.softDelete) dropped = await bindFiles(trx, def, user, id, {});
       });
       await deps.attach?.dropBytes(dropped);
     },
@@ -546,14 +556,14 @@ export function createRecordService(deps: {
       body: Record<string, unknown> & { id: number },
     ) {
       const t = def.transitions![key]!;
-      await requireWrite(def, user, t.access);
+      const scope = (await writeContext(def, user, t.access)).owner.conds;
       const field = def.status!.field;
       const after = await db.transaction().execute(async (trx) => {
-        const row = await repo.find(trx, def, body.id);
+        const row = await repo.find(trx, def, body.id, scope);
         if (!row) throw notFound(GONE);
         const from = row[field] as number;
         if (!t.from.includes(from)) throw invalid(STALE_STATUS);
-        const why = t.guard?.(row, body);
+        const why = t.guard?.(row, body) ?? (await frozenWhy(trx, def, row));
         if (why) throw invalid(why);
         const time = now();
         const values = { ...(t.set?.(row, body, time) ?? {}), [field]: t.to };
@@ -598,10 +608,10 @@ export function createRecordService(deps: {
 
     /** Moves a row one place up or down in its sort scope (swapping with its neighbour). */
     async move(def: RecordDef, user: SessionUser, id: number, dir: 'up' | 'down') {
-      await requireWrite(def, user);
+      const rows = (await writeContext(def, user)).owner.conds;
       const sort = def.sortable!;
       await db.transaction().execute(async (trx) => {
-        const row = await repo.find(trx, def, id);
+        const row = await repo.find(trx, def, id, rows);
         if (!row) throw notFound(GONE);
         const scope: Cond[] = sort.scope.map((k) => ({ field: k, op: 'eq', value: row[k] }));
         const other = await repo.neighbour(trx, def, row, dir, scope);
@@ -633,7 +643,7 @@ export function createRecordService(deps: {
       const scope = def.singleton?.scope;
       const conds: Cond[] = scope ? [{ field: scope, op: 'eq', value: query[scope] }] : [];
       const row = (await repo.findAll(db, def, conds, 1))[0];
-      if (row) return { record: row, names: await namesFor(def, [row]), log: [] };
+      if (row) return { record: row, names: await namesFor(def, [row], user), log: [] };
       const record: Record<string, unknown> = {
         id: 0,
         createTime: 0,
@@ -648,17 +658,17 @@ export function createRecordService(deps: {
 
     /** Saves a singleton's row for its scope: the first save creates it, later ones change it. */
     async save(def: RecordDef, user: SessionUser, body: Record<string, unknown>) {
-      await requireWrite(def, user);
-      const values = clean(def, body);
+      const ctx = await writeContext(def, user);
+      const values = createValues(def, user, body);
       const scope = def.singleton?.scope;
       const r = await db.transaction().execute(async (trx) => {
         const conds: Cond[] = scope ? [{ field: scope, op: 'eq', value: values[scope] }] : [];
         const before = (await repo.findAll(trx, def, conds, 1))[0];
-        return before ? updateChecked(trx, def, user, before, values) : insertChecked(trx, def, user, values);
+        return saveMany(trx, def, ctx, [{ values, before }]);
       });
-      if ('problems' in r) throw fieldError(r.problems!);
+      if ('problems' in r) throw fieldError(r.problems[0]!);
       await deps.attach?.dropBytes(r.dropped);
-      return { id: r.id };
+      return { id: r.ids[0]! };
     },
 
     /**

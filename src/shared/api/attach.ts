@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { spoofProblem } from '../drive/names';
 import { BoolFlag, Id, rule } from './fields';
-import { RICH_TEXT_RECORDS } from '../records/index';
 
 /**
  * Attachments (spec office.md §7 "Attachments"), under /singleMuseum. Bytes belong to a record
@@ -59,13 +58,15 @@ export const IMAGE_TOO_LARGE = '图片大小不能超过10MB';
 export const ATTACH_HINT_TYPES = ['rar', 'zip', 'doc', 'docx', 'pdf', 'jpg'] as const;
 
 /**
- * Tables that take attachments (each registers who may upload and read): the hand-made modules,
- * and every record with rich text (its editor's images belong to the record, by its name).
+ * The table an attachment belongs to: a hand-made module's ('announcement', 'approval',
+ * 'project') or a record's name (its rich text images and file fields). Which tables exist is
+ * decided by the server, where each registers who may upload and read (an unknown one is
+ * refused there with the same words).
  */
-export const ATTACH_TABLES = ['announcement', 'approval', 'project', ...RICH_TEXT_RECORDS] as const;
-export const AttachTable = z.enum(ATTACH_TABLES as readonly string[] as [string, ...string[]], {
-  message: '不支持的附件类别（tableName）',
-});
+export const AttachTable = z
+  .string({ message: '不支持的附件类别（tableName）' })
+  .trim()
+  .regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/, '不支持的附件类别（tableName）');
 export type AttachTable = z.infer<typeof AttachTable>;
 
 /** An attachment as the spec names it (§3 "Attachment"). */

@@ -37,6 +37,9 @@ const SPEC_PATHS: readonly string[] = [
   '/oa/address-book-management',
   '/oa/watch-list-management',
   '/home/data-managemnt',
+  // 业务数据's three grants (issue 18): one's own month, the department's, the office's summary.
+  '/home/data-managemnt',
+  '/home/data-managemnt',
   '/approve/start-approve',
   '/approve/process-pending',
   '/approve/process-done',
@@ -209,14 +212,20 @@ function cataloguePaths(): string[] {
 }
 
 describe('catalogue', () => {
-  it('holds exactly the paths of spec §2 (and our /system/openapi), each once except /data/manage (two searches)', () => {
+  it('holds exactly the paths of spec §2 (and our /system/openapi), each once except /data/manage (two searches) and /home/data-managemnt (three)', () => {
     expect([...cataloguePaths()].sort()).toEqual([...SPEC_PATHS].sort());
     const counts = new Map<string, number>();
     for (const path of cataloguePaths()) counts.set(path, (counts.get(path) ?? 0) + 1);
     const repeated = [...counts].filter(([, count]) => count > 1).map(([path]) => path);
-    expect(repeated).toEqual(['/data/manage']);
+    expect(repeated.sort()).toEqual(['/data/manage', '/home/data-managemnt']);
     const dataManage = allLeaves().filter((item) => item.path === '/data/manage');
     expect(dataManage.map((item) => item.search)).toEqual([undefined, { role: '2' }]);
+    const business = allLeaves().filter((item) => item.path === '/home/data-managemnt');
+    expect(business.map((item) => [item.key, item.search])).toEqual([
+      ['oa.dataManagement', { type: '1' }],
+      ['oa.dataDept', { type: '2' }],
+      ['oa.dataSummary', { type: '3' }],
+    ]);
   });
 
   it('lists the 13 rail modules in spec order with their rail titles', () => {
@@ -338,7 +347,13 @@ describe('roles and filtering', () => {
     const modules = filterModules(new Set(DEFAULT_ROLE_MENU));
     expect(modules.map((module) => module.key)).toEqual(['home', 'oa', 'resources']);
     const oa = modules.find((module) => module.key === 'oa');
-    expect(oa?.items.map((item) => item.key)).toEqual(['oa.approve', 'oa.attendance', 'oa.project']);
+    // 业务数据: everyone reports their own month (issue 18).
+    expect(oa?.items.map((item) => item.key)).toEqual([
+      'oa.dataManagement',
+      'oa.approve',
+      'oa.attendance',
+      'oa.project',
+    ]);
     // 个人考勤's detail page comes with 个人考勤.
     expect(oa?.hidden.map((item) => item.path)).toEqual(['/approve/view-person-detail']);
     const resources = modules.find((module) => module.key === 'resources');
@@ -389,6 +404,9 @@ describe('permForPath', () => {
     expect(permForPath('/data/manage')?.perm).toBe('resources.dataManage');
     expect(permForPath('/data/manage', { role: '2' })?.perm).toBe('resources.dataReview');
     expect(permForPath('/data/manage', { role: '1' })?.perm).toBe('resources.dataManage');
+    expect(permForPath('/home/data-managemnt')?.perm).toBe('oa.dataManagement');
+    expect(permForPath('/home/data-managemnt', { type: '2' })?.perm).toBe('oa.dataDept');
+    expect(permForPath('/home/data-managemnt', { type: '3' })?.perm).toBe('oa.dataSummary');
   });
 
   it('returns undefined for unknown paths', () => {

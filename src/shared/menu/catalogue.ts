@@ -51,7 +51,7 @@ export const MODULES: readonly ModuleDef[] = [
     items: [leaf('home.workbench', '工作台', '/home/workbench', { icon: 'home' })],
     hidden: [
       hidden('/home/address-book', '通讯录', 'home.workbench'),
-      hidden('/home/data-download', '资料下载', 'home.workbench'),
+      hidden('/home/data-download', '下载中心', 'home.workbench'),
       hidden('/home/notice-list', '通知公告', 'home.workbench'),
       hidden('/home/nbdt-list', '馆内动态', 'home.workbench'),
       hidden('/home/watch-list', '值班表', 'home.workbench'),
@@ -65,9 +65,20 @@ export const MODULES: readonly ModuleDef[] = [
       leaf('oa.infoPublish', '信息发布', '/approve/info-publish', { icon: 'speakerphone' }),
       leaf('oa.addressBook', '通讯录管理', '/oa/address-book-management', { icon: 'address-book' }),
       leaf('oa.watchList', '值班表管理', '/oa/watch-list-management', { icon: 'calendar-event' }),
-      leaf('oa.dataManagement', '资料管理', '/home/data-managemnt', {
-        icon: 'folder',
+      // 业务数据 (issue 18): one page, three grants. type=1 one's own month (every member of
+      // staff), type=2 the department's figures and plans (department heads), type=3 every
+      // department, month closing and plan confirmation (the office).
+      leaf('oa.dataManagement', '业务数据', '/home/data-managemnt', {
+        icon: 'chart-bar',
         search: { type: '1' },
+      }),
+      leaf('oa.dataDept', '部门业务数据', '/home/data-managemnt', {
+        icon: 'building',
+        search: { type: '2' },
+      }),
+      leaf('oa.dataSummary', '业务数据汇总', '/home/data-managemnt', {
+        icon: 'clipboard-check',
+        search: { type: '3' },
       }),
       group('oa.approve', '审批', 'checkbox', [
         leaf('oa.approve.start', '发起审批', '/approve/start-approve'),
@@ -395,7 +406,7 @@ export const BARE_ROUTES: readonly BareRoute[] = [
 /**
  * The leaf keys of the default role `myselfRole`: what an ordinary employee needs — the
  * workbench, their own approvals, their own attendance (个人考勤, 个人汇总: the server only ever
- * answers them with the caller's own days), the project list and the personal drive.
+ * answers them with the caller's own days), the project list, their own month of 业务数据 and the personal drive.
  */
 export const DEFAULT_ROLE_MENU: readonly string[] = [
   'home.workbench',
@@ -407,6 +418,7 @@ export const DEFAULT_ROLE_MENU: readonly string[] = [
   'oa.attendance.person',
   'oa.attendance.personalSummary',
   'oa.project.list',
+  'oa.dataManagement',
   'resources.netDisk',
   'resources.myShare',
   'resources.recycleBin',

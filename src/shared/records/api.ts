@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Attachment } from '../api/attach';
 import { addRecordLabels } from '../api/labels';
 
 /**
@@ -10,10 +11,16 @@ import { addRecordLabels } from '../api/labels';
 export const RecordRow = z.record(z.string(), z.unknown());
 export type RecordRow = Record<string, unknown> & { id: number; createTime: number; updateTime: number };
 
-/** Names of the people and departments a page of rows refers to, by id. */
+/**
+ * What the ids of a page of rows stand for: people and departments by name, the files of file
+ * and image fields by attachment id, and the rows ref fields point to by record name and id
+ * (their `by` field; a row the caller may not read is left out).
+ */
 export const RecordNames = z.object({
   users: z.record(z.string(), z.string()),
   depts: z.record(z.string(), z.string()),
+  files: z.record(z.string(), Attachment).optional(),
+  refs: z.record(z.string(), z.record(z.string(), z.string())).optional(),
 });
 export type RecordNames = z.infer<typeof RecordNames>;
 

@@ -158,7 +158,10 @@ describe('defineRecord', () => {
     expect(new Set(names).size).toBe(names.length);
     expect(new Set(RECORDS.map((r) => r.table)).size).toBe(RECORDS.length);
     for (const r of RECORDS) {
-      const urls = callsOf(r).map((c) => c.name);
+      // Create and update may be one call (业务数据's spec `POST save`: with an id it changes the
+      // row); any other two calls of a record must differ.
+      const calls = callsOf(r).filter((c) => !(c.key === 'update' && r.calls.update === r.calls.create));
+      const urls = calls.map((c) => c.name);
       expect(new Set(urls).size, r.name).toBe(urls.length);
     }
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, oneOrMany } from '../api/fields';
 import { addRecordLabels } from '../api/labels';
-import { labelledIssue } from '../api/messages';
+import { issueText, labelledIssue } from '../api/messages';
 import { spoofProblem } from '../drive/names';
 import { parseMuseumMinute } from '../rules/museum-time';
 import { moneyProblem } from './validators';
@@ -37,7 +37,11 @@ export type FieldKind =
   | 'users'
   | 'dept'
   /** Roles of the organisation (ids): a transition's input only (an approval granting roles). */
-  | 'roles';
+  | 'roles'
+  | 'file'
+  | 'image'
+  | 'ref'
+  | 'list';
 
 /** A choice of a status field, with the colour its badge and tab take. */
 export interface StatusOption {
@@ -85,10 +89,16 @@ export interface Field extends FieldUi {
   dict?: string;
   /** The choices of a `status` field. */
   options?: readonly StatusOption[];
-  /** The longest text, for the input's counter. */
+  /** The longest text, for the input's counter; the most files of a file field, rows of a list. */
   max?: number;
   /** The value a new record starts with when the field is not in the form (a status). */
   initial?: unknown;
+  /** A file field's types (extensions, lower case; any when absent) and largest file in bytes. */
+  accept?: { types?: readonly string[]; maxBytes?: number };
+  /** A ref field: the record it points to, and that record's field naming a row (its title). */
+  ref?: { record: string; by: string };
+  /** A list field: the fields of one of its rows. */
+  sub?: Fields;
 }
 
 interface Common extends FieldUi {
@@ -296,7 +306,106 @@ export const f = {
       .transform((ids) => [...new Set(ids)]);
     return field('roles', label, o, oneOrMany(list as unknown as z.ZodType<number[]>), []);
   },
+  /**
+   * Files (the attachment service's uploads, bound to the row as `(tableName = record name,
+   * record id)`): the ids of uploads, at most `max` (default 1). `types` limits the extensions
+   * (lower case, no dot) and `maxBytes` the size of each; the server checks both from the stored
+   * upload. Not imported (a spreadsheet cannot carry a file).
+   */
+  file(
+    label: string,
+    o: Common & { max?: number; types?: readonly string[]; maxBytes?: number } = {},
+  ): Field {
+    const { max = 1, types, maxBytes, ...rest } = o;
+    const accept = { types: types?.map((t) => t.toLowerCase()), maxBytes };
+    return field(
+      'file',
+      label,
+      { importable: false, ...rest },
+      idList(label, rest.required, max, '个文件'),
+      [],
+      {
+        max,
+        accept,
+      },
+    );
+  },
+  /** Images (PNG, JPEG, GIF or WebP by their bytes, at most 10 MB each), shown as thumbnails. */
+  image(label: string, o: Common & { max?: number } = {}): Field {
+    const { max = 1, ...rest } = o;
+    return field(
+      'image',
+      label,
+      { importable: false, ...rest },
+      idList(label, rest.required, max, '张图片'),
+      [],
+      {
+        max,
+      },
+    );
+  },
+  /**
+   * A row of another record, by id. `by` is that record's field that names a row: the form's
+   * picker searches and shows it, lists and exports show it, an import cell names the row by it.
+   * The server checks the row exists and the caller may read it; a row referred to cannot be
+   * deleted.
+   */
+  ref(label: string, record: string, o: Common & { by: string }): Field {
+    const { by, ...rest } = o;
+    return field('ref', label, rest, idOf(label), null, { ref: { record, by } });
+  },
+  /**
+   * Rows of sub-fields kept with the record as JSON (a month's indicators, a plan's items): each
+   * row is checked with `sub`'s own schemas, and a refusal names the row (业务指标第 2 行：数值不能为负数).
+   * Sub-fields are plain values: no files, lists or rich text inside. Not imported.
+   */
+  list(label: string, sub: Fields, o: Common & { min?: number; max?: number } = {}): Field {
+    const { min = o.required ? 1 : 0, max = 50, ...rest } = o;
+    const row = z.object(Object.fromEntries(Object.entries(sub).map(([k, fd]) => [k, fd.schema])));
+    const inner = z
+      .preprocess(fromJsonText, z.array(z.unknown(), { error: labelledIssue(label) }))
+      .transform((rows, ctx) => {
+        const refuse = (message: string) => ctx.addIssue({ code: 'custom', message });
+        if (rows.length > max) refuse(`${label}最多 ${max} 行`);
+        if (rows.length < min) refuse(`请至少填写 ${min} 行${label}`);
+        const out: Record<string, unknown>[] = [];
+        for (const [i, r] of rows.entries()) {
+          const parsed = isPlainObject(r) ? row.safeParse(r) : null;
+          if (!parsed) refuse(`${label}第 ${i + 1} 行格式不正确`);
+          else if (!parsed.success) refuse(`${label}第 ${i + 1} 行：${issueText(parsed.error.issues[0]!)}`);
+          else
+            out.push(
+              Object.fromEntries(Object.entries(sub).map(([k, fd]) => [k, parsed.data[k] ?? fd.empty])),
+            );
+        }
+        return out;
+      });
+    return field('list', label, { importable: false, ...rest }, inner, [], { sub, max });
+  },
 };
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A list sent as JSON text (a form-encoded body) reads as the list. */
+function fromJsonText(v: unknown): unknown {
+  if (typeof v !== 'string' || !v.trim().startsWith('[')) return v;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return v;
+  }
+}
+
+/** Ids of uploads, one or several (a form sends '3,5'), between 1 when required and `max`. */
+function idList(label: string, required: boolean | undefined, max: number, unit: string): z.ZodType {
+  const list = z
+    .array(idOf(label), { error: labelledIssue(label, '请选择') })
+    .min(required ? 1 : 0, `请上传${label}`)
+    .max(max, `${label}最多 ${max} ${unit}`)
+    .transform((ids) => [...new Set(ids)]);
+  return oneOrMany(list as unknown as z.ZodType<number[]>);
+}
 
 /** An id field (Id's rules) whose messages name `label`. */
 function idOf(label: string): z.ZodType<number> {
@@ -419,6 +528,14 @@ export interface RecordDef {
      * a field and the values it must hold (published news only).
      */
     readerSees?: { field: string; values: readonly unknown[] };
+    /**
+     * Rows that belong to a person or a department (a month's report, a department's figures):
+     * someone without the `all` grant reads, changes and moves only the rows whose `field` is
+     * themselves (a user field; set to the caller on create when it is not in the form) or one
+     * of their departments (a dept field). Holders of `all` (the office) read and write every
+     * row, and need neither the read nor the write grant to read.
+     */
+    owner?: { field: string; all: string };
   };
   /** The list order when none is asked for: [field, direction], first wins. */
   order: readonly (readonly [string, 'asc' | 'desc'])[];
@@ -431,6 +548,18 @@ export interface RecordDef {
   rules?: readonly PeerRule[];
   /** A rule across the fields of one row (end after start), or null. */
   check?: (row: Record<string, unknown>) => FieldProblem | null;
+  /**
+   * Rows frozen by a row of another record (a closed month): while a row of `record` whose
+   * `match` fields (its field → ours) equal this row's holds one of `values` in `field`, no row
+   * of it can be created, changed, moved or deleted, by anyone; `message` says why.
+   */
+  frozenBy?: {
+    record: string;
+    match: Readonly<Record<string, string>>;
+    field: string;
+    values: readonly unknown[];
+    message: (row: Record<string, unknown>) => string;
+  };
   /** Why a stored row may not be deleted (a system item), or null. */
   canDelete?: (row: Row) => string | null;
   /** Why a stored row may not be changed so (a system item's value), or null. */
@@ -516,6 +645,19 @@ export function defineRecord<D extends RecordDef>(def: D): D {
     for (const k of def.sortable.scope) need(k, 'sortable scope');
   }
   if (def.access.readerSees) need(def.access.readerSees.field, 'readerSees');
+  if (def.access.owner) {
+    need(def.access.owner.field, 'owner');
+    if (!['user', 'dept'].includes(def.fields[def.access.owner.field]!.kind))
+      throw new Error(`${def.name}: the owner field must be f.user or f.dept`);
+  }
+  for (const k of Object.values(def.frozenBy?.match ?? {})) need(k, 'frozenBy');
+  for (const [key, fd] of Object.entries(def.fields)) {
+    if (def.importable && fd.required && fd.form !== false && fd.importable === false)
+      throw new Error(`${def.name}: required field ${key} cannot be imported, so the record cannot be`);
+    for (const [sk, sub] of Object.entries(fd.sub ?? {}))
+      if (['file', 'image', 'list', 'rich'].includes(sub.kind))
+        throw new Error(`${def.name}: list ${key} cannot hold ${sub.kind} field ${sk}`);
+  }
   if (def.transitions && !def.status) throw new Error(`${def.name}: transitions need a status field`);
   if (def.singleton?.scope) need(def.singleton.scope, 'singleton scope');
   if (def.singleton && (!def.calls.load || !def.calls.save))
@@ -531,6 +673,7 @@ export function defineRecord<D extends RecordDef>(def: D): D {
   const labels: Record<string, string> = {};
   for (const [key, fd] of Object.entries(def.fields)) {
     labels[key] = fd.label;
+    for (const [sk, sub] of Object.entries(fd.sub ?? {})) labels[sk] ??= sub.label;
     if (fd.filter === 'range') {
       labels[`${key}From`] = `${fd.label}（起）`;
       labels[`${key}To`] = `${fd.label}（止）`;
@@ -656,9 +799,32 @@ export function statusLabel(def: RecordDef, value: unknown): string {
   return statusOptions(def).find((o) => o.value === value)?.label ?? String(value ?? '');
 }
 
-/** The dictionaries a record's fields draw from. */
+/** The dictionaries a record's fields (and its lists' sub-fields) draw from. */
 export function dictKeysOf(def: RecordDef): string[] {
-  return [...new Set(Object.values(def.fields).flatMap((fd) => (fd.dict ? [fd.dict] : [])))];
+  const all = Object.values(def.fields).flatMap((fd) => [fd, ...Object.values(fd.sub ?? {})]);
+  return [...new Set(all.flatMap((fd) => (fd.dict ? [fd.dict] : [])))];
+}
+
+/**
+ * Every value of a row a check reads, the sub-fields of its lists included: `at` is the field
+ * key a problem is said at, `where` the row of a list (第 2 行：) or ''.
+ */
+export function valuesOf(
+  def: RecordDef,
+  row: Readonly<Record<string, unknown>>,
+): { at: string; fd: Field; value: unknown; where: string }[] {
+  const out: { at: string; fd: Field; value: unknown; where: string }[] = [];
+  for (const [key, fd] of Object.entries(def.fields)) {
+    if (!fd.sub) {
+      out.push({ at: key, fd, value: row[key], where: '' });
+      continue;
+    }
+    const rows = Array.isArray(row[key]) ? (row[key] as Record<string, unknown>[]) : [];
+    for (const [i, r] of rows.entries())
+      for (const [sk, sub] of Object.entries(fd.sub))
+        out.push({ at: key, fd: sub, value: r?.[sk], where: `${fd.label}第 ${i + 1} 行：` });
+  }
+  return out;
 }
 
 /** Calls a record answers, as [call key, method, name]; transitions as `transition:<key>`. */
@@ -678,5 +844,27 @@ export function plainValue(fd: Field, value: unknown): string {
   if (fd.kind === 'status') return fd.options?.find((o) => o.value === value)?.label ?? String(value);
   if (fd.kind === 'bool') return value ? '是' : '否';
   if (fd.kind === 'money') return Number(value).toFixed(2);
+  if (Array.isArray(value)) return fd.kind === 'list' ? `${value.length} 行` : `${value.length} 个`;
   return String(value);
+}
+
+/**
+ * A list's rows as one line of text (an export cell, a list column): each row's values joined
+ * by spaces, rows by ；. `word` reads a value the way `plainValue` cannot (names, dictionaries).
+ */
+export function listText(
+  fd: Field,
+  rows: unknown,
+  word: (sub: Field, value: unknown) => string = plainValue,
+): string {
+  if (!Array.isArray(rows) || !fd.sub) return '';
+  const subs = Object.entries(fd.sub);
+  return rows
+    .map((r: Record<string, unknown>) =>
+      subs
+        .map(([k, sub]) => word(sub, r?.[k]))
+        .filter(Boolean)
+        .join(' '),
+    )
+    .join('；');
 }

@@ -1,4 +1,11 @@
 import type { RecordDef } from './define';
+import {
+  businessDataDept,
+  businessDataPersonal,
+  businessDataPlan,
+  businessMonth,
+} from './office/business-data';
+import { downloadDoc } from './office/download-doc';
 import { dutyRoster } from './office/duty-roster';
 import { wkDynamic } from './office/wk-dynamic';
 import { dictItem, dictType } from './system/dictionary';
@@ -19,15 +26,36 @@ export const RECORDS: readonly RecordDef[] = [
   staffRegistration,
   museumFloor,
   museumHall,
+  businessMonth,
+  businessDataPersonal,
+  businessDataDept,
+  businessDataPlan,
+  downloadDoc,
 ];
 
-/** Records with rich text: their editor images are attachments of the record (attach tables). */
-export const RICH_TEXT_RECORDS: readonly string[] = RECORDS.filter((r) =>
-  Object.values(r.fields).some((f) => f.kind === 'rich'),
-).map((r) => r.name);
+/**
+ * Whether a record's rows hold attachments (its rich text's images, its file and image fields):
+ * the server registers the record's name as an attachment table.
+ */
+export function hasAttachments(def: RecordDef): boolean {
+  return Object.values(def.fields).some((f) => ['rich', 'file', 'image'].includes(f.kind));
+}
 
 export function recordByName(name: string): RecordDef | undefined {
   return RECORDS.find((r) => r.name === name);
 }
 
-export { dictItem, dictType, dutyRoster, museumFloor, museumHall, staffRegistration, wkDynamic };
+export {
+  businessDataDept,
+  businessDataPersonal,
+  businessDataPlan,
+  businessMonth,
+  dictItem,
+  dictType,
+  downloadDoc,
+  dutyRoster,
+  museumFloor,
+  museumHall,
+  staffRegistration,
+  wkDynamic,
+};

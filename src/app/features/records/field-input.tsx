@@ -1,6 +1,7 @@
 import { MultiSelect, NumberInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
 import { DatePickerInput, DateTimePicker, TimeInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
+import type { Attachment } from '../../../shared/api/attach';
 import type { DeptNode, RoleRow } from '../../../shared/api/org';
 import type { RecordNames, RecordRow } from '../../../shared/records/api';
 import type { Field, Fields } from '../../../shared/records/define';
@@ -10,6 +11,8 @@ import { PeoplePicker, type PickedPerson } from '../../components/people-picker'
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { museum } from '../../lib/api';
 import { t } from '../../lib/i18n';
+import { ListInput, RefInput } from './compound-input';
+import { FileInput } from './file-input';
 
 /**
  * One input per field kind, for the form drawer and a transition's own inputs. Values in the form
@@ -53,6 +56,26 @@ export function initialValues(fields: Fields, row: RecordRow | null, names: Reco
       case 'roles':
         out[key] = ((v as number[] | undefined) ?? []).map(String);
         break;
+      case 'file':
+      case 'image':
+        // Attachments as the list named them; one it did not name is shown by its id.
+        out[key] = ((v as number[] | undefined) ?? []).map(
+          (id): Attachment =>
+            names.files?.[String(id)] ?? {
+              attId: id,
+              attName: `#${id}`,
+              attPath: '',
+              attFileTypeStr: '',
+              attSize: 0,
+            },
+        );
+        break;
+      case 'ref':
+        out[key] = typeof v === 'number' ? String(v) : null;
+        break;
+      case 'list':
+        out[key] = ((v as RecordRow[] | undefined) ?? []).map((r) => initialValues(fd.sub ?? {}, r, names));
+        break;
       default:
         out[key] = typeof v === 'string' ? v : '';
     }
@@ -83,6 +106,16 @@ export function toBody(fields: Fields, values: FormValues): Record<string, unkno
         break;
       case 'roles':
         out[key] = (v as string[]).map(Number);
+        break;
+      case 'file':
+      case 'image':
+        out[key] = (v as Attachment[]).map((a) => a.attId);
+        break;
+      case 'ref':
+        out[key] = v ? Number(v) : '';
+        break;
+      case 'list':
+        out[key] = (v as FormValues[]).map((r) => toBody(fd.sub ?? {}, r));
         break;
       default:
         out[key] = v;
@@ -127,11 +160,20 @@ interface InputProps {
   onChange: (v: unknown) => void;
   error?: string | null;
   options: Record<string, DictOption[]>;
-  /** The attach table of rich text images (the record's name). */
+  /** The attach table of rich text images and file fields (the record's name). */
   table: string;
+  /** The names of the row's stored people, files and refs. */
+  names?: RecordNames;
+  /** Attachment ids saved with the row (a file field's removal of one waits for the save). */
+  saved?: ReadonlySet<number>;
+  /** A file field says whether an upload is running (the form waits for it). */
+  onBusy?: (busy: boolean) => void;
 }
 
-export function FieldInput({ name, fd, value, onChange, error, options, table }: InputProps) {
+const NO_IDS: ReadonlySet<number> = new Set();
+
+export function FieldInput(props: InputProps) {
+  const { name, fd, value, onChange, error, options, table, names, saved, onBusy } = props;
   const common = {
     label: fd.label,
     withAsterisk: fd.required,
@@ -260,6 +302,53 @@ export function FieldInput({ name, fd, value, onChange, error, options, table }:
           searchable
           placeholder={t.records.choose(fd.label)}
           comboboxProps={{ withinPortal: true }}
+        />
+      );
+    case 'file':
+    case 'image':
+      return (
+        <FileInput
+          name={name}
+          fd={fd}
+          value={value as Attachment[]}
+          onChange={onChange}
+          error={error}
+          table={table}
+          saved={saved ?? NO_IDS}
+          onBusy={onBusy}
+        />
+      );
+    case 'ref':
+      return (
+        <RefInput
+          name={name}
+          fd={fd}
+          value={(value as string | null) ?? null}
+          onChange={onChange}
+          error={error}
+          known={names?.refs?.[fd.ref!.record] ?? {}}
+        />
+      );
+    case 'list':
+      return (
+        <ListInput
+          name={name}
+          fd={fd}
+          value={value as FormValues[]}
+          onChange={onChange}
+          error={error}
+          blank={() => initialValues(fd.sub ?? {}, null, names ?? { users: {}, depts: {} })}
+          renderSub={(key, sub, v, set, row) => (
+            <FieldInput
+              name={`${name}-${row + 1}-${key}`}
+              fd={sub}
+              value={v}
+              onChange={set}
+              options={options}
+              table={table}
+              names={names}
+            />
+          )}
         />
       );
     case 'dept':

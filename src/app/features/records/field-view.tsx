@@ -1,6 +1,7 @@
-import { Badge, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Image, Stack, Table, Text } from '@mantine/core';
+import { IconPaperclip } from '@tabler/icons-react';
 import type { RecordNames } from '../../../shared/records/api';
-import { plainValue, type Field } from '../../../shared/records/define';
+import { listText, plainValue, type Field } from '../../../shared/records/define';
 import { formatMuseumMinute, formatMuseumTime } from '../../../shared/rules/museum-time';
 import { RichHtml } from '../../components/rich-html';
 import { t } from '../../lib/i18n';
@@ -34,6 +35,15 @@ export function fieldText(fd: Field, value: unknown, ctx: ViewContext): string {
       return fd.seconds ? formatMuseumTime(value as number) : formatMuseumMinute(value as number);
     case 'bool':
       return value ? t.records.yes : t.records.no;
+    case 'status':
+      return fd.options?.find((o) => o.value === value)?.label ?? String(value);
+    case 'file':
+    case 'image':
+      return (value as number[]).map((id) => ctx.names.files?.[String(id)]?.attName ?? `#${id}`).join('、');
+    case 'ref':
+      return ctx.names.refs?.[fd.ref!.record]?.[String(value)] ?? `#${String(value)}`;
+    case 'list':
+      return listText(fd, value, (sub, v) => fieldText(sub, v, ctx));
     case 'rich':
       return String(value)
         .replace(/<[^>]+>/g, ' ')
@@ -66,6 +76,75 @@ export function FieldView({
     );
   }
   if (fd.kind === 'rich' && full) return <RichHtml html={String(value ?? '')} />;
+  if ((fd.kind === 'file' || fd.kind === 'image') && Array.isArray(value) && value.length) {
+    const files = (value as number[]).map((id) => ctx.names.files?.[String(id)]);
+    if (fd.kind === 'image' && full)
+      return (
+        <Group gap="xs">
+          {files.map(
+            (a) =>
+              a && (
+                <Anchor key={a.attId} href={a.attPath} target="_blank" aria-label={a.attName}>
+                  <Image src={a.attPath} alt={a.attName} w={96} h={96} fit="cover" radius="sm" />
+                </Anchor>
+              ),
+          )}
+        </Group>
+      );
+    return (
+      <Stack gap={2}>
+        {files.map(
+          (a) =>
+            a && (
+              <Anchor
+                key={a.attId}
+                href={a.attPath}
+                size="sm"
+                aria-label={t.records.downloadFile(a.attName)}
+                onClick={(e) => e.stopPropagation()}
+              >
+                <Group gap={4} wrap="nowrap" component="span">
+                  <IconPaperclip size={14} style={{ flex: 'none' }} />
+                  <Text span size="sm" truncate>
+                    {a.attName}
+                  </Text>
+                </Group>
+              </Anchor>
+            ),
+        )}
+      </Stack>
+    );
+  }
+  if (fd.kind === 'list' && full && fd.sub) {
+    const rows = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
+    if (!rows.length)
+      return (
+        <Text span c="dimmed" size="sm">
+          {DASH}
+        </Text>
+      );
+    const subs = Object.entries(fd.sub);
+    return (
+      <Table withTableBorder fz="sm" data-testid="record-list-rows">
+        <Table.Thead>
+          <Table.Tr>
+            {subs.map(([k, sub]) => (
+              <Table.Th key={k}>{sub.label}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r, i) => (
+            <Table.Tr key={i}>
+              {subs.map(([k, sub]) => (
+                <Table.Td key={k}>{fieldText(sub, r[k], ctx) || DASH}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    );
+  }
   const text = fieldText(fd, value, ctx);
   if (!text)
     return (

@@ -1,6 +1,6 @@
 import { Drawer, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { RecordNames, RecordRow } from '../../../shared/records/api';
 import { createSchema, formFields, updateSchema, type RecordDef } from '../../../shared/records/define';
 import type { DictOption } from '../../../shared/records/system/dictionary';
@@ -56,11 +56,37 @@ export function RecordForm({
   const [values, setValues] = useState<FormValues>(() => initialValues(fields, row, names));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  // File fields with an upload still running: the form waits for them.
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const saved = useMemo(
+    () =>
+      new Set(
+        Object.entries(fields).flatMap(([k, fd]) =>
+          fd.kind === 'file' || fd.kind === 'image' ? ((row?.[k] as number[] | undefined) ?? []) : [],
+        ),
+      ),
+    [fields, row],
+  );
+  const markBusy = useCallback(
+    (key: string, b: boolean) =>
+      setBusy((prev) => {
+        if (prev.has(key) === b) return prev;
+        const next = new Set(prev);
+        if (b) next.add(key);
+        else next.delete(key);
+        return next;
+      }),
+    [],
+  );
   const escape = useDialogEscape(onClose, opened && !saving);
   const editing = row !== null;
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
+    if (busy.size) {
+      errorToast(R.uploading);
+      return;
+    }
     const body = { ...toBody(fields, values), ...fixed, ...(editing ? { id: row.id } : {}) };
     const problems = zodErrors(def, body, editing);
     setErrors(problems);
@@ -116,6 +142,9 @@ export function RecordForm({
               error={errors[key] || null}
               options={options}
               table={def.name}
+              names={names}
+              saved={saved}
+              onBusy={(b) => markBusy(key, b)}
             />
           ))}
           <FormActions onCancel={onClose} saving={saving} mt="sm" />

@@ -229,6 +229,17 @@ export interface RecordListPageProps {
   embedded?: boolean;
   /** The filters the page opens with, which the person may change (人员审核 opens on 待审核). */
   initial?: Record<string, unknown>;
+  /** A page's own row actions (下载中心's 下载), shown first, to readers and writers alike. */
+  rowActions?: (row: RecordRow) => RowActionDef[];
+}
+
+/** A row action a page adds to the generic ones. */
+export interface RowActionDef {
+  key: string;
+  label: string;
+  icon: typeof IconEye;
+  color?: string;
+  run: () => void;
 }
 
 /**
@@ -238,7 +249,16 @@ export interface RecordListPageProps {
  * export. Writers see the write buttons; readers read. The page is kept on the device and opens
  * offline with its last sync time; writes queue in the outbox without a network.
  */
-export function RecordListPage({ def, title, intro, fixed, extra, embedded, initial }: RecordListPageProps) {
+export function RecordListPage({
+  def,
+  title,
+  intro,
+  fixed,
+  extra,
+  embedded,
+  initial,
+  rowActions,
+}: RecordListPageProps) {
   const narrow = useMediaQuery('(max-width: 768px)');
   const writer = useGrant(def.access.write);
   const queryClient = useQueryClient();
@@ -358,13 +378,14 @@ export function RecordListPage({ def, title, intro, fixed, extra, embedded, init
    * detail drawer every action is a button.
    */
   const actions = (row: RecordRow, rowNames: RecordNames = names, inDetail = false): ReactNode => {
-    type Act = { key: string; label: string; icon: typeof IconEye; color?: string; run: () => void };
-    const all: Act[] = [];
+    type Act = RowActionDef;
+    const own = rowActions?.(row) ?? [];
+    const all: Act[] = [...own];
     // A log has no write call: its readers and its "writers" (who may export) only view.
     if (!inDetail && (!writer || def.shape === 'log'))
       all.push({ key: 'view', label: R.view, icon: IconEye, run: () => setOpenId(row.id) });
     if (!writer)
-      return inDetail
+      return inDetail && !own.length
         ? null
         : all.map((a) => (
             <RowAction key={a.key} icon={a.icon} onClick={a.run}>
@@ -392,7 +413,10 @@ export function RecordListPage({ def, title, intro, fixed, extra, embedded, init
     const inline = inDetail
       ? all
       : all.filter(
-          (a, i) => a.key === 'edit' || (i <= 1 && a.key !== 'delete' && a.key !== 'up' && a.key !== 'down'),
+          (a, i) =>
+            own.includes(a) ||
+            a.key === 'edit' ||
+            (i - own.length <= 1 && a.key !== 'delete' && a.key !== 'up' && a.key !== 'down'),
         );
     const rest = all.filter((a) => !inline.includes(a));
     return (
@@ -589,7 +613,7 @@ export function RecordListPage({ def, title, intro, fixed, extra, embedded, init
         id={openId}
         dictLabel={dicts.labelOf}
         onClose={() => setOpenId(null)}
-        actions={writer ? (d) => actions(d.record, d.names, true) : undefined}
+        actions={writer || rowActions ? (d) => actions(d.record, d.names, true) : undefined}
       />
       {form && (
         <RecordForm

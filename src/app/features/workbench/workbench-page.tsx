@@ -13,6 +13,7 @@ import {
   IconAddressBook,
   IconApps,
   IconBuildingMonument,
+  IconFileDownload,
   IconCalendarEvent,
   IconBell,
   IconChecklist,
@@ -81,6 +82,7 @@ const HOME_LINKS = [
   { to: '/home/watch-list', label: t.workbench.watchList, icon: IconCalendarEvent },
   { to: '/home/nbdt-list', label: t.workbench.news, icon: IconBuildingMonument },
   { to: '/mymap', label: t.workbench.map, icon: IconMap },
+  { to: '/home/data-download', label: t.workbench.downloads, icon: IconFileDownload },
 ] as const;
 
 type CountTile = {

@@ -18,6 +18,8 @@ import * as m0016 from './0016_records_core';
 import * as m0017 from './0017_duty_roster';
 import * as m0018 from './0018_wk_dynamic';
 import * as m0019 from './0019_attendance_menu_keys';
+import * as m0020 from './0020_business_data';
+import * as m0021 from './0021_download_center';
 import * as m0025 from './0025_staff_registration';
 import * as m0026 from './0026_museum_map';
 import * as m0060 from './0060_dav';
@@ -46,6 +48,8 @@ export const migrations: Record<string, Migration> = {
   '0017_duty_roster': m0017,
   '0018_wk_dynamic': m0018,
   '0019_attendance_menu_keys': m0019,
+  '0020_business_data': m0020,
+  '0021_download_center': m0021,
   '0025_staff_registration': m0025,
   '0026_museum_map': m0026,
   '0060_dav': m0060,

@@ -10,6 +10,7 @@ import * as announceRepo from '../announce/announce.repo';
 import * as workflowRepo from '../workflow/workflow.repo';
 import { gongwenTemplates, museumTemplates } from '../../../shared/workflow/seed-flows';
 import { sanitizeRichHtml } from '../attach/rich-html';
+import { DATA_SUMMARY } from '../../../shared/records/office/business-data';
 import { seedDemoProject } from '../project/project.seed';
 
 /** The leaf keys of whole modules, for demo roles. */
@@ -87,7 +88,9 @@ const DEMO_ROLES: { code: string; name: string; remark: string; keys: () => stri
     code: 'deptHead',
     name: '部门主任',
     remark: '办公行政与展览策划',
-    keys: () => keysOf(['home', 'oa', 'project']),
+    // 业务数据汇总 reads every department's figures and closes months: the office's (馆领导
+    // have it here), not every head's, or a head would read the other departments' rows.
+    keys: () => keysOf(['home', 'oa', 'project']).filter((k) => k !== DATA_SUMMARY),
   },
   { code: 'keeper', name: '典藏管理员', remark: '数字资源', keys: () => keysOf(['home', 'resources']) },
   {

@@ -65,6 +65,8 @@ const MUSEUM: Place[] = [
   ['/sysCooperation', '协作消息', 'cooperation'],
   ['/infoPublish', '信息发布', 'announcement'],
   ['/bs/bsAddressBook', '通讯录', 'address_book'],
+  ['/bs/bsDataDownload', '下载中心', 'download_doc'],
+  ['/bs/bsDutyRoster', '值班表', 'duty_roster'],
   ['/applet/bsSchedule', '日程', 'schedule'],
   ['/workflowInst', '审批', 'approval_request'],
   ['/workflowActvity', '审批', 'approval_request'],
