@@ -1982,7 +1982,7 @@ export const t = {
     chooseDept: '请选择部门',
     open: '填报中',
     closed: '已关账',
-    close: '关账',
+    closeMonth: '关账',
     reopen: '重新开账',
     closeConfirm: (y: number, m: number) =>
       `关账后，各部门和个人不能再新增、修改或删除 ${y} 年 ${m} 月的业务数据。确定关账吗？`,

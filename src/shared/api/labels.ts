@@ -202,6 +202,7 @@ export const FIELD_ALIASES: Partial<Record<FieldKey, readonly string[]>> = {
   roleId: ['角色'],
   templateId: ['模板'],
   superiorId: ['上级'],
+  userFileId: ['网盘中的文件'],
   parentId: ['上级'],
 };
 

@@ -83,13 +83,13 @@ export function OverviewPanel() {
 
   const close = () =>
     confirmAction({
-      title: t.records.confirmTitle(B.close),
+      title: t.records.confirmTitle(B.closeMonth),
       message: B.closeConfirm(y, m),
-      confirmLabel: B.close,
+      confirmLabel: B.closeMonth,
       run: async () => {
         try {
           const id = data?.monthState.id;
-          const label = `${B.close}：${y} 年 ${m} 月`;
+          const label = `${B.closeMonth}：${y} 年 ${m} 月`;
           // A month without its row yet is made closed in one step.
           if (id) await writeRecord(businessMonth, 'POST close', { id }, { action: 'transition', id, label });
           else
@@ -127,7 +127,7 @@ export function OverviewPanel() {
             </Button>
           ) : (
             <Button leftSection={<IconLock size={16} />} onClick={close} data-testid="close-month">
-              {B.close}
+              {B.closeMonth}
             </Button>
           ))}
       </Group>
