@@ -17,6 +17,7 @@ import {
   type RecordDef,
 } from '../../shared/records/define';
 import { DONE } from '../plugins/envelope';
+import type { Syslog } from '../modules/syslog/syslog.service';
 import { requireTokenHeader } from '../plugins/auth';
 import type { RecordService } from './records.service';
 import * as repo from './records.repo';
@@ -36,7 +37,7 @@ type Handler = (req: FastifyRequest, input: Record<string, unknown>, reply: Fast
 
 export function recordRoutes(
   app: FastifyInstance,
-  deps: { records: RecordService; defs: readonly RecordDef[]; db: Db },
+  deps: { records: RecordService; defs: readonly RecordDef[]; db: Db; syslog?: Pick<Syslog, 'idViewed'> },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { records, db } = deps;
@@ -83,6 +84,7 @@ export function recordRoutes(
     };
     const t = def.title;
     const c = def.calls;
+    const masks = Object.entries(def.fields).filter(([, fd]) => fd.mask);
 
     {
       const { method, url } = at(c.list);
@@ -103,7 +105,23 @@ export function recordRoutes(
         IdQuery,
         `${t} · 详情`,
         false,
-        async (req, q) => records.detail(def, req.user, q.id as number),
+        async (req, q) => {
+          const answer = await records.detail(def, req.user, q.id as number);
+          // Personal data shown whole (a writer's detail) is written to the system log
+          // (records-design §1): each view of a full ID number or phone, by whom and of which row.
+          const whole = masks.filter(([k]) => {
+            const v = answer.record[k];
+            return typeof v === 'string' && v !== '' && !v.includes('*');
+          });
+          if (whole.length)
+            deps.syslog?.idViewed(req, {
+              module: t,
+              table: def.table,
+              id: q.id as number,
+              params: { fields: whole.map(([, fd]) => fd.label) },
+            });
+          return answer;
+        },
         RecordDetail,
       );
     }
