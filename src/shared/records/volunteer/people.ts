@@ -212,6 +212,7 @@ export const volunteerApplication = defineRecord({
   transitions: {
     sendInterview: {
       label: '安排面试',
+      call: 'GET sendInterview',
       from: [0, 1],
       to: 1,
       input: {
