@@ -154,6 +154,15 @@ describe('applications', () => {
     expect((await get(`${APP}/interviewResult`, { id, result: 2, comment: '重复' })).body.message).toBe(
       STALE_STATUS,
     );
+    // One open application per person.
+    const open = await apply();
+    const openId = (await detailOf(APP, open)).record.idNumber as string;
+    const twice = await s.call('POST', `${APP}/save`, {
+      token: admin,
+      body: application({ idNumber: openId }),
+    });
+    expect(twice.body).toMatchObject({ success: false, code: 1010 });
+    expect(twice.body.result.fields.idNumber).toBe('该证件号已有一份待审核或待面试的申请，请勿重复提交');
     // The same person cannot be put on the roll twice.
     const again = await apply({ idNumber: vol.idNumber });
     await get(`${APP}/sendInterview`, { id: again, interviewTime: inDays(1), interviewPlace: '一楼' });

@@ -1,4 +1,4 @@
-import { defineRecord, f, type Field, type FieldProblem, type StatusOption } from '../define';
+import { defineRecord, f, type Field, type FieldProblem, type PeerRule, type StatusOption } from '../define';
 import { idCardBirthDate, idCardProblem, mobileProblem, phoneProblem } from '../validators';
 
 /**
@@ -105,6 +105,20 @@ function personCheck(row: Record<string, unknown>): FieldProblem | null {
   return null;
 }
 
+/**
+ * One open application per person (records-design §3.1): another 待审核 or 待面试 application
+ * with the same ID number is refused at the field. (A person already on the roll is refused when
+ * the interview passes, see server/modules/volunteer.)
+ */
+export const oneOpenApplication: PeerRule = {
+  name: 'oneOpenApplication',
+  peers: (row) => ({ idNumber: [row.idNumber], status: [0, 1] }),
+  check: (row, peers) =>
+    row.idNumber && peers.length
+      ? { field: 'idNumber', message: '该证件号已有一份待审核或待面试的申请，请勿重复提交' }
+      : null,
+};
+
 /** 服务组 (records-design §3.8): seeded with the posts of DB51/T 2990-2023 by migration 0027. */
 export const volunteerGroup = defineRecord({
   name: 'volunteerGroup',
@@ -208,6 +222,7 @@ export const volunteerApplication = defineRecord({
     }
     return personCheck(row);
   },
+  rules: [oneOpenApplication],
   status: { field: 'status' },
   transitions: {
     sendInterview: {
