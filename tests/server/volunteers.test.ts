@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STALE_STATUS } from '../../src/shared/records/define';
 import { formatMuseumMinute, museumDate } from '../../src/shared/rules/museum-time';
@@ -266,6 +267,40 @@ describe('adult volunteers', () => {
     expect((await detailOf(ADULT, id)).record.status).toBe(2);
     // Lifting someone not blocked is stale.
     expect((await get(`${ADULT}/block`, { id, lift: true })).body.message).toBe(STALE_STATUS);
+  });
+});
+
+describe('exports', () => {
+  async function exported(query: string) {
+    const res = await fetch(`${s.url}${ADULT}/export${query}`, { headers: { token: admin } });
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await res.arrayBuffer());
+    return JSON.stringify(wb.worksheets[0]!.getSheetValues());
+  }
+  it('masks ID numbers unless 含证件号 is asked for, and logs that export', async () => {
+    const id = await passed();
+    const full = (await detailOf(ADULT, id)).record.idNumber as string;
+    const masked = await exported(`?keyword=${full}`);
+    expect(masked).not.toContain(full);
+    expect(masked).toContain(`${full.slice(0, 4)}**********${full.slice(-4)}`);
+    expect(await exported(`?keyword=${full}&whole=1`)).toContain(full);
+    await vi.waitFor(
+      async () => {
+        const logged = await s.db
+          .selectFrom('system_log')
+          .selectAll()
+          .where('action', '=', '查看证件号')
+          .where('target_table', '=', 'volunteer_adult')
+          .where('target_id', '=', 'export')
+          .execute();
+        expect(logged.length).toBe(1);
+      },
+      { timeout: 5000, interval: 50 },
+    );
+    const bad = await s.call('GET', `${ADULT}/export?whole=maybe`, { token: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('含证件号');
   });
 });
 
