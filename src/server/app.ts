@@ -78,6 +78,8 @@ import { createBusinessService } from './modules/business/business.service';
 import { downloadRoutes } from './modules/download/download.routes';
 import { createRecordService } from './records/records.service';
 import { registrationRoutes } from './modules/registration/registration.routes';
+import { volunteerRoutes } from './modules/volunteer/volunteer.routes';
+import { createVolunteerService } from './modules/volunteer/volunteer.service';
 import { createRegistrationService } from './modules/registration/registration.service';
 
 export interface AppDeps {
@@ -327,6 +329,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notices,
     report: (msg, err) => app.log.error({ err }, msg),
   });
+  // Volunteers (README "Volunteers"): the effects of their transitions and the sign-up.
+  const volunteers = createVolunteerService({
+    db,
+    records,
+    notices,
+    sms: (phone, text) =>
+      app.log.info({ phone: phone.slice(0, 3) + '****' + phone.slice(-4), text }, 'SMS 未配置网关，仅记录'),
+  });
   // Every effect a transition names is registered by now (a missing one stops the start).
   records.checkEffects();
   const imports = createImports();
@@ -362,7 +372,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       directoryRoutes(museum, { directory, access });
       scheduleRoutes(museum, { schedule: createScheduleService(db) });
       projectRoutes(museum, { projects });
-      recordRoutes(museum, { records, defs: recordDefs, db });
+      recordRoutes(museum, { records, defs: recordDefs, db, syslog });
+      volunteerRoutes(museum, { volunteers, records, access, db });
       // 业务数据's summaries and 下载中心's counted download, beside their records' generic calls.
       businessRoutes(museum, { business: createBusinessService({ db, access }) });
       if (recordDefs.includes(downloadDoc)) downloadRoutes(museum, { db, records, attach });

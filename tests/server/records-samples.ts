@@ -1,5 +1,8 @@
 import { hashPassword } from '../../src/server/modules/auth/password';
 import { insertRegistration } from '../../src/server/modules/registration/registration.repo';
+import * as recordsRepo from '../../src/server/records/records.repo';
+import { adultVolunteer, schoolGroup } from '../../src/shared/records/volunteer/people';
+import { recruitSign } from '../../src/shared/records/volunteer/recruit';
 import type { TestServer } from './harness';
 
 /**
@@ -53,6 +56,13 @@ function idNumber(n: number): string {
   const sum = [...body].reduce((a, c, i) => a + Number(c) * w[i]!, 0);
   return `${body}${'10X98765432'[sum % 11]}`;
 }
+
+/** A person's name for the n-th sample: names take no digits, so n is spelled in Han numerals. */
+const hanName = (n: number) => `志愿${[...String(n)].map((d) => '零一二三四五六七八九'[Number(d)]).join('')}`;
+/** The birth date written in idNumber(n). */
+const birthOf = (n: number) =>
+  `1990-${String(1 + (n % 12)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`;
+const mobileOf = (n: number) => `136${String(10_000_000 + n).slice(-8)}`;
 
 export const SAMPLES: Record<string, Sample> = {
   dictType: {
@@ -177,6 +187,131 @@ export const SAMPLES: Record<string, Sample> = {
       description: '',
     }),
     change: (b) => ({ ...b, title: `${String(b.title)}（改）` }),
+  },
+  volunteerGroup: {
+    make: (n) => ({ name: `样例服务组${n}`, description: '样例', sort: 100 + n, status: 1 }),
+    change: (b) => ({ ...b, name: `${String(b.name)}改` }),
+  },
+  volunteerApplication: {
+    make: async (n, ids) => ({
+      type: 1,
+      name: hanName(n),
+      gender: 1,
+      birthDate: birthOf(n),
+      idType: 1,
+      idNumber: idNumber(n),
+      phone: mobileOf(n),
+      emergencyName: '李家人',
+      emergencyPhone: '13800001111',
+      groupId: await ids.row('volunteerGroup'),
+      availableTimes: '周末上午、节假日',
+      specialties: '英语',
+    }),
+    change: (b) => b,
+  },
+  adultVolunteer: {
+    make: async (n, ids) => ({
+      name: hanName(n),
+      gender: 2,
+      birthDate: birthOf(n),
+      idType: 1,
+      idNumber: idNumber(n),
+      phone: mobileOf(n),
+      groupId: await ids.row('volunteerGroup'),
+      emergencyName: '王家人',
+      emergencyPhone: '010-66001234',
+      appointable: false,
+    }),
+    change: (b) => ({ ...b, specialties: '手语' }),
+    // As a passed interview makes it (volunteer.service createVolunteer): 见习, numbered.
+    insert: (s, b) =>
+      recordsRepo.insert(
+        s.db,
+        adultVolunteer,
+        { ...b, volunteerNo: `T${String(b.phone).slice(-6)}`, joinDate: '2030-01-01', status: 1 },
+        null,
+        Date.now(),
+      ),
+  },
+  schoolGroup: {
+    make: (n) => ({
+      schoolName: `样例第${n}中学`,
+      schoolType: 2,
+      contactTeacher: '赵老师',
+      teacherPhone: mobileOf(n),
+      studentCount: 30,
+      status: 1,
+    }),
+    change: (b) => b,
+    // Filled in on the mini-program: stored as it is.
+    insert: (s, b) => recordsRepo.insert(s.db, schoolGroup, b, null, Date.now()),
+  },
+  studentVolunteer: {
+    make: (n) => ({
+      studentNo: `XS${n}`,
+      category: 1 + (n % 2),
+      name: hanName(n),
+      gender: 1,
+      birthDate: '2012-03-04',
+      school: '样例实验中学',
+      grade: '初二',
+      guardianName: '学生家长',
+      guardianPhone: mobileOf(n),
+      status: 1,
+    }),
+    change: (b) => ({ ...b, grade: '初三' }),
+  },
+  volunteerNotice: {
+    make: async (n, ids) => ({
+      title: `志愿者公告样例${n}`,
+      category: 1,
+      cover: [await ids.upload('volunteerNotice', 'image')],
+      content: '<p>本周六培训</p>',
+      audience: 1,
+      isTop: false,
+    }),
+    change: (b) => ({ ...b, title: `${String(b.title)}（改）` }),
+  },
+  recruit: {
+    make: async (n, ids) => ({
+      title: `招募样例${n}`,
+      cover: [await ids.upload('recruit', 'image')],
+      type: 1,
+      groupId: await ids.row('volunteerGroup'),
+      targetType: 1,
+      content: '<p>招募讲解志愿者</p>',
+      signupStart: '2030-01-01 09:00',
+      signupEnd: '2030-02-01 18:00',
+      total: 5 + (n % 5),
+      hoursPerPerson: '3',
+      needReview: true,
+    }),
+    change: (b) => ({ ...b, title: `${String(b.title)}（改）` }),
+  },
+  recruitSign: {
+    make: async (n, ids) => ({
+      recruitId: await ids.row('recruit'),
+      volunteerId: await ids.row('adultVolunteer'),
+      name: hanName(n),
+      phone: mobileOf(n),
+    }),
+    change: (b) => b,
+    // As the sign-up call makes it: one place taken from the recruit.
+    insert: async (s, b) => {
+      const id = await recordsRepo.insert(
+        s.db,
+        recruitSign,
+        { ...b, places: 1, signupTime: Date.now(), status: 0 },
+        null,
+        Date.now(),
+      );
+      await s.db
+        .updateTable('volunteer_recruit')
+        .set((eb) => ({ used: eb('used', '+', 1) }))
+        .where('id', '=', Number(b.recruitId))
+        .execute();
+      return id;
+    },
   },
   // Fixture records (records-fixtures.ts): the shapes no declared record uses yet.
   fxItem: {

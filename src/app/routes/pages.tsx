@@ -100,6 +100,19 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/register': page(() => import('../features/auth/register-page'), 'RegisterPage'),
   // 馆区地图 (issue 18): floors and halls, which later pages link to (/mymap?hall=<id>).
   '/mymap': page(() => import('./records'), 'MapPage'),
+  // Volunteers (issue 20, part A): the records engine's list on each volunteer record.
+  '/volunteer/register-list': page(() => import('./records'), 'VolunteerRegisterPage'),
+  '/volunteer/stu-register-list': page(() => import('./records'), 'StudentRegisterPage'),
+  '/volunteer/application-review': page(() => import('./records'), 'ApplicationReviewPage'),
+  '/volunteer/adult-volunteer': page(() => import('./records'), 'AdultVolunteerPage'),
+  '/volunteer/appoint-setting': page(() => import('./records'), 'AppointSettingPage'),
+  '/volunteer/stu-volunteer': page(() => import('./records'), 'StudentVolunteerPage'),
+  '/volunteer/little-student': page(() => import('./records'), 'LittleStudentPage'),
+  '/volunteer/school-group': page(() => import('./records'), 'SchoolGroupPage'),
+  '/volunteer/volunteer-info-publish': page(() => import('./records'), 'VolunteerNoticePage'),
+  '/volunteer/recruit': page(() => import('./records'), 'RecruitPage'),
+  '/volunteer/recruit/detail': page(() => import('./records'), 'RecruitDetailPage'),
+  '/volunteer/sign': page(() => import('./records'), 'SignPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

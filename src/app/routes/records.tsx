@@ -16,6 +16,13 @@ import {
   wkDynamic,
 } from '../../shared/records/index';
 import { DATA_SUMMARY } from '../../shared/records/office/business-data';
+import {
+  adultVolunteer,
+  schoolGroup,
+  studentVolunteer,
+  volunteerApplication,
+} from '../../shared/records/volunteer/people';
+import { recruit, recruitSign, volunteerNotice } from '../../shared/records/volunteer/recruit';
 import { REGISTRATION_PENDING } from '../../shared/records/system/staff-registration';
 import { systemLog } from '../../shared/records/system/system-log';
 import { DeptSummaryPanel, OverviewPanel } from '../features/business/business-panels';
@@ -193,5 +200,115 @@ export function BusinessDataPage() {
         </Tabs.Panel>
       </Tabs>
     </Stack>
+  );
+}
+
+// Volunteers (issue 20, part A; README "Volunteers"): each route of spec §2's Volunteer section
+// that shows these records is the generic list on its definition, opened on its own filters.
+const vp = t.volunteerPages;
+
+/** 报名列表 (/volunteer/register-list): adult applications; interview and result from the row. */
+export function VolunteerRegisterPage() {
+  return (
+    <RecordListPage
+      def={volunteerApplication}
+      title={vp.registerTitle}
+      intro={vp.registerIntro}
+      fixed={{ type: 1 }}
+    />
+  );
+}
+
+/** 学生志愿者报名 (/volunteer/stu-register-list, type=2). */
+export function StudentRegisterPage() {
+  return (
+    <RecordListPage
+      def={volunteerApplication}
+      title={vp.stuRegisterTitle}
+      intro={vp.stuRegisterIntro}
+      fixed={{ type: 2 }}
+    />
+  );
+}
+
+/** 申请审核 (/volunteer/application-review): every application, opened on 待审核. */
+export function ApplicationReviewPage() {
+  return (
+    <RecordListPage
+      def={volunteerApplication}
+      title={vp.reviewTitle}
+      intro={vp.reviewIntro}
+      initial={{ status: 0 }}
+    />
+  );
+}
+
+/** 成人志愿者 (/volunteer/adult-volunteer). */
+export function AdultVolunteerPage() {
+  return <RecordListPage def={adultVolunteer} intro={vp.adultIntro} />;
+}
+
+/** 预约设置 (/volunteer/appoint-setting): the volunteers visitors may book an explanation with. */
+export function AppointSettingPage() {
+  return (
+    <RecordListPage
+      def={adultVolunteer}
+      title={vp.appointTitle}
+      intro={vp.appointIntro}
+      initial={{ appointable: true }}
+    />
+  );
+}
+
+/** 学生志愿者 (/volunteer/stu-volunteer). */
+export function StudentVolunteerPage() {
+  return <RecordListPage def={studentVolunteer} intro={vp.stuIntro} fixed={{ category: 1 }} />;
+}
+
+/** 小小讲解员 (/volunteer/little-student): the same roll, category 2. */
+export function LittleStudentPage() {
+  return (
+    <RecordListPage
+      def={studentVolunteer}
+      title={vp.littleTitle}
+      intro={vp.littleIntro}
+      fixed={{ category: 2 }}
+    />
+  );
+}
+
+/** 学校团体 (/volunteer/school-group): read-only, filled in on the mini-program. */
+export function SchoolGroupPage() {
+  return <RecordListPage def={schoolGroup} intro={vp.schoolIntro} />;
+}
+
+/** 信息发布 (/volunteer/volunteer-info-publish). */
+export function VolunteerNoticePage() {
+  return <RecordListPage def={volunteerNotice} intro={vp.noticeIntro} />;
+}
+
+/** 招募管理 (/volunteer/recruit). */
+export function RecruitPage() {
+  return <RecordListPage def={recruit} intro={vp.recruitIntro} />;
+}
+
+/** 报名管理 (/volunteer/sign): every sign-up, opened on 待审核. */
+export function SignPage() {
+  return (
+    <RecordListPage def={recruitSign} title={vp.signTitle} intro={vp.signIntro} initial={{ status: 0 }} />
+  );
+}
+
+/** 招募详情 (/volunteer/recruit/detail?id=): one recruit's sign-ups. */
+export function RecruitDetailPage() {
+  const search = useRouterState({ select: (st) => st.location.search as Record<string, unknown> });
+  const id = Number(search.id);
+  return (
+    <RecordListPage
+      def={recruitSign}
+      title={vp.recruitDetailTitle}
+      intro={vp.signIntro}
+      {...(Number.isInteger(id) && id > 0 ? { fixed: { recruitId: id } } : {})}
+    />
   );
 }

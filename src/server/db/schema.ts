@@ -542,6 +542,34 @@ export interface StaffRegistrationTable extends RecordBase {
   refuse_reason: Generated<string>;
   password_hash: string;
 }
+/**
+ * Volunteers' tables (migration 0027; src/shared/records/volunteer): the engine reads and writes
+ * them through the definitions, so only the columns hand-written code touches are typed closely.
+ */
+type VolunteerRow = RecordBase & Record<string, unknown>;
+export interface VolunteerAdultTable extends RecordBase {
+  name: string;
+  phone: Generated<string>;
+  volunteer_no: Generated<string>;
+  user_id: number | null;
+  join_date: Generated<string>;
+  status: Generated<number>;
+  no_show_count: Generated<number>;
+  [column: string]: unknown;
+}
+export interface VolunteerRecruitTable extends RecordBase {
+  title: string;
+  total: number;
+  used: Generated<number>;
+  open: Generated<number>;
+  status: Generated<number>;
+  signup_start: number | null;
+  signup_end: number | null;
+  activity_start: number | null;
+  target_type: Generated<number>;
+  need_review: Generated<number>;
+  [column: string]: unknown;
+}
 /** A floor (or the site) of the museum map (migration 0026). */
 export interface MuseumFloorTable extends RecordBase {
   name: string;
@@ -723,4 +751,12 @@ export interface DB {
   business_data_plan: BusinessDataPlanTable;
   download_doc: DownloadDocTable;
   download_log: DownloadLogTable;
+  volunteer_group: VolunteerRow;
+  volunteer_application: VolunteerRow;
+  volunteer_adult: VolunteerAdultTable;
+  volunteer_school_group: VolunteerRow;
+  volunteer_student: VolunteerRow;
+  volunteer_notice: VolunteerRow;
+  volunteer_recruit: VolunteerRecruitTable;
+  volunteer_recruit_sign: VolunteerRow;
 }

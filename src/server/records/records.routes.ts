@@ -7,6 +7,7 @@ import {
   IdQuery,
   createSchema,
   dictKeysOf,
+  f,
   listSchema,
   listText,
   parseCall,
@@ -17,6 +18,7 @@ import {
   type RecordDef,
 } from '../../shared/records/define';
 import { DONE } from '../plugins/envelope';
+import type { Syslog } from '../modules/syslog/syslog.service';
 import { requireTokenHeader } from '../plugins/auth';
 import type { RecordService } from './records.service';
 import * as repo from './records.repo';
@@ -36,7 +38,7 @@ type Handler = (req: FastifyRequest, input: Record<string, unknown>, reply: Fast
 
 export function recordRoutes(
   app: FastifyInstance,
-  deps: { records: RecordService; defs: readonly RecordDef[]; db: Db },
+  deps: { records: RecordService; defs: readonly RecordDef[]; db: Db; syslog?: Pick<Syslog, 'idViewed'> },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { records, db } = deps;
@@ -83,6 +85,7 @@ export function recordRoutes(
     };
     const t = def.title;
     const c = def.calls;
+    const masks = Object.entries(def.fields).filter(([, fd]) => fd.mask);
 
     {
       const { method, url } = at(c.list);
@@ -103,7 +106,23 @@ export function recordRoutes(
         IdQuery,
         `${t} · 详情`,
         false,
-        async (req, q) => records.detail(def, req.user, q.id as number),
+        async (req, q) => {
+          const answer = await records.detail(def, req.user, q.id as number);
+          // Personal data shown whole (a writer's detail) is written to the system log
+          // (records-design §1): each view of a full ID number or phone, by whom and of which row.
+          const whole = masks.filter(([k]) => {
+            const v = answer.record[k];
+            return typeof v === 'string' && v !== '' && !v.includes('*');
+          });
+          if (whole.length)
+            deps.syslog?.idViewed(req, {
+              module: t,
+              table: def.table,
+              id: q.id as number,
+              params: { fields: whole.map(([, fd]) => fd.label) },
+            });
+          return answer;
+        },
         RecordDetail,
       );
     }
@@ -194,7 +213,10 @@ export function recordRoutes(
     }
     if (c.export) {
       const { method, url } = at(c.export);
-      const schema = listSchema(def).omit({ currentPage: true, pageCount: true });
+      const base = listSchema(def).omit({ currentPage: true, pageCount: true });
+      // A record with personal data exports it masked unless 含证件号 (`whole=1`) is asked for,
+      // by a writer; that export is written to the system log (records-design §1).
+      const schema = masks.length ? base.extend({ whole: f.bool('含证件号').schema }) : base;
       r.route({
         method,
         url,
@@ -202,7 +224,15 @@ export function recordRoutes(
         config: { summary: `${t} · 导出（xlsx）` },
         handler: async (req, reply) => {
           const q = (method === 'POST' ? req.body : req.query) as Record<string, unknown>;
-          const page = await records.exportRows(def, req.user, q as never);
+          const whole = q.whole === true;
+          const page = await records.exportRows(def, req.user, q as never, { whole });
+          if (whole)
+            deps.syslog?.idViewed(req, {
+              module: t,
+              table: def.table,
+              id: 'export',
+              params: { export: true, rows: page.list.length, fields: masks.map(([, fd]) => fd.label) },
+            });
           const body = await exportWorkbook(t, ...(await exportTable(db, def, page)));
           return sendXlsx(reply, `${t}.xlsx`, body);
         },

@@ -11,6 +11,14 @@ import { wkDynamic } from './office/wk-dynamic';
 import { dictItem, dictType } from './system/dictionary';
 import { staffRegistration } from './system/staff-registration';
 import { museumFloor, museumHall } from './site/museum-map';
+import {
+  adultVolunteer,
+  schoolGroup,
+  studentVolunteer,
+  volunteerApplication,
+  volunteerGroup,
+} from './volunteer/people';
+import { recruit, recruitSign, volunteerNotice } from './volunteer/recruit';
 
 /**
  * Every declared record. The server registers the calls of each, the generic API test suite
@@ -31,6 +39,14 @@ export const RECORDS: readonly RecordDef[] = [
   businessDataDept,
   businessDataPlan,
   downloadDoc,
+  volunteerGroup,
+  volunteerApplication,
+  adultVolunteer,
+  schoolGroup,
+  studentVolunteer,
+  volunteerNotice,
+  recruit,
+  recruitSign,
 ];
 
 /**
@@ -58,4 +74,12 @@ export {
   museumHall,
   staffRegistration,
   wkDynamic,
+  adultVolunteer,
+  recruit,
+  recruitSign,
+  schoolGroup,
+  studentVolunteer,
+  volunteerApplication,
+  volunteerGroup,
+  volunteerNotice,
 };

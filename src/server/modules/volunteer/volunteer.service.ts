@@ -1,0 +1,327 @@
+import { formatMuseumMinute, museumDate } from '../../../shared/rules/museum-time';
+import {
+  adultVolunteer,
+  studentVolunteer,
+  volunteerApplication,
+} from '../../../shared/records/volunteer/people';
+import {
+  hoursProblem,
+  recruit,
+  recruitSign,
+  volunteerNotice,
+} from '../../../shared/records/volunteer/recruit';
+import type { Db } from '../../db/index';
+import { invalid, notFound } from '../../errors';
+import * as repo from '../../records/records.repo';
+import type { RecordService } from '../../records/records.service';
+import type { SessionUser } from '../auth/auth.service';
+import type { NoticeService } from '../notice/notice.service';
+import { addNoShow, nextNumber } from './volunteer.repo';
+
+/**
+ * The volunteers' own rules beyond the records engine (README "Volunteers"): what a passed
+ * interview creates, the trainee → regular thresholds, the notices volunteers get, and the
+ * sign-up that takes a recruit's place in one conditional UPDATE.
+ *
+ * Hours come from service records (records-design §3.3), which another part of issue 20 builds:
+ * `hoursSince` is the seam it plugs into; until then nobody has hours, so every 转正 before the
+ * threshold needs an override with a reason.
+ */
+
+/** Defaults of the service settings (records-design §3.8; settled decision 5: defaults, not hard rules). */
+export const TRAINEE_HOURS = 20;
+export const TRAINEE_MONTHS = 2;
+
+export type HoursSince = (db: Db, volunteerId: number, since: string) => Promise<number>;
+
+/** Whole months from one 'yyyy-MM-dd' to another (a month counts once its day is reached). */
+export function monthsBetween(from: string, to: string): number {
+  const [fy, fm, fd] = from.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = to.split('-').map(Number) as [number, number, number];
+  return (ty - fy) * 12 + (tm - fm) - (td < fd ? 1 : 0);
+}
+
+export function createVolunteerService(deps: {
+  db: Db;
+  records: RecordService;
+  notices: NoticeService;
+  /** Where an SMS would go; logs only while no SMS gateway is configured (README "Volunteers"). */
+  sms?: (phone: string, text: string) => void;
+  hoursSince?: HoursSince;
+  now?: () => number;
+}) {
+  const { db, records, notices } = deps;
+  const now = deps.now ?? Date.now;
+  const sms = deps.sms ?? (() => {});
+  let hoursSince: HoursSince = deps.hoursSince ?? (async () => 0);
+
+  /** Tells `userIds` (those who exist) after the commit; a notice never undoes a transition. */
+  const tell =
+    (userIds: (number | null | undefined)[], content: string, from: number, link?: string) => () => {
+      const ids = [...new Set(userIds.filter((x): x is number => typeof x === 'number'))];
+      if (ids.length)
+        void notices.notify({ receivers: ids, content, source: 'system', from, link }).catch(() => {});
+    };
+
+  records.registerEffect(
+    `${volunteerApplication.name}.interviewNotice`,
+    async (_trx, { row, input, user }) => {
+      const when = formatMuseumMinute(input.interviewTime as number);
+      const text = `您的志愿者申请已安排面试：${when}，地点：${String(input.interviewPlace)}。`;
+      sms(String(row.phone ?? ''), text);
+      return { after: tell([row.createBy === user.id ? null : row.createBy], text, user.id) };
+    },
+  );
+
+  records.registerEffect(`${volunteerApplication.name}.resultNotice`, async (_trx, { row, user }) => {
+    const text = '很遗憾，您的志愿者申请未通过。感谢您对本馆的关注。';
+    sms(String(row.phone ?? ''), text);
+    return { after: tell([row.createBy === user.id ? null : row.createBy], text, user.id) };
+  });
+
+  records.registerEffect(`${volunteerApplication.name}.createVolunteer`, async (trx, { row, user, time }) => {
+    const today = museumDate(time);
+    const year = today.slice(0, 4);
+    const common = {
+      name: row.name,
+      gender: row.gender,
+      birthDate: row.birthDate,
+      idType: row.idType,
+      idNumber: row.idNumber,
+      phone: row.phone,
+      guardianName: row.guardianName,
+      guardianPhone: row.guardianPhone,
+      groupId: row.groupId,
+      applicationId: row.id,
+    };
+    let volunteerId: number;
+    let number: string;
+    if (row.type === 1) {
+      // One volunteer per person: an ID already on the roll (any state but exit) is refused.
+      const same = await trx
+        .selectFrom('volunteer_adult')
+        .select(['volunteer_no', 'status'])
+        .where('id_number', '=', String(row.idNumber))
+        .where('del_flag', '=', 0)
+        .where('status', 'in', [1, 2, 9])
+        .executeTakeFirst();
+      if (same) throw invalid(`该证件号已是在册志愿者（编号 ${same.volunteer_no}），不能重复建档`);
+      number = await nextNumber(trx, 'volunteer_adult', 'volunteer_no', `V${year}`);
+      volunteerId = await repo.insert(
+        trx,
+        adultVolunteer,
+        {
+          ...common,
+          volunteerNo: number,
+          workUnit: row.workUnit,
+          address: row.address,
+          emergencyName: row.emergencyName,
+          emergencyPhone: row.emergencyPhone,
+          specialties: row.specialties,
+          joinDate: today,
+          status: 1,
+        },
+        user.id,
+        time,
+      );
+    } else {
+      number = await nextNumber(trx, 'volunteer_student', 'student_no', `S${year}`);
+      volunteerId = await repo.insert(
+        trx,
+        studentVolunteer,
+        {
+          ...common,
+          studentNo: number,
+          category: 1,
+          school: row.workUnit,
+          grade: row.grade,
+          className: row.className,
+          status: 1,
+        },
+        user.id,
+        time,
+      );
+    }
+    const text = `恭喜您通过志愿者面试，志愿者编号 ${number}${row.type === 1 ? '，现为见习志愿者' : ''}。`;
+    sms(String(row.phone ?? ''), text);
+    return {
+      set: { volunteerId },
+      after: tell([row.createBy === user.id ? null : row.createBy], text, user.id),
+    };
+  });
+
+  records.registerEffect(`${adultVolunteer.name}.regular`, async (trx, { row, input, time }) => {
+    const today = museumDate(time);
+    const joined = String(row.joinDate || today);
+    const hours = await hoursSince(trx, row.id, joined);
+    const months = monthsBetween(joined, today);
+    const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
+    if ((hours < TRAINEE_HOURS || months < TRAINEE_MONTHS) && !reason)
+      throw invalid(
+        `见习期未满：已服务 ${hours} 小时（需 ${TRAINEE_HOURS} 小时），已满 ${months} 个月（需 ${TRAINEE_MONTHS} 个月）。如需破格转正，请填写原因`,
+      );
+    return { set: { regularDate: today, regularReason: reason } };
+  });
+
+  records.registerEffect(`${volunteerNotice.name}.notifyAudience`, async (trx, { row, user }) => {
+    if (row.audience === 3) return; // students have no accounts to tell (they read the applet).
+    let q = trx
+      .selectFrom('volunteer_adult')
+      .select('user_id')
+      .where('del_flag', '=', 0)
+      .where('status', 'in', [1, 2])
+      .where('user_id', 'is not', null);
+    if (row.audience === 4) q = q.where('group_id' as never, '=', row.groupId as never);
+    const ids = (await q.execute()).map((r) => Number(r.user_id));
+    return { after: tell(ids, `志愿者公告：${String(row.title)}`, user.id) };
+  });
+
+  async function adultOf(trx: Db, id: unknown) {
+    return trx.selectFrom('volunteer_adult').selectAll().where('id', '=', Number(id)).executeTakeFirst();
+  }
+  async function recruitTitle(trx: Db, id: unknown) {
+    const r = await trx
+      .selectFrom('volunteer_recruit')
+      .select('title')
+      .where('id', '=', Number(id))
+      .executeTakeFirst();
+    return r?.title ?? '';
+  }
+
+  records.registerEffect(`${recruitSign.name}.signResult`, async (trx, { row, user, input }) => {
+    const vol = await adultOf(trx, row.volunteerId);
+    const passed = typeof input.comment !== 'string';
+    const title = await recruitTitle(trx, row.recruitId);
+    const text = passed
+      ? `您报名的“${title}”已录用，请按时到岗。`
+      : `您报名的“${title}”未录用${typeof input.comment === 'string' ? `：${input.comment}` : ''}。`;
+    return { after: tell([vol?.user_id == null ? null : Number(vol.user_id)], text, user.id) };
+  });
+
+  records.registerEffect(`${recruitSign.name}.noShow`, async (trx, { row, time }) => {
+    await addNoShow(trx, Number(row.volunteerId), time);
+  });
+
+  records.registerEffect(`${recruitSign.name}.approveHours`, async (trx, { row, input }) => {
+    const r = await trx
+      .selectFrom('volunteer_recruit')
+      .select('hours_per_person')
+      .where('id', '=', Number(row.recruitId))
+      .executeTakeFirst();
+    const hours =
+      typeof input.hours === 'string' && input.hours ? input.hours : String(r?.hours_per_person ?? '');
+    if (!hours) throw invalid('该招募未设置计入时长，请填写服务时长');
+    const problem = hoursProblem(hours);
+    if (problem) throw invalid(`服务时长${problem}`);
+    return { set: { hours } };
+  });
+
+  return {
+    /** The seam service records plug into (hours confirmed since a day). */
+    setHoursSource(fn: HoursSince) {
+      hoursSince = fn;
+    },
+
+    /**
+     * A volunteer signs up for a recruit (records-design §3.6): the recruit published and inside
+     * its window, the volunteer in service (见习 or 正式), not signed up already; the place is
+     * taken with the engine's one conditional UPDATE in the insert's transaction, so 20 sign-ups
+     * at once for 5 places leave exactly 5. `volunteerId` is given by an administrator signing
+     * someone up (代报名); a volunteer signs up as themself.
+     */
+    async signUp(user: SessionUser, body: { recruitId: number; volunteerId?: number }) {
+      const t = now();
+      return db.transaction().execute(async (trx) => {
+        const rec = await trx
+          .selectFrom('volunteer_recruit')
+          .selectAll()
+          .where('id', '=', body.recruitId)
+          .where('del_flag', '=', 0)
+          .executeTakeFirst();
+        if (!rec) throw notFound('该招募不存在或已被删除，请刷新后重试');
+        if (Number(rec.status) !== 1) throw invalid('该招募不在报名中');
+        if (rec.signup_start !== null && t < Number(rec.signup_start))
+          throw invalid(`报名尚未开始，${formatMuseumMinute(Number(rec.signup_start))} 开始报名`);
+        if (rec.signup_end !== null && t > Number(rec.signup_end)) throw invalid('报名已截止');
+        if (Number(rec.target_type) === 2) throw invalid('该招募仅面向学生志愿者');
+        const vol =
+          body.volunteerId !== undefined
+            ? await adultOf(trx, body.volunteerId)
+            : await trx
+                .selectFrom('volunteer_adult')
+                .selectAll()
+                .where('user_id', '=', user.id)
+                .where('del_flag', '=', 0)
+                .executeTakeFirst();
+        if (!vol || Number(vol.del_flag) !== 0)
+          throw invalid(
+            body.volunteerId !== undefined ? '该志愿者不存在' : '您还不是本馆志愿者，请先提交志愿者申请',
+          );
+        if (Number(vol.status) === 9) throw invalid('该志愿者已停用，不能报名');
+        if (Number(vol.status) === 3) throw invalid('该志愿者已退出，不能报名');
+        const dup = await trx
+          .selectFrom('volunteer_recruit_sign')
+          .select('id')
+          .where('recruit_id', '=', Number(rec.id))
+          .where('volunteer_id', '=', Number(vol.id))
+          .where('del_flag', '=', 0)
+          .executeTakeFirst();
+        if (dup) throw invalid('已报名此招募，无需重复报名');
+        if (!(await repo.reserve(trx, 'volunteer_recruit', Number(rec.id), 1)))
+          throw invalid('名额已满，报名未成功');
+        const status = Number(rec.need_review) === 1 ? 0 : 1;
+        const id = await repo.insert(
+          trx,
+          recruitSign,
+          {
+            recruitId: rec.id,
+            volunteerId: Number(vol.id),
+            name: vol.name,
+            phone: vol.phone,
+            places: 1,
+            signupTime: t,
+            status,
+          },
+          user.id,
+          t,
+        );
+        await repo.logStatus(trx, {
+          table: recruitSign.table,
+          recordId: id,
+          action: 'create',
+          from: null,
+          to: status,
+          operatorId: user.id,
+          comment: body.volunteerId !== undefined ? '管理员代报名' : '',
+          time: t,
+        });
+        return { id, status };
+      });
+    },
+
+    /** Turns a recruit's 小程序展示 / 官网展示 on or off. */
+    async toggle(id: number, column: 'show' | 'show_external', on: boolean, user: SessionUser) {
+      const r = await db
+        .updateTable('volunteer_recruit')
+        .set({ [column]: on ? 1 : 0, update_time: now(), update_by: user.id })
+        .where('id', '=', id)
+        .where('del_flag', '=', 0)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0) throw notFound('该招募不存在或已被删除，请刷新后重试');
+    },
+
+    /** The adult volunteer a sign-up is for (the recruit page's 停用). */
+    async volunteerOfSign(signId: number): Promise<number> {
+      const r = await db
+        .selectFrom('volunteer_recruit_sign')
+        .select('volunteer_id')
+        .where('id', '=', signId)
+        .where('del_flag', '=', 0)
+        .executeTakeFirst();
+      if (!r) throw notFound('该报名不存在或已被删除，请刷新后重试');
+      return Number(r.volunteer_id);
+    },
+  };
+}
+export type VolunteerService = ReturnType<typeof createVolunteerService>;
+export { recruit };

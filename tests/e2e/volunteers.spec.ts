@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, tokenOf } from './helpers';
+
+/*
+ * Volunteers' intake (issue 20, part A), one lean journey on a tablet: an application (sent as
+ * the applet would) waits in 申请审核 with its ID number and phone masked; the administrator
+ * schedules the interview, passes it with a score, and finds the new numbered trainee in
+ * 成人志愿者. The rules (guards, quotas, masking and its log) are API tests
+ * (tests/server/volunteers.test.ts).
+ */
+
+const NAME = '沈青禾';
+const BIRTH = '1991-03-09';
+
+/** A valid resident ID (GB 11643 check digit) for a birth date, unique per run. */
+function idFor(birth: string): string {
+  const body = `110105${birth.replaceAll('-', '')}${String(Date.now()).slice(-3)}`;
+  const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...body].reduce((a, c, i) => a + Number(c) * w[i]!, 0);
+  return `${body}${'10X98765432'[sum % 11]}`;
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+test('an administrator takes an application from 待审核 through the interview to a trainee', async ({
+  browser,
+}) => {
+  const tablet = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+  await signIn(tablet, 'admin');
+  const token = await tokenOf(tablet);
+  const api = tablet.request;
+  const groups = await (
+    await api.get('/singleMuseum/v2/bsVolunteerV2Group/list', { headers: { token } })
+  ).json();
+  const groupId = groups.result.list.find((g: { name: string }) => g.name === '讲解组').id;
+  const phone = `135${String(Date.now()).slice(-8)}`;
+  const saved = await api.post('/singleMuseum/v2/bsVolunteerV2ApplicationForm/save', {
+    headers: { token },
+    data: {
+      type: 1,
+      name: NAME,
+      gender: 2,
+      birthDate: BIRTH,
+      idType: 1,
+      idNumber: idFor(BIRTH),
+      phone,
+      emergencyName: '沈父',
+      emergencyPhone: '13800004444',
+      groupId,
+      availableTimes: '周末上午',
+    },
+  });
+  expect((await saved.json()).success).toBe(true);
+
+  await tablet.goto('/volunteer/application-review');
+  const row = tablet.getByTestId('record-row').filter({ hasText: NAME });
+  await expect(row).toContainText('待审核');
+  await expect(row).toContainText(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
+
+  // 安排面试: a time (the picker's next month, the 15th, 09:30) and a place.
+  await row.getByRole('button', { name: '安排面试' }).click();
+  const dialog = tablet.getByRole('dialog');
+  await dialog.getByTestId('field-interviewTime').click();
+  const picker = tablet.getByRole('dialog').last();
+  await picker.getByRole('button').nth(2).click(); // the calendar's next month
+  const next = new Date();
+  next.setDate(1);
+  next.setMonth(next.getMonth() + 1);
+  const MONTHS = [
+    '一月',
+    '二月',
+    '三月',
+    '四月',
+    '五月',
+    '六月',
+    '七月',
+    '八月',
+    '九月',
+    '十月',
+    '十一月',
+    '十二月',
+  ];
+  await picker.getByRole('button', { name: `15 ${MONTHS[next.getMonth()]} ${next.getFullYear()}` }).click();
+  await picker.getByRole('spinbutton').first().click();
+  await tablet.keyboard.type('0930');
+  await picker.getByRole('button').last().click(); // 确定 (the check mark)
+  await expect(dialog.getByTestId('field-interviewTime')).toContainText(':30');
+  await dialog.getByTestId('field-interviewPlace').fill('三楼会议室');
+  await shot(tablet, 'interview-tablet');
+  await dialog.getByRole('button', { name: '安排面试' }).click();
+  await expect(tablet.getByText('安排面试成功')).toBeVisible();
+  await expect(row).toHaveCount(0); // the page opens on 待审核; she is 待面试 now
+
+  await tablet.goto('/volunteer/register-list');
+  const waiting = tablet.getByTestId('record-row').filter({ hasText: NAME });
+  await expect(waiting).toContainText('待面试');
+  await waiting.getByRole('button', { name: '面试通过' }).click();
+  const pass = tablet.getByRole('dialog');
+  await pass.getByTestId('field-interviewScore').fill('92');
+  await pass.getByRole('button', { name: '面试通过' }).click();
+  await expect(tablet.getByText('面试通过成功')).toBeVisible();
+  await expect(waiting).toContainText('面试通过');
+
+  await tablet.goto('/volunteer/adult-volunteer');
+  const volunteer = tablet.getByTestId('record-row').filter({ hasText: NAME });
+  await expect(volunteer).toContainText('见习');
+  await expect(volunteer).toContainText(/V\d{8}/);
+  await shot(tablet, 'trainee-tablet');
+});
