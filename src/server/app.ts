@@ -67,7 +67,7 @@ import { idempotencyPlugin } from './plugins/idempotency';
 import { webPlugin } from './plugins/web';
 import { type Cluster, createCluster, jobsOf } from './cluster/index';
 import { createStorage, type Storage } from './storage/index';
-import { RECORDS, downloadDoc, hasAttachments } from '../shared/records/index';
+import { RECORDS, downloadDoc, hasAttachments, serviceRecord } from '../shared/records/index';
 import type { RecordDef } from '../shared/records/define';
 import { collectRoutes, openApiRoute } from './plugins/openapi';
 import { dictionaryRoutes, seedDictionaries } from './records/dictionary';
@@ -76,6 +76,8 @@ import { recordRoutes } from './records/records.routes';
 import { businessRoutes } from './modules/business/business.routes';
 import { createBusinessService } from './modules/business/business.service';
 import { downloadRoutes } from './modules/download/download.routes';
+import { volunteerServiceRoutes } from './modules/volunteer-service/volunteer-service.routes';
+import { createVolunteerService } from './modules/volunteer-service/volunteer-service.service';
 import { createRecordService } from './records/records.service';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { createRegistrationService } from './modules/registration/registration.service';
@@ -327,6 +329,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notices,
     report: (msg, err) => app.log.error({ err }, msg),
   });
+  // Volunteer service (README "Volunteer service and check-in"): sessions, explainers, the signed
+  // check-in code, check-in and check-out, hours; it registers its records' effects.
+  const volunteer = recordDefs.includes(serviceRecord)
+    ? createVolunteerService({ db, access, records })
+    : null;
   // Every effect a transition names is registered by now (a missing one stops the start).
   records.checkEffects();
   const imports = createImports();
@@ -370,6 +377,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       importRoutes(museum, { imports, access });
       syslogRoutes(museum, { syslog, access });
       registrationRoutes(museum, { registration, access });
+      if (volunteer) volunteerServiceRoutes(museum, { volunteer });
     },
     { prefix: MUSEUM_PREFIX },
   );

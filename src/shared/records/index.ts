@@ -11,6 +11,14 @@ import { wkDynamic } from './office/wk-dynamic';
 import { dictItem, dictType } from './system/dictionary';
 import { staffRegistration } from './system/staff-registration';
 import { museumFloor, museumHall } from './site/museum-map';
+import {
+  exhibitionSession,
+  explainerQualification,
+  sessionCheckIn,
+  volunteerExhibition,
+} from './volunteer/exhibition-service';
+import { serviceRecord } from './volunteer/service-hours';
+import { volunteerServiceSetting } from './volunteer/service-setting';
 
 /**
  * Every declared record. The server registers the calls of each, the generic API test suite
@@ -31,6 +39,13 @@ export const RECORDS: readonly RecordDef[] = [
   businessDataDept,
   businessDataPlan,
   downloadDoc,
+  // Volunteer service (issue 20): hours, exhibitions and sessions, qualification, check-ins, settings.
+  serviceRecord,
+  volunteerExhibition,
+  exhibitionSession,
+  explainerQualification,
+  sessionCheckIn,
+  volunteerServiceSetting,
 ];
 
 /**
@@ -58,4 +73,10 @@ export {
   museumHall,
   staffRegistration,
   wkDynamic,
+  serviceRecord,
+  volunteerExhibition,
+  exhibitionSession,
+  explainerQualification,
+  sessionCheckIn,
+  volunteerServiceSetting,
 };
