@@ -295,7 +295,7 @@ export function createVolunteerService(deps: {
       .where('id', '<>', row.id)
       .executeTakeFirst();
     if (taken) throw invalid(`证书编号 ${String(input.certNo)} 已被使用，请换一个编号`);
-    return { set: { issueDate: museumDate(time) } };
+    return { set: { certNo: input.certNo, issueDate: museumDate(time) } };
   });
 
   return {

@@ -253,7 +253,7 @@ export const explainerQualification = defineRecord({
       from: [1],
       to: QUALIFICATION_ISSUED,
       input: { certNo: f.text('证书编号', { required: true, max: 50 }) },
-      set: (_row, input) => ({ certNo: input.certNo }),
+      // The effect sets the number once it has checked no other certificate holds it.
       effect: 'issueCert',
     },
   },
