@@ -100,6 +100,13 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/register': page(() => import('../features/auth/register-page'), 'RegisterPage'),
   // 馆区地图 (issue 18): floors and halls, which later pages link to (/mymap?hall=<id>).
   '/mymap': page(() => import('./records'), 'MapPage'),
+  // Volunteer service (issue 20): hours, exhibitions and sessions, qualification, check-ins, settings.
+  '/volunteer/service-list': page(() => import('./volunteer-service'), 'ServiceListPage'),
+  '/volunteer/stu-service': page(() => import('./volunteer-service'), 'StuServicePage'),
+  '/volunteer/exlain-index': page(() => import('./volunteer-service'), 'ExplainIndexPage'),
+  '/volunteer/hxhibition-explain': page(() => import('./volunteer-service'), 'ExhibitionExplainPage'),
+  '/volunteer/sign-in': page(() => import('./volunteer-service'), 'SignInPage'),
+  '/volunteer/stu-service-setting': page(() => import('./volunteer-service'), 'StuServiceSettingPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');
