@@ -268,6 +268,25 @@ export const SAMPLES: Record<string, Sample> = {
     }),
     change: (b) => ({ ...b, annualMinHours: 40 }),
   },
+  studentServiceSlot: {
+    make: (n) => ({
+      serviceDate: dutyDay(n),
+      startTime: '09:00',
+      endTime: '11:00',
+      total: 20 + (n % 10),
+      open: true,
+    }),
+    change: (b) => ({ ...b, total: Number(b.total) + 1 }),
+  },
+  studentServiceAppoint: {
+    make: async (_n, ids) => ({
+      slotId: await ids.row('studentServiceSlot'),
+      volunteerId: ids.user('staff04'),
+      persons: 2,
+      remark: '样例预约',
+    }),
+    change: (b) => b,
+  },
   // Fixture records (records-fixtures.ts): the shapes no declared record uses yet.
   fxItem: {
     make: async (n, ids) => ({

@@ -657,3 +657,57 @@ describe('hours: confirmed only, derived, checked yearly', () => {
     });
   });
 });
+
+describe('student service bookings (服务预约)', () => {
+  const SLOT = `${M}/v2/stuServiceSlot`;
+  const AP = `${M}/v2/stuServiceAppoint`;
+
+  it('never books more places than the slot holds, under parallel bookings; a cancel gives them back', async () => {
+    const slotId = ok(
+      await post(`${SLOT}/save`, admin, {
+        serviceDate: '2030-07-02',
+        startTime: '09:00',
+        endTime: '11:00',
+        total: 5,
+        open: true,
+      }),
+    ).id;
+    const tries = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        post(`${AP}/save`, admin, { slotId, volunteerId: uid.staff04, persons: 1 }),
+      ),
+    );
+    const won = tries.filter((r) => r.body.success);
+    expect(won).toHaveLength(5);
+    for (const r of tries.filter((x) => !x.body.success))
+      expect(r.body.result.fields.slotId).toBe('名额不足或已停止预约，请选择其他场次');
+    expect(ok(await get(`${SLOT}/detail?id=${slotId}`, admin)).record.used).toBe(5);
+    // The slot cannot shrink below what is booked.
+    const shrink = await post(`${SLOT}/update`, admin, {
+      id: slotId,
+      serviceDate: '2030-07-02',
+      startTime: '09:00',
+      endTime: '11:00',
+      total: 4,
+      open: true,
+    });
+    expect(shrink.body.result.fields.total).toBe('名额不能少于已预约的 5 人');
+    ok(await post(`${AP}/cancel`, admin, { id: won[0]!.body.result.id, reason: '学校活动调整' }));
+    expect(ok(await get(`${SLOT}/detail?id=${slotId}`, admin)).record.used).toBe(4);
+    ok(await post(`${AP}/save`, admin, { slotId, volunteerId: uid.staff03, persons: 1 }));
+    // A closed slot takes nobody.
+    const closed = ok(
+      await post(`${SLOT}/save`, admin, {
+        serviceDate: '2030-07-03',
+        startTime: '09:00',
+        endTime: '11:00',
+        total: 5,
+        open: false,
+      }),
+    ).id;
+    expect(
+      (await post(`${AP}/save`, admin, { slotId: closed, volunteerId: uid.staff04, persons: 1 })).body.result
+        .fields.slotId,
+    ).toBe('名额不足或已停止预约，请选择其他场次');
+  });
+});

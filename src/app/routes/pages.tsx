@@ -107,6 +107,7 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/volunteer/hxhibition-explain': page(() => import('./volunteer-service'), 'ExhibitionExplainPage'),
   '/volunteer/sign-in': page(() => import('./volunteer-service'), 'SignInPage'),
   '/volunteer/stu-service-setting': page(() => import('./volunteer-service'), 'StuServiceSettingPage'),
+  '/volunteer/stu-service-appoint': page(() => import('./volunteer-service'), 'StuServiceAppointPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

@@ -34,6 +34,7 @@ import {
 } from '../../shared/records/volunteer/exhibition-service';
 import { SERVICE_PENDING, serviceRecord } from '../../shared/records/volunteer/service-hours';
 import { volunteerServiceSetting } from '../../shared/records/volunteer/service-setting';
+import { studentServiceAppoint, studentServiceSlot } from '../../shared/records/volunteer/student-service';
 import { hoursText } from '../../shared/rules/volunteer-hours';
 import { museumDate } from '../../shared/rules/museum-time';
 import { RecordListPage, useGrant } from '../features/records';
@@ -492,6 +493,16 @@ export function StuServiceSettingPage() {
           onSaved={() => void qc.invalidateQueries({ queryKey: key })}
         />
       )}
+    </Stack>
+  );
+}
+
+/** 服务预约 (/volunteer/stu-service-appoint): the students' service slots and their bookings. */
+export function StuServiceAppointPage() {
+  return (
+    <Stack gap="lg">
+      <RecordListPage def={studentServiceSlot} intro={V.slotIntro} />
+      <RecordListPage def={studentServiceAppoint} intro={V.appointIntro} embedded />
     </Stack>
   );
 }

@@ -760,6 +760,24 @@ export interface VolunteerServiceSettingTable extends RecordBase {
   auto_confirm_hours: Generated<number>;
   no_show_block_count: number | null;
 }
+/** 学生服务时段 (migration 0028): a capacity row. */
+export interface VolunteerStudentSlotTable extends RecordBase {
+  service_date: string;
+  start_time: string;
+  end_time: string;
+  total: number;
+  used: Generated<number>;
+  open: Generated<number>;
+}
+/** 学生服务预约 (migration 0028): takes `persons` places of a slot. */
+export interface VolunteerStudentAppointTable extends RecordBase {
+  slot_id: number;
+  volunteer_id: number | null;
+  persons: Generated<number>;
+  remark: Generated<string>;
+  status: Generated<number>;
+  cancel_reason: Generated<string>;
+}
 /** The Ed25519 key pair signing the halls' check-in codes (migration 0028), row id 1. */
 export interface VolunteerQrKeyTable {
   id: number;
@@ -837,4 +855,6 @@ export interface DB {
   volunteer_check_in: VolunteerCheckInTable;
   volunteer_service_setting: VolunteerServiceSettingTable;
   volunteer_qr_key: VolunteerQrKeyTable;
+  volunteer_student_slot: VolunteerStudentSlotTable;
+  volunteer_student_appoint: VolunteerStudentAppointTable;
 }

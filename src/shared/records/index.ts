@@ -19,6 +19,7 @@ import {
 } from './volunteer/exhibition-service';
 import { serviceRecord } from './volunteer/service-hours';
 import { volunteerServiceSetting } from './volunteer/service-setting';
+import { studentServiceAppoint, studentServiceSlot } from './volunteer/student-service';
 
 /**
  * Every declared record. The server registers the calls of each, the generic API test suite
@@ -46,6 +47,8 @@ export const RECORDS: readonly RecordDef[] = [
   explainerQualification,
   sessionCheckIn,
   volunteerServiceSetting,
+  studentServiceSlot,
+  studentServiceAppoint,
 ];
 
 /**
@@ -79,4 +82,6 @@ export {
   explainerQualification,
   sessionCheckIn,
   volunteerServiceSetting,
+  studentServiceSlot,
+  studentServiceAppoint,
 };

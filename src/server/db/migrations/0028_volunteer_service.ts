@@ -8,8 +8,9 @@ import {
 
 /*
  * FROZEN. Volunteer service (issue 20; research/records-design.md §3.3, §3.7, §3.8, §10):
- * 志愿服务记录, 志愿服务展览, 讲解场次, 讲解资格, 场次签到, 服务设置, and the check-in code's signing key.
- * Definitions in src/shared/records/volunteer/{service-hours,exhibition-service,service-setting}.ts.
+ * 志愿服务记录, 志愿服务展览, 讲解场次, 讲解资格, 场次签到, 服务设置, 学生服务时段 and 预约, and the check-in
+ * code's signing key. Definitions in src/shared/records/volunteer/{service-hours,exhibition-service,
+ * service-setting,student-service}.ts.
  *
  * Volunteers are named by their account (`user.id`). Hours are whole minutes (`service_minutes`),
  * exact on both databases. Times of day are 'HH:mm', days 'yyyy-MM-dd' (both sort as text).
@@ -212,6 +213,35 @@ export async function up(db: Kysely<any>): Promise<void> {
     .unique()
     .execute();
 
+  // 服务预约: slots are capacity rows (total, used, open); bookings take places from them.
+  await base(db, db.schema.createTable('volunteer_student_slot'))
+    .addColumn('service_date', 'varchar(10)', (c) => c.notNull())
+    .addColumn('start_time', 'varchar(5)', (c) => c.notNull())
+    .addColumn('end_time', 'varchar(5)', (c) => c.notNull())
+    .addColumn('total', 'integer', (c) => c.notNull())
+    .addColumn('used', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('open', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .createIndex('volunteer_student_slot_uq')
+    .on('volunteer_student_slot')
+    .columns(['service_date', 'start_time'])
+    .unique()
+    .execute();
+  await base(db, db.schema.createTable('volunteer_student_appoint'))
+    .addColumn('slot_id', 'integer', (c) => c.notNull().references('volunteer_student_slot.id'))
+    .addColumn('volunteer_id', 'integer', user)
+    .addColumn('persons', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('remark', 'varchar(200)', text)
+    .addColumn('status', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('cancel_reason', 'varchar(200)', text)
+    .execute();
+  await db.schema
+    .createIndex('volunteer_student_appoint_slot_idx')
+    .on('volunteer_student_appoint')
+    .columns(['slot_id', 'status'])
+    .execute();
+
   await db.schema
     .createTable('volunteer_qr_key')
     .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -224,6 +254,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
     'volunteer_qr_key',
+    'volunteer_student_appoint',
+    'volunteer_student_slot',
     'volunteer_service_setting',
     'volunteer_check_in',
     'volunteer_qualification',
