@@ -60,6 +60,10 @@ test('an administrator generates sessions, reads the hall code and saves the set
   await expect(page.getByText(/最低 60 小时；共核查 \d+ 人/)).toBeVisible();
   await page.keyboard.press('Escape');
 
+  await page.goto('/volunteer/stu-service-appoint');
+  await expect(page.getByRole('heading', { name: '学生服务时段' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '学生服务预约' })).toBeVisible();
+
   await page.goto('/volunteer/stu-service-setting');
   await expect(page.getByRole('heading', { name: '志愿服务设置' })).toBeVisible();
   await page.getByRole('button', { name: '编辑设置' }).click();
