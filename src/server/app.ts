@@ -334,6 +334,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const volunteer = recordDefs.includes(serviceRecord)
     ? createVolunteerService({ db, access, records })
     : null;
+  // 缺勤: who never checked in to a finished session, hourly, by one instance at a time.
+  if (volunteer)
+    await jobs.every('volunteer-absent', 3600_000, async () => void (await volunteer.markAbsent()));
   // Every effect a transition names is registered by now (a missing one stops the start).
   records.checkEffects();
   const imports = createImports();

@@ -560,6 +560,46 @@ describe('check-in and check-out placed by the server', () => {
   });
 });
 
+describe('缺勤 after a session ends', () => {
+  it('marks who never checked in absent, leaves who did and cancelled sessions alone', async () => {
+    const id = await exhibition({ needQualification: false, startDate: '2020-01-01', endDate: '2020-12-31' });
+    const save = async (start: string, end: string) =>
+      ok(
+        await post(`${SES}/save`, admin, {
+          exhibitionId: id,
+          serviceDate: '2020-01-07',
+          startTime: start,
+          endTime: end,
+          type: 3,
+          quota: 2,
+          recruitOpen: false,
+        }),
+      ).id as number;
+    const past = await save('09:00', '09:30');
+    const cancelled = await save('13:00', '13:30');
+    ok(await post(`${SES}/setExplain`, admin, { id: past, explainerIds: [uid.staff03, uid.staff04] }));
+    ok(await post(`${SES}/setExplain`, admin, { id: cancelled, explainerIds: [uid.staff03] }));
+    ok(await post(`${SES}/cancel`, admin, { id: cancelled, reason: '停电' }));
+    ok(
+      await checkIn(admin, {
+        detailId: past,
+        volunteerId: uid.staff04,
+        time: '2020-01-07 09:00',
+        reason: '现场登记',
+      }),
+    );
+    expect(refused(await post(`${CI}/markAbsent`, v1))).toBe('无权限执行此操作');
+    expect(ok(await post(`${CI}/markAbsent`, admin)).marked).toBeGreaterThanOrEqual(1);
+    const rows = ok(await get(`${CI}/checkList?detailId=${past}`, admin)).list as any[];
+    expect(rows.find((r) => r.volunteerId === uid.staff03).status).toBe(3);
+    expect(rows.find((r) => r.volunteerId === uid.staff04).status).toBe(1);
+    const other = ok(await get(`${CI}/checkList?detailId=${cancelled}`, admin)).list as any[];
+    expect(other[0].status).toBe(0);
+    // Running again marks nobody new.
+    expect(ok(await post(`${CI}/markAbsent`, admin)).marked).toBe(0);
+  });
+});
+
 describe('hours: confirmed only, derived, checked yearly', () => {
   it('derives a hand entry’s minutes and refuses impossible times', async () => {
     const body = {

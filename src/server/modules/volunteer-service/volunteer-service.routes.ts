@@ -99,6 +99,12 @@ export function volunteerServiceRoutes(app: FastifyInstance, deps: { volunteer: 
     async (req) => v.dayCounts(req.user, req.query),
   );
 
+  r.post(
+    `${ci}/markAbsent`,
+    { config: { summary: '场次签到 · 将已结束场次中未签到的标记为缺勤' } },
+    async (req) => v.markAbsentNow(req.user),
+  );
+
   const sr = serviceRecord.base;
   r.post(
     `${sr}/batchConfirm`,

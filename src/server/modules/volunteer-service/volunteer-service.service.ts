@@ -1,4 +1,5 @@
 import {
+  CHECKIN_ABSENT,
   CHECKIN_CONFIRMED,
   CHECKIN_IN,
   CHECKIN_OUT,
@@ -658,6 +659,73 @@ export function createVolunteerService(deps: {
         throw e;
       }
       return { record: (await repo.find(db, sessionCheckIn, row.id))!, replay: false };
+    },
+
+    /**
+     * 缺勤 (the nightly job, records-design §3.7): a volunteer still 待签到 once the session's end
+     * plus `lateMinutes` has passed is marked absent, on sessions neither cancelled nor done.
+     * Answers how many were marked. Run at start and hourly, and on demand by 签到管理.
+     */
+    async markAbsent(actorId: number | null = null): Promise<number> {
+      const t = now();
+      const today = museumDate(t);
+      const set = await settings(1);
+      const sessions = await repo.findAll(
+        db,
+        exhibitionSession,
+        [
+          { field: 'serviceDate', op: 'lte', value: today },
+          { field: 'status', op: 'in', value: [SESSION_OPEN, SESSION_ASSIGNED] },
+        ],
+        1_000_000,
+      );
+      const over = sessions
+        .filter((s) => {
+          const w = sessionWindow(s.serviceDate as string, s.startTime as string, s.endTime as string);
+          return w.end + set.lateMinutes * 60_000 < t;
+        })
+        .map((s) => s.id);
+      let marked = 0;
+      for (let i = 0; i < over.length; i += 500) {
+        const ids = over.slice(i, i + 500);
+        await db.transaction().execute(async (trx) => {
+          const rows = await trx
+            .selectFrom('volunteer_check_in')
+            .select('id')
+            .where('detail_id', 'in', ids)
+            .where('status', '=', CHECKIN_WAITING)
+            .where('del_flag', '=', 0)
+            .execute();
+          if (!rows.length) return;
+          const rowIds = rows.map((r) => Number(r.id));
+          await trx
+            .updateTable('volunteer_check_in')
+            .set({ status: CHECKIN_ABSENT, update_time: t, update_by: actorId })
+            .where('id', 'in', rowIds)
+            .where('status', '=', CHECKIN_WAITING)
+            .execute();
+          await repo.logStatus(
+            trx,
+            ...rowIds.map((id) => ({
+              table: sessionCheckIn.table,
+              recordId: id,
+              action: 'absent',
+              from: CHECKIN_WAITING,
+              to: CHECKIN_ABSENT,
+              operatorId: actorId,
+              comment: '场次结束后未签到',
+              time: t,
+            })),
+          );
+          marked += rowIds.length;
+        });
+      }
+      return marked;
+    },
+
+    async markAbsentNow(user: SessionUser) {
+      await need(user, SIGN_IN_GRANT);
+      return { marked: await this.markAbsent(user.id) };
     },
 
     /** Sessions of one day with their check-in counts (签到管理). */
