@@ -332,7 +332,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Volunteer service (README "Volunteer service and check-in"): sessions, explainers, the signed
   // check-in code, check-in and check-out, hours; it registers its records' effects.
   const volunteer = recordDefs.includes(serviceRecord)
-    ? createVolunteerService({ db, access, records })
+    ? createVolunteerService({
+        db,
+        access,
+        records,
+        notices,
+        report: (msg, err) => app.log.error({ err }, msg),
+      })
     : null;
   // 缺勤: who never checked in to a finished session, hourly, by one instance at a time.
   if (volunteer)

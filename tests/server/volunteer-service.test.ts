@@ -560,6 +560,57 @@ describe('check-in and check-out placed by the server', () => {
   });
 });
 
+describe('notices to volunteers', () => {
+  const noticesOf = async (account: string) =>
+    (
+      await s.db
+        .selectFrom('notice')
+        .select('notice_content')
+        .where('user_id', '=', uid[account]!)
+        .orderBy('id', 'asc')
+        .execute()
+    ).map((n) => n.notice_content);
+
+  it('tells a volunteer of a session assigned, a session cancelled and hours confirmed', async () => {
+    const a = await assigned('2030-04-03');
+    await expect
+      .poll(() => noticesOf('staff04'))
+      .toContainEqual(
+        expect.stringMatching(/^你已被安排在 2030-04-03 10:00–10:30「讲解展\d+」（一号展厅）的讲解场次/),
+      );
+    ok(
+      await checkIn(v1, {
+        detailId: a.detailId,
+        qrPayload: a.qr,
+        deviceTime: at(`${a.day} 10:00`),
+        clientId: clientId(),
+      }),
+    );
+    ok(
+      await checkOut(v1, {
+        detailId: a.detailId,
+        qrPayload: a.qr,
+        deviceTime: at(`${a.day} 10:30`),
+        clientId: clientId(),
+      }),
+    );
+    const [rec] = ok(
+      await get(`${SR}/pageList?serviceDateFrom=${a.day}&serviceDateTo=${a.day}&serviceType=4`, admin),
+    ).list;
+    ok(await post(`${SR}/confirm`, admin, { id: rec.id }));
+    await expect
+      .poll(() => noticesOf('staff04'))
+      .toContainEqual(
+        expect.stringMatching(/^你 2030-04-03 的志愿服务（讲解展\d+ 10:00 场次讲解）0\.5 小时已确认/),
+      );
+    const b = await assigned('2030-04-04');
+    ok(await post(`${SES}/cancel`, admin, { id: b.detailId, reason: '布展调整' }));
+    await expect
+      .poll(() => noticesOf('staff04'))
+      .toContain('你 2030-04-04 10:00–10:30 的讲解场次已取消：布展调整');
+  });
+});
+
 describe('缺勤 after a session ends', () => {
   it('marks who never checked in absent, leaves who did and cancelled sessions alone', async () => {
     const id = await exhibition({ needQualification: false, startDate: '2020-01-01', endDate: '2020-12-31' });

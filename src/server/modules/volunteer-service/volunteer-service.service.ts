@@ -49,6 +49,7 @@ import * as repo from '../../records/records.repo';
 import type { RecordService } from '../../records/records.service';
 import type { Access } from '../auth/access';
 import type { SessionUser } from '../auth/auth.service';
+import type { NoticeService } from '../notice/notice.service';
 import { createQrSigner } from './qr';
 
 /**
@@ -91,11 +92,25 @@ export function createVolunteerService(deps: {
   db: Db;
   access: Access;
   records: RecordService;
+  /** Tells volunteers: a session assigned or cancelled, hours confirmed (the notice centre). */
+  notices?: Pick<NoticeService, 'notify'>;
+  report?: (msg: string, err: unknown) => void;
   now?: () => number;
 }) {
   const { db, access, records } = deps;
   const now = deps.now ?? Date.now;
   const qr = createQrSigner(db, now);
+
+  /**
+   * A notice to volunteers, after the change is committed. A notice is a courtesy: when it
+   * cannot be sent (an account disabled meanwhile) the change stands and the failure is logged.
+   */
+  function tell(receivers: number[], content: string, from: number | null) {
+    if (!deps.notices || !receivers.length) return;
+    deps.notices
+      .notify({ receivers, content, source: 'system', from })
+      .catch((err: unknown) => deps.report?.('volunteer notice not sent', err));
+  }
 
   async function need(user: SessionUser, grant: string) {
     if (!(await access.can(user, grant))) throw forbidden();
@@ -286,8 +301,27 @@ export function createVolunteerService(deps: {
         .set({ status: CHECKIN_CONFIRMED })
         .where('id', '=', row.sourceId as number)
         .execute();
-    return { set: { confirmBy: user.id } };
+    const who = row.volunteerId as number | null;
+    return {
+      set: { confirmBy: user.id },
+      after: () => {
+        if (who)
+          tell(
+            [who],
+            `你 ${String(row.serviceDate)} 的志愿服务（${String(row.content)}）${hoursText(row.serviceMinutes as number)} 小时已确认，计入服务总时长`,
+            user.id,
+          );
+      },
+    };
   });
+  records.registerEffect(`${exhibitionSession.name}.cancelled`, async (_trx, { row, input, user }) => ({
+    after: () =>
+      tell(
+        (row.explainerIds as number[]) ?? [],
+        `你 ${String(row.serviceDate)} ${String(row.startTime)}–${String(row.endTime)} 的讲解场次已取消：${String(input.reason)}`,
+        user.id,
+      ),
+  }));
   records.registerEffect(`${explainerQualification.name}.issueCert`, async (trx, { row, input, time }) => {
     const taken = await trx
       .selectFrom('volunteer_qualification')
@@ -483,6 +517,11 @@ export function createVolunteerService(deps: {
             time: t,
           });
       });
+      tell(
+        added,
+        `你已被安排在 ${String(s.serviceDate)} ${String(s.startTime)}–${String(s.endTime)}「${String(ex.name)}」（${String(ex.hall)}）的讲解场次，请按时到展厅扫码签到`,
+        user.id,
+      );
       return { explainerIds: ids };
     },
 

@@ -152,6 +152,7 @@ export const exhibitionSession = defineRecord({
         reason: f.textarea('取消原因', { required: true, max: 200, help: '已安排的讲解员会收到通知' }),
       },
       set: (_row, input) => ({ cancelReason: input.reason }),
+      effect: 'cancelled',
       danger: true,
       confirm: '取消后，志愿者在此场次的签到将被拒绝（已离线签到的会在同步时看到原因）。',
     },
