@@ -67,7 +67,7 @@ import { idempotencyPlugin } from './plugins/idempotency';
 import { webPlugin } from './plugins/web';
 import { type Cluster, createCluster, jobsOf } from './cluster/index';
 import { createStorage, type Storage } from './storage/index';
-import { RECORDS, downloadDoc, hasAttachments } from '../shared/records/index';
+import { RECORDS, downloadDoc, hasAttachments, serviceRecord } from '../shared/records/index';
 import type { RecordDef } from '../shared/records/define';
 import { collectRoutes, openApiRoute } from './plugins/openapi';
 import { dictionaryRoutes, seedDictionaries } from './records/dictionary';
@@ -76,6 +76,8 @@ import { recordRoutes } from './records/records.routes';
 import { businessRoutes } from './modules/business/business.routes';
 import { createBusinessService } from './modules/business/business.service';
 import { downloadRoutes } from './modules/download/download.routes';
+import { volunteerServiceRoutes } from './modules/volunteer-service/volunteer-service.routes';
+import { createVolunteerService as createSessionService } from './modules/volunteer-service/volunteer-service.service';
 import { createRecordService } from './records/records.service';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { volunteerRoutes } from './modules/volunteer/volunteer.routes';
@@ -337,6 +339,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sms: (phone, text) =>
       app.log.info({ phone: phone.slice(0, 3) + '****' + phone.slice(-4), text }, 'SMS 未配置网关，仅记录'),
   });
+  // Volunteer service (README "Volunteer service and check-in"): sessions, explainers, the signed
+  // check-in code, check-in and check-out, hours; it registers its records' effects.
+  const volunteer = recordDefs.includes(serviceRecord)
+    ? createSessionService({
+        db,
+        access,
+        records,
+        notices,
+        report: (msg, err) => app.log.error({ err }, msg),
+      })
+    : null;
+  // 缺勤: who never checked in to a finished session, hourly, by one instance at a time.
+  if (volunteer)
+    await jobs.every('volunteer-absent', 3600_000, async () => void (await volunteer.markAbsent()));
   // Every effect a transition names is registered by now (a missing one stops the start).
   records.checkEffects();
   const imports = createImports();
@@ -381,6 +397,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       importRoutes(museum, { imports, access });
       syslogRoutes(museum, { syslog, access });
       registrationRoutes(museum, { registration, access });
+      if (volunteer) volunteerServiceRoutes(museum, { volunteer });
     },
     { prefix: MUSEUM_PREFIX },
   );

@@ -313,6 +313,115 @@ export const SAMPLES: Record<string, Sample> = {
       return id;
     },
   },
+  // Volunteer service (issue 20). Days and times spread by n so no two samples collide.
+  serviceRecord: {
+    make: (n, ids) => ({
+      volunteerId: ids.user('staff04'),
+      volunteerKind: 1 + (n % 2),
+      serviceType: 3,
+      serviceDate: dutyDay(n),
+      startTime: '09:00',
+      endTime: '11:30',
+      content: `活动服务样例${n}`,
+      location: '一号展厅',
+      audienceCount: 20,
+    }),
+    change: (b) => ({ ...b, content: `${String(b.content)}（改）` }),
+  },
+  volunteerExhibition: {
+    make: (n) => ({
+      name: `志愿服务展览${n}`,
+      hall: `展厅${n}`,
+      startDate: '2031-01-01',
+      endDate: '2031-12-31',
+      explainMinutes: 30,
+      explainTimes: [{ time: '10:00' }, { time: '14:30' }],
+      needQualification: true,
+      status: 1,
+      intro: '样例展览',
+    }),
+    change: (b) => ({ ...b, name: `${String(b.name)}（改）` }),
+  },
+  exhibitionSession: {
+    make: async (n, ids) => ({
+      exhibitionId: await ids.row('volunteerExhibition'),
+      serviceDate: dutyDay(n),
+      startTime: '10:00',
+      endTime: '10:30',
+      type: 1,
+      quota: 2,
+      recruitOpen: false,
+    }),
+    change: (b) => ({ ...b, quota: 3 }),
+  },
+  explainerQualification: {
+    make: async (n, ids) => ({
+      exhibitionId: await ids.row('volunteerExhibition'),
+      volunteerId: ids.user('staff04'),
+      trialTime: '2031-01-05 10:00',
+      trialScore: 80 + (n % 20),
+      examinerIds: [ids.user('staff01'), ids.user('staff02')],
+      comment: '讲解流畅',
+    }),
+    change: (b) => ({ ...b, trialScore: 95 }),
+  },
+  sessionCheckIn: {
+    make: async (_n, ids) => ({
+      detailId: await ids.row('exhibitionSession'),
+      volunteerId: ids.user('staff04'),
+      role: 1,
+    }),
+    change: (b) => b,
+    // As setting a session's explainers makes it (volunteer-service setExplain).
+    insert: async (s, b) => {
+      const t = Date.now();
+      const row = await s.db
+        .insertInto('volunteer_check_in')
+        .values({
+          create_time: t,
+          update_time: t,
+          create_by: null,
+          update_by: null,
+          detail_id: b.detailId as number,
+          volunteer_id: b.volunteerId as number,
+          role: b.role as number,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+  },
+  volunteerServiceSetting: {
+    make: (n) => ({
+      type: 1 + (n % 2),
+      intro: `服务介绍${n}`,
+      openWeekdays: '2,3,4,5,6,7',
+      sessions: [{ startTime: '09:00', endTime: '11:00', quota: 10 }],
+      annualMinHours: 60,
+      hoursUnit: 30,
+      autoConfirmHours: false,
+    }),
+    change: (b) => ({ ...b, annualMinHours: 40 }),
+  },
+  studentServiceSlot: {
+    make: (n) => ({
+      serviceDate: dutyDay(n),
+      startTime: '09:00',
+      endTime: '11:00',
+      total: 20 + (n % 10),
+      open: true,
+    }),
+    change: (b) => ({ ...b, total: Number(b.total) + 1 }),
+  },
+  studentServiceAppoint: {
+    make: async (_n, ids) => ({
+      slotId: await ids.row('studentServiceSlot'),
+      volunteerId: ids.user('staff04'),
+      persons: 2,
+      remark: '样例预约',
+    }),
+    change: (b) => b,
+  },
   // Fixture records (records-fixtures.ts): the shapes no declared record uses yet.
   fxItem: {
     make: async (n, ids) => ({

@@ -113,6 +113,14 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/volunteer/recruit': page(() => import('./records'), 'RecruitPage'),
   '/volunteer/recruit/detail': page(() => import('./records'), 'RecruitDetailPage'),
   '/volunteer/sign': page(() => import('./records'), 'SignPage'),
+  // Volunteer service (issue 20): hours, exhibitions and sessions, qualification, check-ins, settings.
+  '/volunteer/service-list': page(() => import('./volunteer-service'), 'ServiceListPage'),
+  '/volunteer/stu-service': page(() => import('./volunteer-service'), 'StuServicePage'),
+  '/volunteer/exlain-index': page(() => import('./volunteer-service'), 'ExplainIndexPage'),
+  '/volunteer/hxhibition-explain': page(() => import('./volunteer-service'), 'ExhibitionExplainPage'),
+  '/volunteer/sign-in': page(() => import('./volunteer-service'), 'SignInPage'),
+  '/volunteer/stu-service-setting': page(() => import('./volunteer-service'), 'StuServiceSettingPage'),
+  '/volunteer/stu-service-appoint': page(() => import('./volunteer-service'), 'StuServiceAppointPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

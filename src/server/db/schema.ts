@@ -689,6 +689,131 @@ export interface DownloadLogTable {
   time: number;
 }
 
+/** 志愿服务记录 (migration 0028): the one source of volunteer hours, in whole minutes. */
+export interface VolunteerServiceRecordTable extends RecordBase {
+  volunteer_id: number | null;
+  volunteer_kind: Generated<number>;
+  service_type: number;
+  service_date: string;
+  start_time: string;
+  end_time: string;
+  service_minutes: Generated<number>;
+  content: Generated<string>;
+  location: Generated<string>;
+  audience_count: number | null;
+  source_table: Generated<string>;
+  source_id: number | null;
+  status: Generated<number>;
+  confirm_by: number | null;
+  confirm_time: number | null;
+  reject_reason: Generated<string>;
+}
+/** 志愿服务展览 (migration 0028); `qr_version` revokes the hall's printed codes. */
+export interface VolunteerExhibitionTable extends RecordBase {
+  name: string;
+  hall: string;
+  start_date: string;
+  end_date: Generated<string>;
+  explain_minutes: Generated<number>;
+  explain_times: Generated<string>;
+  need_qualification: Generated<number>;
+  status: Generated<number>;
+  intro: Generated<string>;
+  qr_version: Generated<number>;
+}
+/** 讲解场次 (migration 0028); unique (exhibition, day, start). */
+export interface VolunteerSessionTable extends RecordBase {
+  exhibition_id: number;
+  service_date: string;
+  start_time: string;
+  end_time: string;
+  type: Generated<number>;
+  quota: Generated<number>;
+  recruit_open: Generated<number>;
+  explainer_ids: Generated<string>;
+  team_order_id: number | null;
+  status: Generated<number>;
+  cancel_reason: Generated<string>;
+}
+/** 讲解资格 (migration 0028); unique (exhibition, volunteer) and certificate number. */
+export interface VolunteerQualificationTable extends RecordBase {
+  exhibition_id: number;
+  volunteer_id: number | null;
+  trial_time: number | null;
+  trial_score: number | null;
+  examiner_ids: Generated<string>;
+  comment: Generated<string>;
+  cert_no: Generated<string>;
+  issue_date: Generated<string>;
+  status: Generated<number>;
+}
+/** 场次签到 (migration 0028); unique (session, volunteer) and each client id. */
+export interface VolunteerCheckInTable extends RecordBase {
+  detail_id: number;
+  volunteer_id: number | null;
+  role: Generated<number>;
+  check_in_time: number | null;
+  check_out_time: number | null;
+  source: number | null;
+  service_minutes: number | null;
+  device_in_time: number | null;
+  device_out_time: number | null;
+  clock_skew_ms: number | null;
+  flags: Generated<string>;
+  remark: Generated<string>;
+  status: Generated<number>;
+  client_in_id: Generated<string>;
+  client_out_id: Generated<string>;
+  device_id: Generated<string>;
+}
+/** 志愿服务设置 (migration 0028): one row per type; empty numbers take the defaults. */
+export interface VolunteerServiceSettingTable extends RecordBase {
+  type: number;
+  intro: Generated<string>;
+  open_weekdays: Generated<string>;
+  sessions: Generated<string>;
+  advance_days: number | null;
+  cancel_before_hours: number | null;
+  min_age: number | null;
+  max_age: number | null;
+  trainee_hours: number | null;
+  trainee_months: number | null;
+  annual_min_hours: number | null;
+  pre_duty_training_hours: number | null;
+  next_hall_hours: number | null;
+  hours_unit: number | null;
+  max_hours_per_day: number | null;
+  early_minutes: number | null;
+  late_minutes: number | null;
+  auto_confirm_hours: Generated<number>;
+  no_show_block_count: number | null;
+}
+/** 学生服务时段 (migration 0028): a capacity row. */
+export interface VolunteerStudentSlotTable extends RecordBase {
+  service_date: string;
+  start_time: string;
+  end_time: string;
+  total: number;
+  used: Generated<number>;
+  open: Generated<number>;
+}
+/** 学生服务预约 (migration 0028): takes `persons` places of a slot. */
+export interface VolunteerStudentAppointTable extends RecordBase {
+  slot_id: number;
+  volunteer_id: number | null;
+  persons: Generated<number>;
+  remark: Generated<string>;
+  status: Generated<number>;
+  cancel_reason: Generated<string>;
+}
+/** The Ed25519 key pair signing the halls' check-in codes (migration 0028), row id 1. */
+export interface VolunteerQrKeyTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  create_time: number;
+}
+
 export interface DB {
   user: UserTable;
   department: DepartmentTable;
@@ -759,4 +884,13 @@ export interface DB {
   volunteer_notice: VolunteerRow;
   volunteer_recruit: VolunteerRecruitTable;
   volunteer_recruit_sign: VolunteerRow;
+  volunteer_service_record: VolunteerServiceRecordTable;
+  volunteer_exhibition: VolunteerExhibitionTable;
+  volunteer_session: VolunteerSessionTable;
+  volunteer_qualification: VolunteerQualificationTable;
+  volunteer_check_in: VolunteerCheckInTable;
+  volunteer_service_setting: VolunteerServiceSettingTable;
+  volunteer_qr_key: VolunteerQrKeyTable;
+  volunteer_student_slot: VolunteerStudentSlotTable;
+  volunteer_student_appoint: VolunteerStudentAppointTable;
 }

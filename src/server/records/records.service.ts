@@ -268,7 +268,8 @@ export function createRecordService(deps: {
       out[key] =
         fd.kind === 'rich' && typeof v === 'string' ? sanitizeRichHtml(v) : v === undefined ? fd.empty : v;
     }
-    return out;
+    // Derived fields (not in the form) follow from the values just cleaned.
+    return def.derive ? { ...out, ...def.derive(out) } : out;
   }
 
   /**

@@ -546,6 +546,11 @@ export interface RecordDef {
   unique?: readonly { fields: readonly string[]; message: string }[];
   /** Rules against stored rows (no person on two overlapping shifts). */
   rules?: readonly PeerRule[];
+  /**
+   * Fields the server derives from the form's values on every create, update and import (a
+   * service record's minutes from its times): never typed, so never wrong. Pure.
+   */
+  derive?: (row: Record<string, unknown>) => Record<string, unknown>;
   /** A rule across the fields of one row (end after start), or null. */
   check?: (row: Record<string, unknown>) => FieldProblem | null;
   /**

@@ -19,6 +19,15 @@ import {
   volunteerGroup,
 } from './volunteer/people';
 import { recruit, recruitSign, volunteerNotice } from './volunteer/recruit';
+import {
+  exhibitionSession,
+  explainerQualification,
+  sessionCheckIn,
+  volunteerExhibition,
+} from './volunteer/exhibition-service';
+import { serviceRecord } from './volunteer/service-hours';
+import { volunteerServiceSetting } from './volunteer/service-setting';
+import { studentServiceAppoint, studentServiceSlot } from './volunteer/student-service';
 
 /**
  * Every declared record. The server registers the calls of each, the generic API test suite
@@ -47,6 +56,15 @@ export const RECORDS: readonly RecordDef[] = [
   volunteerNotice,
   recruit,
   recruitSign,
+  // Volunteer service (issue 20): hours, exhibitions and sessions, qualification, check-ins, settings.
+  serviceRecord,
+  volunteerExhibition,
+  exhibitionSession,
+  explainerQualification,
+  sessionCheckIn,
+  volunteerServiceSetting,
+  studentServiceSlot,
+  studentServiceAppoint,
 ];
 
 /**
@@ -82,4 +100,12 @@ export {
   volunteerApplication,
   volunteerGroup,
   volunteerNotice,
+  serviceRecord,
+  volunteerExhibition,
+  exhibitionSession,
+  explainerQualification,
+  sessionCheckIn,
+  volunteerServiceSetting,
+  studentServiceSlot,
+  studentServiceAppoint,
 };

@@ -23,6 +23,7 @@ import * as m0021 from './0021_download_center';
 import * as m0025 from './0025_staff_registration';
 import * as m0026 from './0026_museum_map';
 import * as m0027 from './0027_volunteers_people';
+import * as m0028 from './0028_volunteer_service';
 import * as m0060 from './0060_dav';
 
 /**
@@ -54,5 +55,6 @@ export const migrations: Record<string, Migration> = {
   '0025_staff_registration': m0025,
   '0026_museum_map': m0026,
   '0027_volunteers_people': m0027,
+  '0028_volunteer_service': m0028,
   '0060_dav': m0060,
 };
