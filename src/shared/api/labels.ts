@@ -51,6 +51,7 @@ export const FIELD_LABELS = {
   deptRoleList: '部门角色列表',
   deptid: '部门编号',
   description: '描述',
+  deviceId: '设备标识',
   directorLevel: '主管级别',
   directorMaxLevel: '最高主管级别',
   downValArr: '条件取值',
