@@ -11,7 +11,7 @@ import { createNoticeService } from '../../src/server/modules/notice/notice.serv
 import { createOrgService } from '../../src/server/modules/org/org.service';
 import { ensureAdmin, seedDemo } from '../../src/server/modules/seed/seed';
 import { createStorage } from '../../src/server/storage/index';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, type TestServer } from '../server/harness';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, clientOf, type TestServer } from '../server/harness';
 import { dropTestDatabase, testDatabase } from '../server/postgres';
 import { scaleTestEnv } from '../server/scale-env';
 
@@ -87,35 +87,7 @@ export async function startInstances(
       await closing;
       await cluster.close();
     };
-    const call: TestServer['call'] = async (method, p, o = {}) => {
-      const headers: Record<string, string> = { ...o.headers };
-      if (o.token) headers.token = o.token;
-      let body: string | undefined;
-      if (o.raw !== undefined) {
-        body = o.raw;
-        headers['content-type'] ??= 'application/json';
-      } else if (o.body !== undefined) {
-        body = JSON.stringify(o.body);
-        headers['content-type'] = 'application/json';
-      }
-      const res = await fetch(url + p, { method, headers, body });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        /* not JSON */
-      }
-      return { status: res.status, headers: res.headers, body: parsed };
-    };
-    const login = async (
-      username: string,
-      password = username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD,
-    ) => {
-      const res = await call('POST', '/singleMuseum/login/webLogin', { body: { username, password } });
-      if (!res.body?.success) throw new Error(`login ${username} failed: ${JSON.stringify(res.body)}`);
-      return res.body.result.token as string;
-    };
+    const { call, login } = clientOf(url);
     instances.push({
       app,
       url,

@@ -93,36 +93,7 @@ export async function startServer(
   const addr = app.server.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
 
-  const call: TestServer['call'] = async (method, p, opts = {}) => {
-    const headers: Record<string, string> = { ...opts.headers };
-    if (opts.token) headers.token = opts.token;
-    let body: string | undefined;
-    if (opts.raw !== undefined) {
-      body = opts.raw;
-      headers['content-type'] ??= 'application/json';
-    } else if (opts.body !== undefined) {
-      body = JSON.stringify(opts.body);
-      headers['content-type'] = 'application/json';
-    }
-    const res = await fetch(url + p, { method, headers, body });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      /* not JSON: keep the text */
-    }
-    return { status: res.status, headers: res.headers, body: parsed };
-  };
-
-  const login = async (
-    username: string,
-    password = username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD,
-  ) => {
-    const res = await call('POST', '/singleMuseum/login/webLogin', { body: { username, password } });
-    if (!res.body?.success) throw new Error(`login ${username} failed: ${JSON.stringify(res.body)}`);
-    return res.body.result.token as string;
-  };
+  const { call, login } = clientOf(url);
 
   return {
     url,
@@ -170,4 +141,42 @@ export function driveServiceOf(s: TestServer): DriveService {
     blobLock: s.cluster.locks.keyed('blob'),
     defaultQuotaBytes: s.config.defaultQuotaBytes,
   });
+}
+
+/**
+ * The JSON client of a server at `url`: `call` sends and parses, `login` signs in a demo account.
+ * Shared by this harness and the multi-instance ones (tests/scale/instances.ts).
+ */
+export function clientOf(url: string): Pick<TestServer, 'call' | 'login'> {
+  const call: TestServer['call'] = async (method, p, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.token = opts.token;
+    let body: string | undefined;
+    if (opts.raw !== undefined) {
+      body = opts.raw;
+      headers['content-type'] ??= 'application/json';
+    } else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] = 'application/json';
+    }
+    const res = await fetch(url + p, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, headers: res.headers, body: parsed };
+  };
+
+  const login = async (
+    username: string,
+    password = username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD,
+  ) => {
+    const res = await call('POST', '/singleMuseum/login/webLogin', { body: { username, password } });
+    if (!res.body?.success) throw new Error(`login ${username} failed: ${JSON.stringify(res.body)}`);
+    return res.body.result.token as string;
+  };
+  return { call, login };
 }
