@@ -802,3 +802,55 @@ describe('student service bookings (服务预约)', () => {
     ).toBe('名额不足或已停止预约，请选择其他场次');
   });
 });
+
+describe("the phone's session (mySession)", () => {
+  it('answers the volunteer on the session with its window, their row, the key and the clock', async () => {
+    const a = await assigned('2031-09-10');
+    const before = Date.now();
+    const r = ok(await get(`${CI}/mySession?id=${a.detailId}`, v1));
+    expect(r.session).toMatchObject({
+      id: a.detailId,
+      exhibitionId: a.exhibitionId,
+      hall: '一号展厅',
+      qrVersion: 1,
+      serviceDate: a.day,
+      startTime: '10:00',
+      endTime: '10:30',
+      status: 1,
+      cancelReason: '',
+      earlyMinutes: 30,
+      lateMinutes: 30,
+    });
+    expect(r.checkIn).toMatchObject({ status: 0, checkInTime: null, checkOutTime: null, serviceMinutes: 0 });
+    expect(r.publicKey).toBe(ok(await get(`${EX}/qrKey`, v1)).publicKey);
+    expect(r.serverTime).toBeGreaterThanOrEqual(before);
+    // After a check-in the row says so.
+    ok(
+      await checkIn(v1, {
+        detailId: a.detailId,
+        qrPayload: a.qr,
+        deviceTime: at(`${a.day} 10:05`),
+        clientId: clientId(),
+      }),
+    );
+    expect(ok(await get(`${CI}/mySession?id=${a.detailId}`, v1)).checkIn).toMatchObject({
+      status: 1,
+      checkInTime: at(`${a.day} 10:05`),
+    });
+  });
+
+  it('refuses someone not on the session, answers 签到管理 without a row, and shows a cancellation', async () => {
+    const a = await assigned('2031-09-11');
+    expect(refused(await get(`${CI}/mySession?id=${a.detailId}`, v2))).toBe(
+      '你未被安排在该场次，无法查看；如需参加请联系志愿者管理员',
+    );
+    expect(ok(await get(`${CI}/mySession?id=${a.detailId}`, admin)).checkIn).toBeNull();
+    expect(refused(await get(`${CI}/mySession?id=999999999`, v1))).toBe('该场次不存在或已删除，请刷新后重试');
+    expect(refused(await get(`${CI}/mySession?id=abc`, v1))).toMatch(/场次|编号|id/i);
+    ok(await post(`${SES}/cancel`, admin, { id: a.detailId, reason: '展厅临时闭馆' }));
+    expect(ok(await get(`${CI}/mySession?id=${a.detailId}`, v1)).session).toMatchObject({
+      status: 3,
+      cancelReason: '展厅临时闭馆',
+    });
+  });
+});

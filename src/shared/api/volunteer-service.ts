@@ -10,7 +10,8 @@ import { addRecordLabels } from './labels';
  * - exhibitionDetail/generate (ours), showRecruit, setExplain (spec): sessions and explainers.
  * - exhibition/qrCode, exhibition/revokeQr, exhibition/qrKey (ours): the hall's signed code.
  * - exhibitionDetailUser/check, checkTime (spec, GET with a POST twin for the outbox): check-in
- *   and check-out; dayCounts (ours): a day's sessions with their counts (签到管理).
+ *   and check-out; dayCounts (ours): a day's sessions with their counts (签到管理); mySession
+ *   (ours): the phone's view of one session, with the code's key and the server's clock.
  * - serviceRecord/batchConfirm, totals, annualCheck (ours): hours.
  */
 
@@ -132,3 +133,33 @@ export const AnnualCheck = z.object({
   below: z.array(z.object({ volunteerId: z.number(), name: z.string(), minutes: z.number() })),
 });
 export type AnnualCheck = z.infer<typeof AnnualCheck>;
+
+/** The phone's view of one session (exhibitionDetailUser/mySession; the check-in page). */
+export const MySession = z.object({
+  session: z.object({
+    id: z.number(),
+    exhibitionId: z.number(),
+    exhibitionName: z.string(),
+    hall: z.string(),
+    qrVersion: z.number(),
+    serviceDate: z.string(),
+    startTime: z.string(),
+    endTime: z.string(),
+    status: z.number(),
+    cancelReason: z.string(),
+    earlyMinutes: z.number(),
+    lateMinutes: z.number(),
+  }),
+  checkIn: z
+    .object({
+      id: z.number(),
+      status: z.number(),
+      checkInTime: z.number().nullable(),
+      checkOutTime: z.number().nullable(),
+      serviceMinutes: z.number(),
+    })
+    .nullable(),
+  publicKey: z.string(),
+  serverTime: z.number(),
+});
+export type MySession = z.infer<typeof MySession>;

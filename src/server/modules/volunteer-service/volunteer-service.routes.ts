@@ -9,6 +9,7 @@ import {
   DayCounts,
   DayQuery,
   GenerateQuery,
+  MySession,
   QrCode,
   SetExplainQuery,
   ShowRecruitQuery,
@@ -89,6 +90,14 @@ export function volunteerServiceRoutes(app: FastifyInstance, deps: { volunteer: 
   );
   getWrite(`${ci}/checkTime`, CheckQuery, '场次签到 · 签退或补签（计算服务时长）', (req, q) =>
     v.checkTime(req.user, q),
+  );
+  r.get(
+    `${ci}/mySession`,
+    {
+      schema: { querystring: IdQuery },
+      config: { summary: '场次签到 · 我的场次（手机签到页，含公钥与服务器时间）', answer: MySession },
+    },
+    async (req) => v.mySession(req.user, req.query),
   );
   r.get(
     `${ci}/dayCounts`,

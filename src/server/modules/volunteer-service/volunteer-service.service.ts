@@ -549,6 +549,48 @@ export function createVolunteerService(deps: {
       return this.code(user, q);
     },
 
+    /**
+     * The volunteer's own session for the phone (README "Volunteer service and check-in"): the
+     * session with its exhibition, hall and window, the caller's check-in row, the code's
+     * public key and the server's clock (the phone measures its offset from it). Answered only
+     * to someone on the session or a holder of 签到管理: it is the phone's view of one shift.
+     */
+    async mySession(user: SessionUser, q: { id: number }) {
+      const s = await sessionOf(q.id);
+      const row = await checkInRow(s.id, user.id);
+      if (!row && !(await access.can(user, SIGN_IN_GRANT)))
+        throw invalid('你未被安排在该场次，无法查看；如需参加请联系志愿者管理员');
+      const ex = await exhibitionOf(s.exhibitionId as number);
+      const set = await settings(1);
+      return {
+        session: {
+          id: s.id,
+          exhibitionId: ex.id,
+          exhibitionName: String(ex.name),
+          hall: String(ex.hall ?? ''),
+          qrVersion: Number(ex.qrVersion),
+          serviceDate: String(s.serviceDate),
+          startTime: String(s.startTime),
+          endTime: String(s.endTime),
+          status: Number(s.status),
+          cancelReason: String(s.cancelReason ?? ''),
+          earlyMinutes: set.earlyMinutes,
+          lateMinutes: set.lateMinutes,
+        },
+        checkIn: row
+          ? {
+              id: row.id,
+              status: Number(row.status),
+              checkInTime: (row.checkInTime as number | null) ?? null,
+              checkOutTime: (row.checkOutTime as number | null) ?? null,
+              serviceMinutes: Number(row.serviceMinutes ?? 0),
+            }
+          : null,
+        publicKey: await qr.publicKey(),
+        serverTime: now(),
+      };
+    },
+
     /** 签到 (check): idempotent on the phone's client id and on (volunteer, session). */
     async check(user: SessionUser, input: CheckInput) {
       const replay = await byClientId('client_in_id', input.clientId);
