@@ -18,6 +18,7 @@ import { BuildingPage, ForbiddenPage, NotFoundPage } from './features/shell/stat
 import { loadSessionState } from './lib/auth';
 import { readToken, session, useSession } from './lib/session';
 import { BUILT_PAGES, panelFooter } from './routes/pages';
+import { PHONE_PAGES } from './routes/phone';
 
 /**
  * The route tree, generated from the shared catalogue so that every URL of spec/office.md §2
@@ -156,6 +157,10 @@ for (const b of BARE_ROUTES) {
   const r = pageRoute(b.public ? rootRoute : authedRoute, b.path);
   if (r) (b.public ? publicRoutes : bareAuthed).push(r);
 }
+
+// The volunteer's phone pages (routes/phone.tsx): signed in, outside the staff layout.
+for (const [path, component] of Object.entries(PHONE_PAGES))
+  bareAuthed.push(createRoute({ getParentRoute: () => authedRoute, path, component }));
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
