@@ -1,0 +1,214 @@
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { formatMuseumMinute, museumDate } from '../../src/shared/rules/museum-time';
+import { signIn } from './helpers';
+import { createDriveUser, signInApi } from './users';
+import { ADMIN_PASSWORD } from './helpers';
+
+/*
+ * The volunteer's check-in on the phone (issue 20; README "Volunteer service and check-in"), at
+ * 390 × 844 against the real server: today's session made through the API by an administrator,
+ * the hall's real signed code typed into 手动输入签到码 (the scanner's fallback and the test's
+ * way in). The rules (windows, hours at the edges, forged and revoked codes, replays) are API
+ * tests (tests/server/volunteer-service.test.ts) and unit tests (checkin-code.test.ts).
+ */
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const M = '/singleMuseum/v2';
+
+async function call<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: object,
+) {
+  const res =
+    method === 'GET'
+      ? await request.get(`${M}${path}`, { headers: { token } })
+      : await request.post(`${M}${path}`, { headers: { token }, data });
+  const body = await res.json();
+  expect(body.success, `${path}: ${JSON.stringify(body)}`).toBe(true);
+  return body.result as T;
+}
+
+/** Today's session (museum time) around now, with `volunteerId` on it; the hall's code. */
+async function todaysSession(request: APIRequestContext, admin: string, volunteerId: number) {
+  const now = Date.now();
+  const day = museumDate(now);
+  // An hour either side of now, kept inside today (a run just after midnight starts at 00:00).
+  const start = formatMuseumMinute(now - 60 * 60_000);
+  const end = formatMuseumMinute(now + 60 * 60_000);
+  const startTime = start.startsWith(day) ? start.slice(11) : '00:00';
+  const endTime = end.startsWith(day) ? end.slice(11) : '23:59';
+  const name = `签到演示展${now % 100000}`;
+  const ex = await call<{ id: number }>(request, admin, 'POST', '/exhibition/add', {
+    name,
+    hall: '一号展厅',
+    startDate: day,
+    endDate: day,
+    explainMinutes: 30,
+    explainTimes: [{ time: '10:00' }],
+    needQualification: false,
+    status: 1,
+  });
+  const session = await call<{ id: number }>(request, admin, 'POST', '/exhibitionDetail/save', {
+    exhibitionId: ex.id,
+    serviceDate: day,
+    startTime,
+    endTime,
+    type: 3,
+    quota: 2,
+  });
+  await call(request, admin, 'POST', '/exhibitionDetail/setExplain', {
+    id: session.id,
+    explainerIds: [volunteerId],
+  });
+  const code = await call<{ payload: string }>(request, admin, 'GET', `/exhibition/qrCode?id=${ex.id}`);
+  return { name, day, detailId: session.id, qr: code.payload };
+}
+
+/** A phone-size screenshot kept in test-results (the artefacts CI keeps) and attached to the report. */
+async function shot(page: Page, info: TestInfo, name: string) {
+  const path = info.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await info.attach(name, { path, contentType: 'image/png' });
+}
+
+async function scan(page: Page, button: '扫码签到' | '扫码签退', payload: string) {
+  await page.getByRole('button', { name: button }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('手动输入签到码').fill(payload);
+  await dialog.getByRole('button', { name: '确定' }).click();
+}
+
+async function officeRows(request: APIRequestContext, admin: string, detailId: number) {
+  return (
+    await call<{ list: Record<string, unknown>[] }>(
+      request,
+      admin,
+      'GET',
+      `/exhibitionDetailUser/checkList?detailId=${detailId}&pageCount=50`,
+    )
+  ).list;
+}
+
+test('a volunteer checks in offline, the replay lands once, then checks out', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  test.setTimeout(120_000);
+  const { token: admin } = await signInApi(request, 'admin', ADMIN_PASSWORD);
+  const volunteer = await createDriveUser(request, { prefix: 'vol' });
+  const s = await todaysSession(request, admin, volunteer.userId);
+
+  await signIn(page, volunteer.account, volunteer.password);
+  await page.goto(`/m/session/${s.detailId}`);
+  await expect(page.getByRole('heading', { name: s.name })).toBeVisible();
+  await expect(page.getByTestId('checkin-state')).toHaveText('待签到');
+  await shot(page, info, 'phone-session-online');
+
+  // No signal in the basement hall.
+  await context.setOffline(true);
+  // A tampered code is refused on the phone at once, in the server's words.
+  const sig = s.qr.lastIndexOf('.') + 5;
+  const forged = s.qr.slice(0, sig) + (s.qr[sig] === 'A' ? 'B' : 'A') + s.qr.slice(sig + 1);
+  await scan(page, '扫码签到', forged);
+  await expect(page.getByTestId('scan-error')).toHaveText(
+    '签到码无效（签名校验失败），请扫描展厅现场的签到码',
+  );
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('手动输入签到码').fill(s.qr);
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog).toHaveCount(0);
+  const state = page.getByTestId('checkin-state');
+  await expect(state).toHaveText(/^已签到 \d\d:\d\d（待同步）$/);
+  const shown = (await state.textContent())!.match(/\d\d:\d\d/)![0];
+  await shot(page, info, 'phone-checked-in-offline');
+  // Nothing reached the office yet.
+  expect((await officeRows(request, admin, s.detailId))[0]).toMatchObject({ status: 0, checkInTime: null });
+
+  // Back online: the outbox replays by itself and the server's placed time replaces 待同步.
+  await context.setOffline(false);
+  await expect(state).toHaveText(`已签到 ${shown}`);
+  await shot(page, info, 'phone-checked-in-synced');
+  // A reload (another replay trigger) sends nothing twice.
+  await page.reload();
+  await expect(page.getByTestId('checkin-state')).toHaveText(`已签到 ${shown}`);
+
+  const [row] = await officeRows(request, admin, s.detailId);
+  expect(row).toMatchObject({ status: 1, volunteerId: volunteer.userId });
+  expect(formatMuseumMinute(row!.checkInTime as number).slice(11)).toBe(shown);
+  const detail = await call<{ log: { action: string }[] }>(
+    request,
+    admin,
+    'GET',
+    `/exhibitionDetailUser/detail?id=${row!.id as number}`,
+  );
+  expect(detail.log.filter((l) => l.action === 'check')).toHaveLength(1);
+  const counts = await call<{ sessions: { id: number; checkedIn: number }[] }>(
+    request,
+    admin,
+    'GET',
+    `/exhibitionDetailUser/dayCounts?date=${s.day}`,
+  );
+  expect(counts.sessions.find((x) => x.id === s.detailId)).toMatchObject({ checkedIn: 1 });
+
+  // Check-out, online: the server counts whole units between the two placed times.
+  await scan(page, '扫码签退', s.qr);
+  await expect(page.getByTestId('checkin-state')).toContainText(/已签退 \d\d:\d\d(?!（待同步）)/);
+  const [out] = await officeRows(request, admin, s.detailId);
+  expect(out).toMatchObject({ status: 2 });
+  const minutes =
+    Math.floor(((out!.checkOutTime as number) - (out!.checkInTime as number)) / 60_000 / 30) * 30;
+  expect(out!.serviceMinutes).toBe(minutes);
+  const records = (
+    await call<{ list: { serviceMinutes: number; status: number }[] }>(
+      request,
+      admin,
+      'GET',
+      `/serviceRecord/pageList?volunteerId=${volunteer.userId}`,
+    )
+  ).list;
+  expect(records).toEqual([expect.objectContaining({ serviceMinutes: minutes, status: 0 })]);
+  await expect(page.getByTestId('checkin-state')).toContainText(
+    `服务时长 ${minutes / 60} 小时 · 时长待管理员确认`,
+  );
+  await shot(page, info, 'phone-checked-out');
+});
+
+test('a check-in refused on replay because the session was cancelled stays with its reason', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  test.setTimeout(90_000);
+  const { token: admin } = await signInApi(request, 'admin', ADMIN_PASSWORD);
+  const volunteer = await createDriveUser(request, { prefix: 'vol' });
+  const s = await todaysSession(request, admin, volunteer.userId);
+
+  await signIn(page, volunteer.account, volunteer.password);
+  await page.goto(`/m/session/${s.detailId}`);
+  await expect(page.getByTestId('checkin-state')).toHaveText('待签到');
+  await context.setOffline(true);
+  await scan(page, '扫码签到', s.qr);
+  await expect(page.getByTestId('checkin-state')).toHaveText(/^已签到 \d\d:\d\d（待同步）$/);
+
+  // Meanwhile the office cancels the session.
+  await call(request, admin, 'POST', '/exhibitionDetail/cancel', { id: s.detailId, reason: '展厅临时闭馆' });
+
+  await context.setOffline(false);
+  const refused = page.getByTestId('checkin-refused');
+  await expect(refused).toContainText('该场次已取消：展厅临时闭馆，签到未计入');
+  await expect(page.getByText('该场次已取消：展厅临时闭馆', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('checkin-state')).toHaveText('待签到');
+  await expect(page.getByRole('button', { name: '扫码签到' })).toHaveCount(0);
+  await shot(page, info, 'phone-refused-cancelled');
+  // Kept across a reload until the volunteer has read it.
+  await page.reload();
+  await expect(refused).toContainText('该场次已取消：展厅临时闭馆，签到未计入');
+  await refused.getByRole('button', { name: '知道了' }).click();
+  await expect(refused).toHaveCount(0);
+  expect((await officeRows(request, admin, s.detailId))[0]).toMatchObject({ status: 0, checkInTime: null });
+});
