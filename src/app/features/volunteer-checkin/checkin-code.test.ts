@@ -7,11 +7,10 @@ import {
   CODE_REVOKED,
   checkCode,
   codeOfOther,
-  correctedNow,
   importCodeKey,
-  measureOffset,
   parseCode,
 } from './checkin-code';
+import { correctedNow, measureOffset } from '../../../shared/rules/clock-offset';
 
 /** Codes signed the way the server signs them (volunteer-service/qr.ts), with a real key. */
 const pair = generateKeyPairSync('ed25519');

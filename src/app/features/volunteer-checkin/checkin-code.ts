@@ -132,16 +132,3 @@ export async function checkCode(
   if (ctx.at < c.validFrom || ctx.at > c.validTo) return { error: CODE_EXPIRED };
   return { error: null, verified };
 }
-
-/**
- * The phone's clock offset from one timed read of the server's clock: the server's time minus
- * the midpoint of the request (the usual NTP-style estimate; half the round trip is the error).
- */
-export function measureOffset(sentAt: number, receivedAt: number, serverTime: number): number {
-  return Math.round(serverTime - (sentAt + receivedAt) / 2);
-}
-
-/** The server's idea of now on this phone: its clock corrected by the last measured offset. */
-export function correctedNow(deviceNow: number, offsetMs: number | undefined): number {
-  return deviceNow + (offsetMs ?? 0);
-}

@@ -3,17 +3,17 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconQrcode } from '@tabler/icons-react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import type { MySession } from '../../../shared/api/volunteer-service';
 import { SESSION_STATES, sessionCheckIn } from '../../../shared/records/volunteer/exhibition-service';
 import { formatMuseumMinute } from '../../../shared/rules/museum-time';
+import { correctedNow } from '../../../shared/rules/clock-offset';
 import { hoursText } from '../../../shared/rules/volunteer-hours';
 import { OfflineNote } from '../../components/offline-note';
-import { museum } from '../../lib/api';
 import { useCachedQuery } from '../../lib/cached-query';
 import { t } from '../../lib/i18n';
-import { currentDb, outbox, submitWrite, useOutbox } from '../../lib/offline';
+import { outbox, submitWrite, useOutbox } from '../../lib/offline';
 import { OutboxRefusal } from '../../lib/outbox';
-import { checkCode, correctedNow, importCodeKey, measureOffset } from './checkin-code';
+import { lastClockOffset, mySessionKey, readMySession, type SessionView } from '../../lib/volunteer-sessions';
+import { checkCode, importCodeKey } from './checkin-code';
 import { KIND_IN, KIND_OUT, checkState, opsOfSession, type CheckMeta } from './checkin-state';
 import { ScannerDialog } from './scanner';
 
@@ -27,25 +27,7 @@ import { ScannerDialog } from './scanner';
  * with the server's reason until the volunteer dismisses it.
  */
 
-type SessionView = MySession & { offsetMs: number };
-
-const CLOCK_KEY = JSON.stringify(['volunteer-checkin', 'clock']);
 const DEVICE_KEY = 'gwy-device-id';
-
-export const sessionViewKey = (id: number) => ['volunteer-checkin', 'session', id] as const;
-
-/** The last measured offset, for every session (kept per user on the device). */
-async function saveClock(offsetMs: number) {
-  await currentDb()
-    ?.cache.put({ key: CLOCK_KEY, data: { offsetMs }, syncedAt: Date.now() })
-    .catch(() => undefined);
-}
-async function lastClock(): Promise<number | undefined> {
-  const row = await currentDb()
-    ?.cache.get(CLOCK_KEY)
-    .catch(() => undefined);
-  return (row?.data as { offsetMs?: number } | undefined)?.offsetMs;
-}
 
 /** A random id for this phone (the server flags one phone checking in two volunteers). */
 function deviceId(): string {
@@ -69,23 +51,13 @@ export function CheckinPage() {
   const { id = '' } = useParams({ strict: false });
   const detailId = /^\d{1,12}$/.test(id) ? Number(id) : NaN;
   const valid = Number.isSafeInteger(detailId) && detailId > 0;
-  const key = sessionViewKey(detailId);
+  const key = mySessionKey(detailId);
 
   const view = useCachedQuery<SessionView>({
     queryKey: key,
     enabled: valid,
     toastErrors: false,
-    fetch: async ({ signal }) => {
-      const sentAt = Date.now();
-      const r = await museum.get<MySession>(`${sessionCheckIn.base}/mySession`, {
-        query: { id: detailId },
-        signal,
-        silent: true,
-      });
-      const offsetMs = measureOffset(sentAt, Date.now(), r.serverTime);
-      await saveClock(offsetMs);
-      return { ...r, offsetMs };
-    },
+    fetch: ({ signal }) => readMySession(detailId, signal),
   });
   const data = view.data;
   const ops = opsOfSession(useOutbox(), detailId);
@@ -111,7 +83,7 @@ export function CheckinPage() {
     const kind = scanning;
     setBusy(true);
     try {
-      const offsetMs = Math.round((await lastClock()) ?? data.offsetMs);
+      const offsetMs = Math.round((await lastClockOffset()) ?? data.offsetMs);
       const deviceTime = Date.now();
       const at = correctedNow(deviceTime, offsetMs);
       const s = data.session;

@@ -1,0 +1,18 @@
+/**
+ * A device's clock offset from the server's (the volunteer's phone; README "Volunteer service
+ * and check-in"): what the server's clock says minus the device's, so `deviceTime + offset` is
+ * the server's idea of when something happened on the device.
+ */
+
+/**
+ * The offset from one timed read of the server's clock: the server's time minus the midpoint of
+ * the request (the usual NTP-style estimate; half the round trip is the error).
+ */
+export function measureOffset(sentAt: number, receivedAt: number, serverTime: number): number {
+  return Math.round(serverTime - (sentAt + receivedAt) / 2);
+}
+
+/** The server's idea of now on the device: its clock corrected by the last measured offset. */
+export function correctedNow(deviceNow: number, offsetMs: number | undefined): number {
+  return deviceNow + (offsetMs ?? 0);
+}
