@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { formatMuseumMinute, museumDate } from '../../src/shared/rules/museum-time';
 import { signIn } from './helpers';
@@ -12,7 +13,8 @@ import { ADMIN_PASSWORD } from './helpers';
  * tests (tests/server/volunteer-service.test.ts) and unit tests (checkin-code.test.ts).
  */
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+// bypassCSP: only so the axe check below can inject its script (as in a11y.spec.ts).
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true });
 
 const M = '/singleMuseum/v2';
 
@@ -75,6 +77,30 @@ async function shot(page: Page, info: TestInfo, name: string) {
   await info.attach(name, { path, contentType: 'image/png' });
 }
 
+/** axe-core's serious and critical findings on the page (a11y.spec.ts's rule: none). */
+async function axeSerious(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            c: unknown,
+            o: unknown,
+          ) => Promise<{
+            violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
 async function scan(page: Page, button: '扫码签到' | '扫码签退', payload: string) {
   await page.getByRole('button', { name: button }).click();
   const dialog = page.getByRole('dialog');
@@ -118,6 +144,8 @@ test('a volunteer checks in offline, the replay lands once, then checks out', as
   await expect(page.getByTestId('scan-error')).toHaveText(
     '签到码无效（签名校验失败），请扫描展厅现场的签到码',
   );
+  await shot(page, info, 'phone-scan-refused');
+  expect(await axeSerious(page)).toEqual([]);
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('手动输入签到码').fill(s.qr);
   await dialog.getByRole('button', { name: '确定' }).click();
@@ -133,6 +161,7 @@ test('a volunteer checks in offline, the replay lands once, then checks out', as
   await context.setOffline(false);
   await expect(state).toHaveText(`已签到 ${shown}`);
   await shot(page, info, 'phone-checked-in-synced');
+  expect(await axeSerious(page)).toEqual([]);
   // A reload (another replay trigger) sends nothing twice.
   await page.reload();
   await expect(page.getByTestId('checkin-state')).toHaveText(`已签到 ${shown}`);
@@ -157,6 +186,7 @@ test('a volunteer checks in offline, the replay lands once, then checks out', as
 
   // Check-out, online: the server counts whole units between the two placed times.
   await scan(page, '扫码签退', s.qr);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByTestId('checkin-state')).toContainText(/已签退 \d\d:\d\d(?!（待同步）)/);
   const [out] = await officeRows(request, admin, s.detailId);
   expect(out).toMatchObject({ status: 2 });

@@ -75,6 +75,8 @@ export function CheckinPage() {
   }, [publicKey]);
 
   const [scanning, setScanning] = useState<'in' | 'out' | null>(null);
+  // The dialog's title keeps its kind while it closes (scanning is already null then).
+  const [lastKind, setLastKind] = useState<'in' | 'out'>('in');
   const [scanError, setScanError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -266,6 +268,7 @@ export function CheckinPage() {
             leftSection={<IconQrcode size={20} />}
             onClick={() => {
               setScanError(null);
+              setLastKind(canIn ? 'in' : 'out');
               setScanning(canIn ? 'in' : 'out');
             }}
           >
@@ -280,7 +283,7 @@ export function CheckinPage() {
       </Stack>
       <ScannerDialog
         opened={scanning !== null}
-        title={scanning === 'out' ? c.scanTitleOut : c.scanTitleIn}
+        title={(scanning ?? lastKind) === 'out' ? c.scanTitleOut : c.scanTitleIn}
         error={scanError}
         busy={busy}
         onCode={(p) => void onCode(p)}
