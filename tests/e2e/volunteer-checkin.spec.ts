@@ -14,7 +14,15 @@ import { ADMIN_PASSWORD } from './helpers';
  */
 
 // bypassCSP: only so the axe check below can inject its script (as in a11y.spec.ts).
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true });
+// The service worker is allowed: the phone reopens the page with no signal, and Background Sync
+// is one of the replay triggers.
+test.use({
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  bypassCSP: true,
+  serviceWorkers: 'allow',
+});
 
 const M = '/singleMuseum/v2';
 
@@ -75,6 +83,17 @@ async function shot(page: Page, info: TestInfo, name: string) {
   const path = info.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage: true });
   await info.attach(name, { path, contentType: 'image/png' });
+}
+
+/** Waits until the service worker has precached the app and controls the page (offline.spec.ts). */
+async function swControls(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller)
+      await new Promise((r) =>
+        navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }),
+      );
+  });
 }
 
 /** axe-core's serious and critical findings on the page (a11y.spec.ts's rule: none). */
@@ -221,9 +240,15 @@ test('a check-in refused on replay because the session was cancelled stays with 
   await signIn(page, volunteer.account, volunteer.password);
   await page.goto(`/m/session/${s.detailId}`);
   await expect(page.getByTestId('checkin-state')).toHaveText('待签到');
+  await swControls(page);
   await context.setOffline(true);
   await scan(page, '扫码签到', s.qr);
   await expect(page.getByTestId('checkin-state')).toHaveText(/^已签到 \d\d:\d\d（待同步）$/);
+  // The phone reopens the page with no signal: the session and the queued check-in are on it.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: s.name })).toBeVisible();
+  await expect(page.getByTestId('checkin-state')).toHaveText(/^已签到 \d\d:\d\d（待同步）$/);
+  await expect(page.getByTestId('offline-mark')).toBeVisible();
 
   // Meanwhile the office cancels the session.
   await call(request, admin, 'POST', '/exhibitionDetail/cancel', { id: s.detailId, reason: '展厅临时闭馆' });
@@ -241,4 +266,12 @@ test('a check-in refused on replay because the session was cancelled stays with 
   await refused.getByRole('button', { name: '知道了' }).click();
   await expect(refused).toHaveCount(0);
   expect((await officeRows(request, admin, s.detailId))[0]).toMatchObject({ status: 0, checkInTime: null });
+
+  // A session never opened online says how to get it; a broken address says so too.
+  await context.setOffline(true);
+  await page.goto(`/m/session/${s.detailId + 1000}`);
+  await expect(page.getByTestId('checkin-error')).toHaveText('本机没有该场次的信息，请联网后打开一次');
+  await context.setOffline(false);
+  await page.goto('/m/session/abc');
+  await expect(page.getByTestId('checkin-error')).toHaveText('场次地址不正确，请从“我的场次”重新进入');
 });
