@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { formatMuseumMinute, museumDate } from '../../src/shared/rules/museum-time';
+import { formatMuseumMinute, museumDate, parseMuseumDate } from '../../src/shared/rules/museum-time';
 import { signIn } from './helpers';
 import { createDriveUser, signInApi } from './users';
 import { ADMIN_PASSWORD } from './helpers';
@@ -9,8 +9,10 @@ import { ADMIN_PASSWORD } from './helpers';
  * The volunteer's check-in on the phone (issue 20; README "Volunteer service and check-in"), at
  * 390 × 844 against the real server: today's session made through the API by an administrator,
  * the hall's real signed code typed into 手动输入签到码 (the scanner's fallback and the test's
- * way in). The rules (windows, hours at the edges, forged and revoked codes, replays) are API
- * tests (tests/server/volunteer-service.test.ts) and unit tests (checkin-code.test.ts).
+ * way in). Only the phone's clock is moved (Playwright's page.clock) for the check-in made
+ * offline two hours before it syncs. The rules (windows, hours at the edges, forged and revoked
+ * codes, replays) are API tests (tests/server/volunteer-service.test.ts) and unit tests
+ * (checkin-code.test.ts).
  */
 
 // bypassCSP: only so the axe check below can inject its script (as in a11y.spec.ts).
@@ -25,6 +27,8 @@ test.use({
 });
 
 const M = '/singleMuseum/v2';
+const HOUR = 60 * 60_000;
+const UNIT = 30 * 60_000; // the default hoursUnit (30 minutes)
 
 async function call<T>(
   request: APIRequestContext,
@@ -42,13 +46,20 @@ async function call<T>(
   return body.result as T;
 }
 
-/** Today's session (museum time) around now, with `volunteerId` on it; the hall's code. */
-async function todaysSession(request: APIRequestContext, admin: string, volunteerId: number) {
+/**
+ * Today's session (museum time) from `beforeMs` before now to an hour after, with `volunteerId`
+ * on it; the hall's code. Kept inside today: a run just after midnight starts at 00:00.
+ */
+async function todaysSession(
+  request: APIRequestContext,
+  admin: string,
+  volunteerId: number,
+  beforeMs = HOUR,
+) {
   const now = Date.now();
   const day = museumDate(now);
-  // An hour either side of now, kept inside today (a run just after midnight starts at 00:00).
-  const start = formatMuseumMinute(now - 60 * 60_000);
-  const end = formatMuseumMinute(now + 60 * 60_000);
+  const start = formatMuseumMinute(now - beforeMs);
+  const end = formatMuseumMinute(now + HOUR);
   const startTime = start.startsWith(day) ? start.slice(11) : '00:00';
   const endTime = end.startsWith(day) ? end.slice(11) : '23:59';
   const name = `签到演示展${now % 100000}`;
@@ -138,7 +149,14 @@ async function officeRows(request: APIRequestContext, admin: string, detailId: n
   ).list;
 }
 
-test('a volunteer checks in offline, the replay lands once, then checks out', async ({
+/** Every museum minute (HH:MM) from `from` to `to`: what the phone may show for a moment in between. */
+function minutesBetween(from: number, to: number): string[] {
+  const out = new Set<string>();
+  for (let t = from; t < to + 60_000; t += 60_000) out.add(formatMuseumMinute(Math.min(t, to)).slice(11));
+  return [...out];
+}
+
+test('a volunteer checks in offline two hours ago, syncs later, the replay lands once, then checks out', async ({
   page,
   context,
   request,
@@ -146,16 +164,31 @@ test('a volunteer checks in offline, the replay lands once, then checks out', as
   test.setTimeout(120_000);
   const { token: admin } = await signInApi(request, 'admin', ADMIN_PASSWORD);
   const volunteer = await createDriveUser(request, { prefix: 'vol' });
-  const s = await todaysSession(request, admin, volunteer.userId);
+  // The volunteer checked in at the hall two hours ago with no signal and the phone syncs only
+  // now. Two hours, or less in the museum day's first hours (the session and the hall's code are
+  // today's), always whole 30-minute units so the counted hours are exact (see the check-out).
+  const start = Date.now();
+  const sinceMidnight = start - parseMuseumDate(museumDate(start))! - 60_000;
+  const ago = Math.max(0, Math.min(2 * HOUR, Math.floor(sinceMidnight / UNIT) * UNIT));
+  // The session began half an hour before that check-in (inside the window, nothing clamped).
+  const s = await todaysSession(request, admin, volunteer.userId, ago + UNIT);
 
+  // Only the phone's clock moves, never the server's: Playwright's clock, installed before the
+  // first page at the real time, runs with real time (its timers too, so the outbox's triggers
+  // and the UI's animations behave as usual) until setSystemTime moves the page's Date below.
+  // setSystemTime shifts the wall clock only; timers count their own ticks and are not disturbed.
+  await page.clock.install();
   await signIn(page, volunteer.account, volunteer.password);
+  // Opened online with the right clock: the offset measured here (≈ 0) is kept on the phone.
   await page.goto(`/m/session/${s.detailId}`);
   await expect(page.getByRole('heading', { name: s.name })).toBeVisible();
   await expect(page.getByTestId('checkin-state')).toHaveText('待签到');
   await shot(page, info, 'phone-session-online');
 
-  // No signal in the basement hall.
+  // No signal in the basement hall, two hours ago.
   await context.setOffline(true);
+  const from = Date.now();
+  await page.clock.setSystemTime(from - ago);
   // A tampered code is refused on the phone at once, in the server's words.
   const sig = s.qr.lastIndexOf('.') + 5;
   const forged = s.qr.slice(0, sig) + (s.qr[sig] === 'A' ? 'B' : 'A') + s.qr.slice(sig + 1);
@@ -171,11 +204,18 @@ test('a volunteer checks in offline, the replay lands once, then checks out', as
   await expect(dialog).toHaveCount(0);
   const state = page.getByTestId('checkin-state');
   await expect(state).toHaveText(/^已签到 \d\d:\d\d（待同步）$/);
+  const to = Date.now();
   const shown = (await state.textContent())!.match(/\d\d:\d\d/)![0];
+  // The time of two hours ago, as the phone's clock read it when the code was typed.
+  expect(minutesBetween(from - ago, to - ago)).toContain(shown);
   await shot(page, info, 'phone-checked-in-offline');
   // Nothing reached the office yet.
   expect((await officeRows(request, admin, s.detailId))[0]).toMatchObject({ status: 0, checkInTime: null });
 
+  // Two hours later: the phone's clock is the real time again before the signal returns, so the
+  // offset it measures on its next read is honest; the queued check-in keeps the deviceTime and
+  // offset it was recorded with.
+  await page.clock.setSystemTime(Date.now());
   // Back online: the outbox replays by itself and the server's placed time replaces 待同步.
   await context.setOffline(false);
   await expect(state).toHaveText(`已签到 ${shown}`);
@@ -187,7 +227,14 @@ test('a volunteer checks in offline, the replay lands once, then checks out', as
 
   const [row] = await officeRows(request, admin, s.detailId);
   expect(row).toMatchObject({ status: 1, volunteerId: volunteer.userId });
-  expect(formatMuseumMinute(row!.checkInTime as number).slice(11)).toBe(shown);
+  // Placed at the phone's time plus the offset measured online (≈ 0): two hours back, not now.
+  const checkIn = row!.checkInTime as number;
+  expect(formatMuseumMinute(checkIn).slice(11)).toBe(shown);
+  expect(checkIn).toBeGreaterThanOrEqual(from - ago - 5_000);
+  expect(checkIn).toBeLessThanOrEqual(to - ago + 5_000);
+  // Synced two hours late with an honest clock: nothing for a person to review (late sync is
+  // flagged only after 24 hours, skew only beyond 10 minutes).
+  expect(row!.flags ?? '').toBe('');
   const detail = await call<{ log: { action: string }[] }>(
     request,
     admin,
@@ -203,15 +250,19 @@ test('a volunteer checks in offline, the replay lands once, then checks out', as
   );
   expect(counts.sessions.find((x) => x.id === s.detailId)).toMatchObject({ checkedIn: 1 });
 
-  // Check-out, online: the server counts whole units between the two placed times.
+  // Check-out now, online: the server counts whole units between the two placed times.
   await scan(page, '扫码签退', s.qr);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByTestId('checkin-state')).toContainText(/已签退 \d\d:\d\d(?!（待同步）)/);
   const [out] = await officeRows(request, admin, s.detailId);
-  expect(out).toMatchObject({ status: 2 });
-  const minutes =
-    Math.floor(((out!.checkOutTime as number) - (out!.checkInTime as number)) / 60_000 / 30) * 30;
+  expect(out).toMatchObject({ status: 2, checkInTime: checkIn });
+  const minutes = (Math.floor(((out!.checkOutTime as number) - checkIn) / UNIT) * UNIT) / 60_000;
   expect(out!.serviceMinutes).toBe(minutes);
+  // Exactly `ago` (120 minutes, 2 小时, outside the museum day's first hours): the check-in is
+  // placed `ago` before the moment the code was typed and the check-out a few seconds after
+  // that moment, far less than one 30-minute unit, so the floor lands on `ago` itself. 90 would
+  // mean a placed time off by more than the journey's seconds: a real fault, reported here.
+  expect(minutes).toBe(ago / 60_000);
   const records = (
     await call<{ list: { serviceMinutes: number; status: number }[] }>(
       request,
