@@ -206,6 +206,33 @@ describe('the account made at the pass', () => {
     await clearLoginAttempts(s);
   });
 
+  it("answers the staff dialog's pass (interviewPass) with the note to read out, once", async () => {
+    seq += 1;
+    const id = ok(
+      await post(`${APP}/save`, admin, {
+        type: 1,
+        name: '韩晓',
+        gender: 1,
+        birthDate: '1990-05-06',
+        idType: 1,
+        idNumber: idFor('1990-05-06', 300 + seq),
+        phone: `136${String(20_000_000 + seq).slice(-8)}`,
+        emergencyName: '家人',
+        emergencyPhone: '13800002222',
+        groupId,
+        availableTimes: '周末',
+      }),
+    ).id;
+    ok(await post(`${APP}/sendInterview`, admin, { id, interviewTime: inDays(2), interviewPlace: '会议室' }));
+    const r = ok(await post(`${APP}/interviewPass`, admin, { id, interviewScore: 80 }));
+    const pw = r.account.initialPassword as string;
+    expect(r.operatorNote).toContain(`初始密码：${pw}`);
+    expect(r.operatorNote).toContain('只显示这一次');
+    await s.login(r.account.account, pw);
+    // The application's detail never shows it again.
+    expect(JSON.stringify(ok(await get(`${APP}/detail?id=${id}`, admin)))).not.toContain(pw);
+  });
+
   it('links the existing account of a staff member who volunteers (same phone), keeping their menu', async () => {
     const staffId = await userIdOf(s, 'staff05');
     const before = ok(await get(`${M}/login/menu`, await s.login('staff05'))).grantedKeys as string[];

@@ -1844,6 +1844,8 @@ export const t = {
   },
   // The records engine's generic pages (issue 18): list, form, detail, import.
   records: {
+    /** A transition's one-time answer for the operator (a new volunteer's initial password). */
+    operatorNoteTitle: '请记下并告知本人（仅显示一次）',
     add: '新增',
     import: '批量导入',
     export: '导出',

@@ -73,15 +73,15 @@ export function volunteerRoutes(
       if (body.result === 1 && body.interviewScore === undefined) throw invalid('请填写面试成绩');
       if (body.result === 2 && !body.comment) throw invalid('请填写不通过原因');
       if (body.result === 1) await volunteers.preparePass(body);
-      await records.transition(
+      // A pass answers the volunteer and its account; a new account's initial password is
+      // shown here once (and sent by SMS), never again (README "Volunteer accounts").
+      const answer = await records.transition(
         volunteerApplication,
         body.result === 1 ? 'interviewPass' : 'interviewFail',
         req.user,
         body,
       );
-      // A pass answers the volunteer and its account; a new account's initial password is
-      // shown here once (and sent by SMS), never again (README "Volunteer accounts").
-      return (body.result === 1 && volunteers.passAnswer(body)) || DONE;
+      return answer ?? DONE;
     },
   );
 

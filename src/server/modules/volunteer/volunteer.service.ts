@@ -60,9 +60,8 @@ export function createVolunteerService(deps: {
   const now = deps.now ?? Date.now;
   const sms = deps.sms ?? (() => {});
   let hoursSince: HoursSince = deps.hoursSince ?? (async () => 0);
-  /** A pass's initial password hashed before its transaction, and what the pass made (by input). */
+  /** A pass's initial password hashed before its transaction (interviewResult), by its input. */
   const prepared = new WeakMap<object, { password: string; hash: string }>();
-  const issued = new WeakMap<object, PassAnswer>();
 
   /** Tells `userIds` (those who exist) after the commit; a notice never undoes a transition. */
   const tell =
@@ -165,8 +164,8 @@ export function createVolunteerService(deps: {
     }
     const text = `恭喜您通过志愿者面试，志愿者编号 ${number}${row.type === 1 ? '，现为见习志愿者' : ''}。`;
     sms(String(row.phone ?? ''), `${text}${accountText(account)}`, account?.initialPassword);
-    issued.set(input, { volunteerId, volunteerNo: number, account });
     return {
+      answer: { volunteerId, volunteerNo: number, account, operatorNote: operatorNote(number, account) },
       set: { volunteerId },
       after: tell([row.createBy === user.id ? null : row.createBy], text, user.id),
     };
@@ -239,13 +238,9 @@ export function createVolunteerService(deps: {
   });
 
   return {
-    /** Hashes a pass's initial password before the transition's transaction (see `passAnswer`). */
+    /** Hashes a pass's initial password before the transition's transaction (it is slow). */
     async preparePass(input: object) {
       prepared.set(input, await preparePassword());
-    },
-    /** What the pass of `input` made: the volunteer, its number and the account (shown once). */
-    passAnswer(input: object): PassAnswer | null {
-      return issued.get(input) ?? null;
     },
 
     /** The seam service records plug into (hours confirmed since a day). */
@@ -363,10 +358,23 @@ export function createVolunteerService(deps: {
 }
 export type VolunteerService = ReturnType<typeof createVolunteerService>;
 
+/**
+ * What the pass answers its administrator (and only them, once): the volunteer, the account and
+ * `operatorNote`, the text the staff dialog shows (records' transition dialog shows any
+ * `operatorNote` in a window that stays until closed).
+ */
 export interface PassAnswer {
   volunteerId: number;
   volunteerNo: string;
   account: IssuedAccount | null;
+  operatorNote: string;
+}
+
+function operatorNote(number: string, a: IssuedAccount | null): string {
+  if (!a) return `已建立志愿者档案，编号 ${number}。`;
+  if (a.linked)
+    return `已建立志愿者档案，编号 ${number}。该手机号已有账号 ${a.account}，已为其加上志愿者角色，志愿者用原密码登录即可。`;
+  return `已建立志愿者档案，编号 ${number}，并开通登录账号。\n账号：${a.account}（也可用手机号登录）\n初始密码：${a.initialPassword}\n初始密码只显示这一次，已同时短信发送给志愿者；首次登录须修改密码。`;
 }
 
 /** The SMS's account lines: how to sign in (the password only for a new account). */
