@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatMuseumMinute, museumDate } from '../../src/shared/rules/museum-time';
 import { startServer, type TestServer } from './harness';
@@ -27,8 +28,20 @@ const ME = `${M}/v2/volunteer/me`;
 const today = museumDate(Date.now());
 const year = Number(today.slice(0, 4));
 
+/** The server's log lines (the SMS hook writes there while no gateway is configured). */
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _enc, done) {
+    logLines.push(chunk.toString());
+    done();
+  },
+});
+
 beforeAll(async () => {
-  s = await startServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
+  s = await startServer(
+    { RATE_LIMIT_PER_MINUTE: '1000000' },
+    { logger: { level: 'info', stream: logStream } },
+  );
   admin = await s.login('admin');
   groupId = Number(
     (
@@ -181,6 +194,11 @@ describe('the account made at the pass', () => {
     expect(Number(u.must_change_password)).toBe(1);
     const appDetail = JSON.stringify(ok(await get(`${APP}/pageList?pageCount=100`, admin)));
     expect(appDetail).not.toContain(pw);
+    // The SMS (logged, no gateway) tells how to sign in, with the phone masked and the password blanked.
+    const sms = logLines.filter((l) => l.includes('SMS 未配置网关') && l.includes(p.volunteerNo));
+    expect(sms.join('')).toContain(`${p.phone.slice(0, 3)}****${p.phone.slice(-4)}`);
+    expect(sms.join('')).toContain('初始密码 ******');
+    expect(logLines.join('')).not.toContain(pw);
 
     // Signs in by the number and by the phone; the volunteer role alone, no staff menu, /m first.
     const token = await s.login(p.account!.account, pw);
