@@ -103,6 +103,21 @@ test('a volunteer signs in on a phone, lands on /m, claims a session and reads i
     content: '展厅讲解',
   });
   await call(request, admin, '/v2/serviceRecord/confirm', { id: rec.id });
+  // A recruit open for sign-up (admitted at once: no review).
+  const minute = (d: number) => `${day(d)} 09:00`;
+  const recruit = await call(request, admin, '/v2/bsVolunteerV2Recruit/add', {
+    title: '周末亲子导览',
+    type: 1,
+    groupId,
+    targetType: 1,
+    content: '<p>周末亲子导览志愿者</p>',
+    signupStart: minute(-1),
+    signupEnd: minute(5),
+    total: 3,
+    hoursPerPerson: '3',
+    needReview: false,
+  });
+  await call(request, admin, '/v2/bsVolunteerV2Recruit/publish', { id: recruit.id });
 
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -165,7 +180,18 @@ test('a volunteer signs in on a phone, lands on /m, claims a session and reads i
   await expect(page.getByTestId('vp-number')).toHaveText(passed.volunteerNo);
   await expect(sessions).toHaveCount(2);
   await expect(page.getByTestId('vp-hours-year')).toContainText('2');
+  // A sign-up made offline waits on the phone, to be settled by the server's quota.
+  const signUp = page.getByTestId('vp-recruit').filter({ hasText: '周末亲子导览' });
+  await signUp.getByTestId('vp-sign-up').click();
+  await expect(signUp.getByTestId('vp-sign-waiting')).toHaveText('待提交 · 提交后以服务器名额为准');
   await page.screenshot({ path: test.info().outputPath('volunteer-home-offline.png'), fullPage: true });
   await context.setOffline(false);
+  // Back online the outbox sends it; the server admits it (no review) and the place is taken.
+  await expect(signUp.getByTestId('vp-sign-waiting')).toHaveCount(0, { timeout: 15_000 });
+  await expect(signUp).toContainText('已录用');
+  const taken = await (
+    await request.get(`${M}/v2/bsVolunteerV2Recruit/detail?id=${recruit.id}`, { headers: { token: admin } })
+  ).json();
+  expect(taken.result.record.used).toBe(1);
   await context.close();
 });

@@ -2270,7 +2270,8 @@ export const t = {
     recordsMore: '加载更多',
     recordRejected: (why: string) => `已驳回：${why}`,
     minutes: (h: string) => `${h} 小时`,
-    offlineHint: '当前离线：显示的是本机保存的内容。认领、报名和取消需要联网。',
+    offlineHint:
+      '当前离线：显示的是本机保存的内容。认领和取消报名需要联网；离线报名先保存在本机，联网后提交。',
     staffBack: '返回工作台',
     logout: '退出登录',
     menu: '菜单',
