@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD } from './helpers';
 import { signInApi } from './users';
 
@@ -13,6 +14,25 @@ import { signInApi } from './users';
 test.use({ serviceWorkers: 'allow' });
 
 const M = '/singleMuseum';
+const AXE = path.resolve('node_modules/axe-core/axe.min.js');
+
+/** axe-core's serious and critical violations on the page (as a11y.spec.ts runs it). */
+async function axeSerious(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: unknown[] }> } }
+    ).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations as {
+      id: string;
+      impact: string | null;
+      nodes: { target: string[] }[];
+    }[];
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** A valid resident ID (GB 11643 check digit) for a birth date, unique per run. */
 function idFor(birth: string): string {
@@ -124,6 +144,8 @@ test('a volunteer signs in on a phone, lands on /m, claims a session and reads i
     isMobile: true,
     hasTouch: true,
     serviceWorkers: 'allow',
+    // Our CSP refuses the injected axe script, as it should any inline script (a11y.spec.ts).
+    bypassCSP: true,
   });
   const page = await context.newPage();
   const signIn = async (password: string) => {
@@ -138,6 +160,7 @@ test('a volunteer signs in on a phone, lands on /m, claims a session and reads i
   await expect(page).toHaveURL(/\/m$/);
   const first = page.getByTestId('vp-first-password');
   await expect(first).toContainText('请先设置您的登录密码');
+  expect(await axeSerious(page)).toEqual([]);
   await first.getByLabel('初始密码').fill(initialPassword);
   await first.getByLabel(/^新密码/).fill('Ruoxi@2026');
   await first.getByLabel(/^确认新密码/).fill('Ruoxi@2026');
@@ -165,6 +188,7 @@ test('a volunteer signs in on a phone, lands on /m, claims a session and reads i
   await expect(sessions).toHaveCount(2);
   await expect(page.getByTestId('vp-claim-row')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('volunteer-home-phone.png'), fullPage: true });
+  expect(await axeSerious(page)).toEqual([]);
 
   // Offline: the installed shell and the device's copy of the page still open.
   await page.evaluate(async () => {
