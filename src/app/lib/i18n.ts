@@ -2248,6 +2248,8 @@ export const t = {
     recruitsTitle: '志愿者招募',
     recruitsEmpty: '暂无可报名的招募。',
     signUp: '报名',
+    /** The sign-up's line in the 待同步 panel. */
+    signLabel: (title: string) => `报名“${title}”`,
     signedUp: '报名成功',
     signedUpReview: '已报名，等待管理员审核',
     signQueued: '已保存在本机，联网后提交；提交后以服务器名额为准',

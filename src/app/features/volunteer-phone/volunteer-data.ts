@@ -1,6 +1,7 @@
 import type { ClaimAnswer, MyRecords, VolunteerMe } from '../../../shared/api/volunteer-me';
 import type { z } from 'zod';
 import { museum } from '../../lib/api';
+import { t } from '../../lib/i18n';
 import { submitWrite } from '../../lib/offline';
 
 /**
@@ -48,7 +49,7 @@ export const volunteerCalls = {
       client: 'museum',
       path: '/v2/bsVolunteerV2Recruit/signUp',
       body: { recruitId },
-      label: `报名“${title}”`,
+      label: t.volunteerPhone.signLabel(title),
       kind: SIGN_UP_KIND,
       scope: [[...volunteerKeys.all]],
       meta: { recruitId } satisfies SignUpMeta,
