@@ -10,7 +10,14 @@ import {
   useRouterState,
   type AnyRoute,
 } from '@tanstack/react-router';
-import { BARE_ROUTES, MODULES, REDIRECTS, permForPath } from '../shared/menu/catalogue';
+import {
+  BARE_ROUTES,
+  MODULES,
+  REDIRECTS,
+  VOLUNTEER_HOME,
+  VOLUNTEER_ROLE,
+  permForPath,
+} from '../shared/menu/catalogue';
 import { isGroup } from '../shared/menu/types';
 import { LoginPage } from './features/auth/login-page';
 import { AppLayout } from './features/shell/app-layout';
@@ -116,6 +123,12 @@ const authedRoute = createRoute({
 const layoutRoute = createRoute({
   getParentRoute: () => authedRoute,
   id: 'layout',
+  // A volunteer with no staff page has nothing in the staff shell: their home is the phone view.
+  beforeLoad: () => {
+    const state = session.get();
+    if (state && !state.menu.modules.length && state.user.roles.includes(VOLUNTEER_ROLE))
+      throw redirect({ href: VOLUNTEER_HOME });
+  },
   component: () => <AppLayout panelFooter={panelFooter} />,
 });
 

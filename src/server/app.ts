@@ -81,6 +81,8 @@ import { createVolunteerService as createSessionService } from './modules/volunt
 import { createRecordService } from './records/records.service';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { volunteerRoutes } from './modules/volunteer/volunteer.routes';
+import { volunteerMeRoutes } from './modules/volunteer-me/volunteer-me.routes';
+import { confirmedHoursSince, createVolunteerMeService } from './modules/volunteer-me/volunteer-me.service';
 import { createVolunteerService } from './modules/volunteer/volunteer.service';
 import { createRegistrationService } from './modules/registration/registration.service';
 
@@ -336,8 +338,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     records,
     notices,
-    sms: (phone, text) =>
-      app.log.info({ phone: phone.slice(0, 3) + '****' + phone.slice(-4), text }, 'SMS 未配置网关，仅记录'),
+    // No gateway: the log keeps the text with the phone masked and an initial password blanked.
+    sms: (phone, text, secret) =>
+      app.log.info(
+        {
+          phone: phone.slice(0, 3) + '****' + phone.slice(-4),
+          text: secret ? text.replaceAll(secret, '******') : text,
+        },
+        'SMS 未配置网关，仅记录',
+      ),
+    // 转正 counts confirmed service records (README "Volunteer accounts and the phone view").
+    hoursSince: confirmedHoursSince,
   });
   // Volunteer service (README "Volunteer service and check-in"): sessions, explainers, the signed
   // check-in code, check-in and check-out, hours; it registers its records' effects.
@@ -350,6 +361,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         report: (msg, err) => app.log.error({ err }, msg),
       })
     : null;
+  // The volunteer's own side: the phone view's answer, claims and withdrawals.
+  const volunteerMe = createVolunteerMeService({ db, sessions: volunteer });
   // 缺勤: who never checked in to a finished session, hourly, by one instance at a time.
   if (volunteer)
     await jobs.every('volunteer-absent', 3600_000, async () => void (await volunteer.markAbsent()));
@@ -398,6 +411,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       syslogRoutes(museum, { syslog, access });
       registrationRoutes(museum, { registration, access });
       if (volunteer) volunteerServiceRoutes(museum, { volunteer });
+      volunteerMeRoutes(museum, { me: volunteerMe });
     },
     { prefix: MUSEUM_PREFIX },
   );

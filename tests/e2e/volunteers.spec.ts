@@ -101,6 +101,12 @@ test('an administrator takes an application from 待审核 through the interview
   await pass.getByTestId('field-interviewScore').fill('92');
   await pass.getByRole('button', { name: '面试通过' }).click();
   await expect(tablet.getByText('面试通过成功')).toBeVisible();
+  // The new volunteer's account and initial password, shown this once (README "Volunteer accounts").
+  const note = tablet.getByTestId('operator-note');
+  await expect(note).toContainText(/账号：V\d{8}/);
+  await expect(note).toContainText(/初始密码：[A-Za-z2-9]{10}/);
+  await tablet.getByRole('dialog').filter({ has: note }).getByRole('button').first().click();
+  await expect(note).toHaveCount(0);
   await expect(waiting).toContainText('面试通过');
 
   await tablet.goto('/volunteer/adult-volunteer');

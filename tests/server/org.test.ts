@@ -160,6 +160,7 @@ describe('role list (seeded)', () => {
       'viviHignAdmin',
       'myselfRole',
       'auditor',
+      'volunteerRole',
       'leader',
       'deptHead',
       'keeper',
@@ -182,6 +183,8 @@ describe('role list (seeded)', () => {
     expect(byCode.get('itAdmin').userCount).toBe(1);
     // 审计员 (issue 18) reads the system log and nothing else; 系统日志 is the auditor's alone.
     expect(byCode.get('auditor')).toMatchObject({ name: '审计员', builtin: true, menuKeys: ['system.log'] });
+    // 志愿者 (issue 20): built in, no staff menu (the volunteer's phone view is /m).
+    expect(byCode.get('volunteerRole')).toMatchObject({ name: '志愿者', builtin: true, menuKeys: [] });
     expect(byCode.get('itAdmin').menuKeys).not.toContain('system.log');
   });
 });

@@ -28,6 +28,8 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/staff/party': page(() => import('../features/org/party-page'), 'PartyPage'),
   '/staff/role/setting': page(() => import('../features/org/role-setting-page'), 'RoleSettingPage'),
   '/personal/base': page(() => import('../features/personal/personal-page'), 'PersonalPage'),
+  // The volunteer's phone view (issue 20), outside the staff shell.
+  '/m': page(() => import('./volunteer-phone'), 'VolunteerPhonePage'),
   // The drive: one screen for every drive route; it reads its view from the path and query.
   '/resources/net-disk': DrivePage,
   '/resources/collection-depot': DrivePage,

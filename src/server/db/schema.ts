@@ -15,6 +15,8 @@ export interface UserTable {
   superior_id: number | null;
   created_at: number;
   updated_at: number;
+  /** 1 while an initial password (a volunteer's, migration 0029) waits to be changed. */
+  must_change_password: Generated<number>;
 }
 export interface DepartmentTable {
   id: Generated<number>;

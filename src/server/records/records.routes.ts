@@ -181,8 +181,13 @@ export function recordRoutes(
     for (const [key, tr] of Object.entries(def.transitions ?? {})) {
       const { method, url } = at(tr.call ?? `POST ${key}`);
       call(method, url, transitionSchema(tr), `${t} · ${tr.label}`, true, async (req, b) => {
-        await records.transition(def, key, req.user, b as Record<string, unknown> & { id: number });
-        return DONE;
+        const answer = await records.transition(
+          def,
+          key,
+          req.user,
+          b as Record<string, unknown> & { id: number },
+        );
+        return answer ?? DONE;
       });
     }
     if (c.load && def.singleton) {

@@ -108,7 +108,7 @@ export type Lookups = ReturnType<typeof createLookups>;
 export type TransitionEffect = (
   trx: Db,
   ctx: { def: RecordDef; row: Row; input: Record<string, unknown>; user: SessionUser; time: number },
-) => Promise<{ set?: Record<string, unknown>; after?: () => void } | void>;
+) => Promise<{ set?: Record<string, unknown>; after?: () => void; answer?: unknown } | void>;
 
 export function createRecordService(deps: {
   db: Db;
@@ -585,6 +585,7 @@ export function createRecordService(deps: {
             row[def.booking.quantityField] as number,
           );
         let done: (() => void) | undefined;
+        let answer: unknown;
         if (t.effect) {
           const run = effects.get(`${def.name}.${t.effect}`);
           if (!run) throw new Error(`${def.name}.${key}: effect ${t.effect} is not registered`);
@@ -592,6 +593,7 @@ export function createRecordService(deps: {
           if (out?.set && Object.keys(out.set).length)
             await repo.update(trx, def, row.id, out.set, user.id, time);
           done = out?.after;
+          answer = out?.answer;
         }
         const comment =
           typeof body.reason === 'string'
@@ -609,9 +611,11 @@ export function createRecordService(deps: {
           comment,
           time,
         });
-        return done;
+        return { done, answer };
       });
-      after?.();
+      after.done?.();
+      // What the effect made that only this caller sees (a new volunteer's initial password).
+      return after.answer;
     },
 
     /** Moves a row one place up or down in its sort scope (swapping with its neighbour). */

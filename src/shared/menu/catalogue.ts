@@ -24,6 +24,13 @@ import { isGroup } from './types';
 export const ADMIN_ROLE = 'viviHignAdmin';
 /** The role a user without roles gets (§6). */
 export const DEFAULT_ROLE = 'myselfRole';
+/**
+ * The volunteer role (issue 20, README "Volunteer accounts and the phone view"): built in, with
+ * no staff menu leaf. Someone who holds only this role gets the phone view at /m, not the rail.
+ */
+export const VOLUNTEER_ROLE = 'volunteerRole';
+/** The volunteer's phone-first view (ours; the spec's staff routes have no volunteer side). */
+export const VOLUNTEER_HOME = '/m';
 
 interface LeafOptions {
   search?: Record<string, string>;
@@ -401,6 +408,8 @@ export const BARE_ROUTES: readonly BareRoute[] = [
   { path: '/approve/notice-detail', title: '通知详情', perm: 'home.workbench' },
   { path: '/onlyoffice', title: '在线文档', perm: null },
   { path: '/personal/base', title: '个人中心', perm: null },
+  // Ours (issue 20): the volunteer's phone view; its calls answer only the caller's own data.
+  { path: VOLUNTEER_HOME, title: '志愿者', perm: null },
 ];
 
 /**

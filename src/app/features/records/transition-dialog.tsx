@@ -1,4 +1,5 @@
 import { Modal, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { RecordRow } from '../../../shared/records/api';
@@ -59,6 +60,23 @@ export function TransitionDialog({
         color: r.queued ? 'yellow' : 'green',
         message: r.queued ? R.queued : R.done(transition.label),
       });
+      // What the server says only this once (a new volunteer's initial password): a window
+      // that stays until the operator closes it, not a toast that fades.
+      const note = r.queued ? null : (r.data as { operatorNote?: unknown } | null)?.operatorNote;
+      if (typeof note === 'string' && note)
+        modals.open({
+          title: R.operatorNoteTitle,
+          closeOnClickOutside: false,
+          children: (
+            <Text
+              size="sm"
+              style={{ whiteSpace: 'pre-wrap', userSelect: 'text' }}
+              data-testid="operator-note"
+            >
+              {note}
+            </Text>
+          ),
+        });
       onClose();
     } catch (err) {
       const f = fieldErrorsOf(err);

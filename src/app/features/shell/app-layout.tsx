@@ -5,7 +5,7 @@ import { IconWifiOff } from '@tabler/icons-react';
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { MenuResult } from '../../../shared/api/auth';
-import { permForPath } from '../../../shared/menu/catalogue';
+import { VOLUNTEER_HOME, VOLUNTEER_ROLE, permForPath } from '../../../shared/menu/catalogue';
 import type { ModuleKey } from '../../../shared/menu/types';
 import { loadSessionState, pendingWrites, signOut } from '../../lib/auth';
 import { t } from '../../lib/i18n';
@@ -160,6 +160,11 @@ export function AppLayout({ panelFooter }: { panelFooter?: (module: ModuleKey) =
               setDrawerOpen((o) => !o);
             }}
             onProfile={() => void navigate({ to: '/personal/base' })}
+            onVolunteer={
+              state.user.roles.includes(VOLUNTEER_ROLE)
+                ? () => void navigate({ href: VOLUNTEER_HOME })
+                : undefined
+            }
             onLogout={() => void logout()}
             counts={counts}
           />

@@ -1,5 +1,5 @@
 import { Burger, Group, Menu, Text, UnstyledButton, Badge } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUser, IconWifiOff } from '@tabler/icons-react';
+import { IconChevronDown, IconHeartHandshake, IconLogout, IconUser, IconWifiOff } from '@tabler/icons-react';
 import type { UserInfo } from '../../../shared/api/auth';
 import { avatarText } from '../../components/user-avatar';
 import classes from './shell.module.css';
@@ -15,6 +15,8 @@ export function TopBar(props: {
   drawerOpened: boolean;
   onToggleDrawer: () => void;
   onProfile: () => void;
+  /** Opens the volunteer's phone view; given only to someone who also holds the volunteer role. */
+  onVolunteer?: () => void;
   onLogout: () => void;
   counts: Counts | undefined;
 }) {
@@ -72,6 +74,11 @@ export function TopBar(props: {
             <Menu.Item leftSection={<IconUser size={16} />} onClick={props.onProfile}>
               {t.shell.profile}
             </Menu.Item>
+            {props.onVolunteer && (
+              <Menu.Item leftSection={<IconHeartHandshake size={16} />} onClick={props.onVolunteer}>
+                {t.shell.volunteer}
+              </Menu.Item>
+            )}
             <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={props.onLogout}>
               {t.shell.logout}
             </Menu.Item>

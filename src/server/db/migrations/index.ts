@@ -24,6 +24,7 @@ import * as m0025 from './0025_staff_registration';
 import * as m0026 from './0026_museum_map';
 import * as m0027 from './0027_volunteers_people';
 import * as m0028 from './0028_volunteer_service';
+import * as m0029 from './0029_volunteer_accounts';
 import * as m0060 from './0060_dav';
 
 /**
@@ -56,5 +57,6 @@ export const migrations: Record<string, Migration> = {
   '0026_museum_map': m0026,
   '0027_volunteers_people': m0027,
   '0028_volunteer_service': m0028,
+  '0029_volunteer_accounts': m0029,
   '0060_dav': m0060,
 };

@@ -13,6 +13,8 @@ import type {
 import {
   ADMIN_ROLE,
   DEFAULT_ROLE,
+  VOLUNTEER_HOME,
+  VOLUNTEER_ROLE,
   allLeafKeys,
   filterModules,
   moduleFirstPath,
@@ -274,13 +276,17 @@ export function createAuthService(db: Db, config: Config) {
       return { modules, grantedKeys: granted === 'all' ? allLeafKeys() : [...granted] };
     },
 
-    /** firstUrl: the first page the user may open, the workbench when they may open it. */
+    /**
+     * firstUrl: the first page the user may open, the workbench when they may open it; the
+     * volunteer's phone view for a volunteer with no staff page.
+     */
     async roleFunction(user: SessionUser): Promise<RoleFunctionResult> {
       const granted = await grantedKeys(db, user.roles);
       const modules = filterModules(granted);
       const home = modules.find((m) => m.key === 'home');
       const first = home ?? modules[0];
-      return { roles: user.roles, firstUrl: first ? moduleFirstPath(first) : '/personal/base' };
+      const none = user.roles.includes(VOLUNTEER_ROLE) ? VOLUNTEER_HOME : '/personal/base';
+      return { roles: user.roles, firstUrl: first ? moduleFirstPath(first) : none };
     },
 
     async userInfo(user: SessionUser): Promise<UserInfo> {

@@ -110,6 +110,7 @@ export async function updateUser(
     enabled: number;
     password_hash: string;
     avatar: string;
+    must_change_password: number;
   }>,
 ) {
   await db

@@ -17,7 +17,13 @@ import type {
   UserUpdate,
 } from '../../../shared/api/org';
 import type { UserLookupRow } from '../../../shared/api/share';
-import { ADMIN_ROLE, DEFAULT_ROLE, allLeafKeys, allLeaves } from '../../../shared/menu/catalogue';
+import {
+  ADMIN_ROLE,
+  DEFAULT_ROLE,
+  VOLUNTEER_ROLE,
+  allLeafKeys,
+  allLeaves,
+} from '../../../shared/menu/catalogue';
 import { AUDITOR_ROLE, RESERVED_LEAVES, roleMayHold } from '../../../shared/menu/reserved';
 import { deleteSessionsOfUser } from '../auth/auth.repo';
 import { hashPassword } from '../auth/password';
@@ -470,6 +476,15 @@ export function createOrgService(db: Db) {
           builtin: 1,
         });
         await repo.setRoleMenus(db, id, ['system.log']);
+      }
+      // 志愿者: no staff menu; a volunteer-only account opens the phone view (README "Volunteer accounts").
+      if (!(await repo.findRoleByCode(db, VOLUNTEER_ROLE))) {
+        await repo.insertRole(db, {
+          code: VOLUNTEER_ROLE,
+          name: '志愿者',
+          remark: '志愿者本人使用手机端（/m），不含后台菜单',
+          builtin: 1,
+        });
       }
       // A reserved entry granted to another role before it was reserved is taken back.
       for (const [key, roles] of Object.entries(RESERVED_LEAVES)) {

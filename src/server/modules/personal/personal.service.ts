@@ -33,7 +33,8 @@ export function createPersonalService(db: Db, avatars: Shelf) {
       if (b.oldPassword === b.newPassword) throw invalid('新密码不能与原密码相同');
       const password_hash = await hashPassword(b.newPassword);
       await db.transaction().execute(async (trx) => {
-        await orgRepo.updateUser(trx, userId, { password_hash });
+        // A changed password is the person's own: an initial one (a volunteer's) is done with.
+        await orgRepo.updateUser(trx, userId, { password_hash, must_change_password: 0 });
         await deleteSessionsOfUser(trx, userId);
       });
     },

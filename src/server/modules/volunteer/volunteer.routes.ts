@@ -72,13 +72,16 @@ export function volunteerRoutes(
       const body = b as { id: number; result: 1 | 2; interviewScore?: number; comment?: string };
       if (body.result === 1 && body.interviewScore === undefined) throw invalid('请填写面试成绩');
       if (body.result === 2 && !body.comment) throw invalid('请填写不通过原因');
-      await records.transition(
+      if (body.result === 1) await volunteers.preparePass(body);
+      // A pass answers the volunteer and its account; a new account's initial password is
+      // shown here once (and sent by SMS), never again (README "Volunteer accounts").
+      const answer = await records.transition(
         volunteerApplication,
         body.result === 1 ? 'interviewPass' : 'interviewFail',
         req.user,
         body,
       );
-      return DONE;
+      return answer ?? DONE;
     },
   );
 

@@ -17,6 +17,7 @@ import type { RecordService } from '../../records/records.service';
 import type { SessionUser } from '../auth/auth.service';
 import type { NoticeService } from '../notice/notice.service';
 import { addNoShow, nextNumber } from './volunteer.repo';
+import { issueAccount, preparePassword, type IssuedAccount } from './volunteer-account';
 
 /**
  * The volunteers' own rules beyond the records engine (README "Volunteers"): what a passed
@@ -31,6 +32,8 @@ import { addNoShow, nextNumber } from './volunteer.repo';
 /** Defaults of the service settings (records-design §3.8; settled decision 5: defaults, not hard rules). */
 export const TRAINEE_HOURS = 20;
 export const TRAINEE_MONTHS = 2;
+/** 已取消: a sign-up its volunteer withdrew (SIGN_STATES 6). */
+const SIGN_WITHDRAWN = 6;
 
 export type HoursSince = (db: Db, volunteerId: number, since: string) => Promise<number>;
 
@@ -45,8 +48,11 @@ export function createVolunteerService(deps: {
   db: Db;
   records: RecordService;
   notices: NoticeService;
-  /** Where an SMS would go; logs only while no SMS gateway is configured (README "Volunteers"). */
-  sms?: (phone: string, text: string) => void;
+  /**
+   * Where an SMS would go; logs only while no SMS gateway is configured (README "Volunteers").
+   * `secret` (an initial password) is in the text the volunteer gets but never in a log.
+   */
+  sms?: (phone: string, text: string, secret?: string) => void;
   hoursSince?: HoursSince;
   now?: () => number;
 }) {
@@ -54,6 +60,8 @@ export function createVolunteerService(deps: {
   const now = deps.now ?? Date.now;
   const sms = deps.sms ?? (() => {});
   let hoursSince: HoursSince = deps.hoursSince ?? (async () => 0);
+  /** A pass's initial password hashed before its transaction (interviewResult), by its input. */
+  const prepared = new WeakMap<object, { password: string; hash: string }>();
 
   /** Tells `userIds` (those who exist) after the commit; a notice never undoes a transition. */
   const tell =
@@ -79,7 +87,8 @@ export function createVolunteerService(deps: {
     return { after: tell([row.createBy === user.id ? null : row.createBy], text, user.id) };
   });
 
-  records.registerEffect(`${volunteerApplication.name}.createVolunteer`, async (trx, { row, user, time }) => {
+  const CREATE_VOLUNTEER = `${volunteerApplication.name}.createVolunteer`;
+  records.registerEffect(CREATE_VOLUNTEER, async (trx, { row, input, user, time }) => {
     const today = museumDate(time);
     const year = today.slice(0, 4);
     const common = {
@@ -96,6 +105,7 @@ export function createVolunteerService(deps: {
     };
     let volunteerId: number;
     let number: string;
+    let account: IssuedAccount | null = null;
     if (row.type === 1) {
       // One volunteer per person: an ID already on the roll (any state but exit) is refused.
       const same = await trx
@@ -107,6 +117,15 @@ export function createVolunteerService(deps: {
         .executeTakeFirst();
       if (same) throw invalid(`该证件号已是在册志愿者（编号 ${same.volunteer_no}），不能重复建档`);
       number = await nextNumber(trx, 'volunteer_adult', 'volunteer_no', `V${year}`);
+      // The volunteer's login account (volunteer-account.ts): linked by phone, else made.
+      account = row.phone
+        ? await issueAccount(
+            trx,
+            { name: String(row.name), phone: String(row.phone), number },
+            prepared.get(input) ?? (await preparePassword()),
+            time,
+          )
+        : null;
       volunteerId = await repo.insert(
         trx,
         adultVolunteer,
@@ -120,6 +139,7 @@ export function createVolunteerService(deps: {
           specialties: row.specialties,
           joinDate: today,
           status: 1,
+          userId: account?.userId ?? null,
         },
         user.id,
         time,
@@ -143,8 +163,9 @@ export function createVolunteerService(deps: {
       );
     }
     const text = `恭喜您通过志愿者面试，志愿者编号 ${number}${row.type === 1 ? '，现为见习志愿者' : ''}。`;
-    sms(String(row.phone ?? ''), text);
+    sms(String(row.phone ?? ''), `${text}${accountText(account)}`, account?.initialPassword);
     return {
+      answer: { volunteerId, volunteerNo: number, account, operatorNote: operatorNote(number, account) },
       set: { volunteerId },
       after: tell([row.createBy === user.id ? null : row.createBy], text, user.id),
     };
@@ -217,6 +238,11 @@ export function createVolunteerService(deps: {
   });
 
   return {
+    /** Hashes a pass's initial password before the transition's transaction (it is slow). */
+    async preparePass(input: object) {
+      prepared.set(input, await preparePassword());
+    },
+
     /** The seam service records plug into (hours confirmed since a day). */
     setHoursSource(fn: HoursSince) {
       hoursSince = fn;
@@ -261,15 +287,22 @@ export function createVolunteerService(deps: {
         if (Number(vol.status) === 3) throw invalid('该志愿者已退出，不能报名');
         const dup = await trx
           .selectFrom('volunteer_recruit_sign')
-          .select('id')
+          .select(['id', 'status'])
           .where('recruit_id', '=', Number(rec.id))
           .where('volunteer_id', '=', Number(vol.id))
           .where('del_flag', '=', 0)
           .executeTakeFirst();
-        if (dup) throw invalid('已报名此招募，无需重复报名');
+        if (dup && Number(dup.status) !== SIGN_WITHDRAWN) throw invalid('已报名此招募，无需重复报名');
         if (!(await repo.reserve(trx, 'volunteer_recruit', Number(rec.id), 1)))
           throw invalid('名额已满，报名未成功');
         const status = Number(rec.need_review) === 1 ? 0 : 1;
+        // A withdrawn sign-up (已取消, volunteer-me) gives way to the new one; its log stays.
+        if (dup)
+          await trx
+            .updateTable('volunteer_recruit_sign')
+            .set({ del_flag: 1, update_time: t, update_by: user.id })
+            .where('id', '=', Number(dup.id))
+            .execute();
         const id = await repo.insert(
           trx,
           recruitSign,
@@ -324,4 +357,30 @@ export function createVolunteerService(deps: {
   };
 }
 export type VolunteerService = ReturnType<typeof createVolunteerService>;
+
+/**
+ * What the pass answers its administrator (and only them, once): the volunteer, the account and
+ * `operatorNote`, the text the staff dialog shows (records' transition dialog shows any
+ * `operatorNote` in a window that stays until closed).
+ */
+export interface PassAnswer {
+  volunteerId: number;
+  volunteerNo: string;
+  account: IssuedAccount | null;
+  operatorNote: string;
+}
+
+function operatorNote(number: string, a: IssuedAccount | null): string {
+  if (!a) return `已建立志愿者档案，编号 ${number}。`;
+  if (a.linked)
+    return `已建立志愿者档案，编号 ${number}。该手机号已有账号 ${a.account}，已为其加上志愿者角色，志愿者用原密码登录即可。`;
+  return `已建立志愿者档案，编号 ${number}，并开通登录账号。\n账号：${a.account}（也可用手机号登录）\n初始密码：${a.initialPassword}\n初始密码只显示这一次，已同时短信发送给志愿者；首次登录须修改密码。`;
+}
+
+/** The SMS's account lines: how to sign in (the password only for a new account). */
+function accountText(a: IssuedAccount | null): string {
+  if (!a) return '';
+  if (a.linked) return `请用您现有的账号 ${a.account} 登录，在“志愿者”页查看服务。`;
+  return `登录账号 ${a.account}（或本手机号），初始密码 ${a.initialPassword}，首次登录须修改密码。`;
+}
 export { recruit };
