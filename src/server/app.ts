@@ -348,6 +348,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         records,
         notices,
         report: (msg, err) => app.log.error({ err }, msg),
+        onAbsent: volunteers.absentFromSession,
       })
     : null;
   // 缺勤: who never checked in to a finished session, hourly, by one instance at a time.

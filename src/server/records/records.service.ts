@@ -122,6 +122,8 @@ export function createRecordService(deps: {
   const now = deps.now ?? Date.now;
   const byName = new Map(deps.records.map((r) => [r.name, r]));
   const effects = new Map<string, TransitionEffect>();
+  /** Why a row may not be deleted that only a query can tell (a volunteer with service records). */
+  const deleteGuards = new Map<string, (trx: Db, row: Row) => Promise<string | null>>();
 
   async function mayWrite(def: RecordDef, user: SessionUser) {
     return access.can(user, def.access.write);
@@ -405,6 +407,11 @@ export function createRecordService(deps: {
       effects.set(name, fn);
     },
 
+    /** A module's own reason a row may not be deleted (run in the delete's transaction). */
+    registerDeleteGuard(record: string, fn: (trx: Db, row: Row) => Promise<string | null>) {
+      deleteGuards.set(record, fn);
+    },
+
     /** Fails (at start) when a transition names an effect nobody registered. */
     checkEffects() {
       for (const def of deps.records)
@@ -515,7 +522,11 @@ export function createRecordService(deps: {
       await db.transaction().execute(async (trx) => {
         const row = await repo.find(trx, def, id, scope);
         if (!row) throw notFound(GONE);
-        const why = def.canDelete?.(row) ?? (await frozenWhy(trx, def, row));
+        const why =
+          def.canDelete?.(row) ??
+          (await frozenWhy(trx, def, row)) ??
+          (await deleteGuards.get(def.name)?.(trx, row)) ??
+          null;
         if (why) throw invalid(why);
         if (def.tree && row[def.tree.by]) {
           const scope = def.tree.scope.map((k) => ({ field: k, op: 'eq' as const, value: row[k] }));

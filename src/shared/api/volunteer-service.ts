@@ -8,7 +8,8 @@ import { addRecordLabels } from './labels';
  * shared/records/volunteer), under /singleMuseum/v2:
  *
  * - exhibitionDetail/generate (ours), showRecruit, setExplain (spec): sessions and explainers.
- * - exhibition/qrCode, exhibition/revokeQr, exhibition/qrKey (ours): the hall's signed code.
+ * - exhibition/qrCode, rotatingCode, revokeQr, qrKey (ours): the hall's signed code, printed or
+ *   rotating on a staff tablet.
  * - exhibitionDetailUser/check, checkTime (spec, GET with a POST twin for the outbox): check-in
  *   and check-out; dayCounts (ours): a day's sessions with their counts (签到管理).
  * - serviceRecord/batchConfirm, totals, annualCheck (ours): hours.
@@ -123,6 +124,10 @@ export const QrCode = z.object({
   publicKey: z.string(),
 });
 export type QrCode = z.infer<typeof QrCode>;
+
+/** The tablet's rotating code: a QrCode valid for minutes, and when to fetch the next one. */
+export const RotatingCode = QrCode.extend({ serverTime: z.number(), refreshMs: z.number() });
+export type RotatingCode = z.infer<typeof RotatingCode>;
 
 export const AnnualCheck = z.object({
   year: z.number(),

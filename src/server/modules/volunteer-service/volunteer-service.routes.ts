@@ -10,6 +10,7 @@ import {
   DayQuery,
   GenerateQuery,
   QrCode,
+  RotatingCode,
   SetExplainQuery,
   ShowRecruitQuery,
   TotalsQuery,
@@ -74,6 +75,14 @@ export function volunteerServiceRoutes(app: FastifyInstance, deps: { volunteer: 
     `${ex}/qrCode`,
     { schema: { querystring: IdQuery }, config: { summary: '志愿服务展览 · 展厅签到码', answer: QrCode } },
     async (req) => v.code(req.user, req.query),
+  );
+  r.get(
+    `${ex}/rotatingCode`,
+    {
+      schema: { querystring: IdQuery },
+      config: { summary: '志愿服务展览 · 展厅平板轮换签到码（2 分钟有效）', answer: RotatingCode },
+    },
+    async (req) => v.rotatingCode(req.user, req.query),
   );
   getWrite(`${ex}/revokeQr`, IdQuery, '志愿服务展览 · 作废旧签到码（版本加一）', (req, q) =>
     v.revokeCode(req.user, q),

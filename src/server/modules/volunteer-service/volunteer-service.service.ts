@@ -73,6 +73,20 @@ const CHECKIN_TABLE = 'sessionCheckIn';
 const SIGN_IN_GRANT = 'volunteer.signIn';
 /** A printed code for a permanent exhibition is valid this long (it is revoked by version). */
 const PERMANENT_DAYS = 3650;
+/**
+ * The staff tablet's rotating code (records-design §10): the same signed format as the printed
+ * one, with a window of minutes instead of the exhibition's dates. A code shown at T is valid
+ * from T − 30 s (the phone's offset is measured over a network, so its corrected clock may lag a
+ * little) to T + 2 min; the tablet fetches a new one every 30 s, so a code on the screen always
+ * has at least 90 s left when it is scanned. The window is judged against the check-in's placed
+ * time (the phone's clock at the scan, corrected by its offset), never the time the server
+ * receives it: a phone in a basement hall scans at 09:58 and syncs at 11:00, and its 09:58 is
+ * what must fall inside the window. A photo of the screen sent to a friend stops working after
+ * two minutes; a claimed time forged to match is flagged (clock skew or late sync) for review.
+ */
+export const ROTATING_VALID_MS = 120_000;
+export const ROTATING_SLACK_MS = 30_000;
+export const ROTATING_REFRESH_MS = 30_000;
 
 export interface CheckInput {
   detailId: number;
@@ -95,6 +109,11 @@ export function createVolunteerService(deps: {
   /** Tells volunteers: a session assigned or cancelled, hours confirmed (the notice centre). */
   notices?: Pick<NoticeService, 'notify'>;
   report?: (msg: string, err: unknown) => void;
+  /**
+   * A 缺勤 counted on the volunteer records' side (their 缺席次数, and the administrators told at
+   * the limit): called in the marking transaction; what it answers runs after the commit.
+   */
+  onAbsent?: (trx: Db, volunteerId: number, time: number) => Promise<(() => void) | undefined>;
   now?: () => number;
 }) {
   const { db, access, records } = deps;
@@ -537,6 +556,39 @@ export function createVolunteerService(deps: {
       };
     },
 
+    /**
+     * The tablet's rotating code (ROTATING_VALID_MS): this exhibition's version, valid for two
+     * minutes from now and never outside the exhibition's dates.
+     */
+    async rotatingCode(user: SessionUser, q: { id: number }) {
+      await need(user, volunteerExhibition.access.write);
+      const ex = await exhibitionOf(q.id);
+      const printed = await codeOf(ex);
+      const t = now();
+      const validFrom = Math.max(printed.validFrom, t - ROTATING_SLACK_MS);
+      const validTo = Math.min(printed.validTo, t + ROTATING_VALID_MS);
+      if (validFrom > validTo || t > printed.validTo)
+        throw invalid(`“${String(ex.name)}”不在展期内（${String(ex.startDate)} 起），无法显示签到码`);
+      const payload = await qr.sign({
+        exhibitionId: ex.id,
+        hall: ex.hall as string,
+        qrVersion: printed.qrVersion,
+        validFrom,
+        validTo,
+      });
+      return {
+        payload,
+        qrVersion: printed.qrVersion,
+        validFrom,
+        validTo,
+        hall: ex.hall as string,
+        name: ex.name as string,
+        publicKey: await qr.publicKey(),
+        serverTime: t,
+        refreshMs: ROTATING_REFRESH_MS,
+      };
+    },
+
     /** Revokes every printed code of the exhibition by bumping its version; answers the new one. */
     async revokeCode(user: SessionUser, q: { id: number }) {
       await need(user, volunteerExhibition.access.write);
@@ -725,12 +777,13 @@ export function createVolunteerService(deps: {
         })
         .map((s) => s.id);
       let marked = 0;
+      const afters: (() => void)[] = [];
       for (let i = 0; i < over.length; i += 500) {
         const ids = over.slice(i, i + 500);
         await db.transaction().execute(async (trx) => {
           const rows = await trx
             .selectFrom('volunteer_check_in')
-            .select('id')
+            .select(['id', 'volunteer_id'])
             .where('detail_id', 'in', ids)
             .where('status', '=', CHECKIN_WAITING)
             .where('del_flag', '=', 0)
@@ -756,9 +809,14 @@ export function createVolunteerService(deps: {
               time: t,
             })),
           );
+          for (const r of rows) {
+            const after = await deps.onAbsent?.(trx, Number(r.volunteer_id), t);
+            if (after) afters.push(after);
+          }
           marked += rowIds.length;
         });
       }
+      for (const after of afters) after();
       return marked;
     },
 

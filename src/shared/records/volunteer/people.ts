@@ -322,7 +322,8 @@ export const adultVolunteer = defineRecord({
     blockReason: f.text('停用原因', { form: false, max: 200 }),
     exitReason: f.text('退出原因', { form: false, max: 200 }),
     regularReason: f.text('破格转正原因', { form: false, max: 200 }),
-    noShowCount: f.int('缺席次数', { form: false, initial: 0 }),
+    // 缺席次数 ≥ 3 is the list's 建议停用 tab (noShowCountFrom=3): an offer, never a block.
+    noShowCount: f.int('缺席次数', { form: false, initial: 0, list: true, filter: 'range', width: 90 }),
     applicationId: f.int('来源申请', { form: false }),
   },
   check: personCheck,
