@@ -391,3 +391,49 @@ describe('no-shows toward 建议停用, hours from recruits, and deletion', () =
     ok(await get(`${ADULT}/deleteAdult?id=${without}`, admin));
   });
 });
+
+describe('the list pages’ charts (serviceRecord/stats)', () => {
+  it('sums a year’s confirmed hours by month and group, pending, attendance and new volunteers', async () => {
+    await adult(uid.admin!, { joinDate: '2021-03-05' });
+    const entry = async (date: string, start: string, end: string) =>
+      ok(
+        await post(`${SR}/save`, admin, {
+          volunteerId: uid.admin,
+          volunteerKind: 1,
+          serviceType: 3,
+          serviceDate: date,
+          startTime: start,
+          endTime: end,
+          content: '展厅值守',
+        }),
+      ).id as number;
+    ok(await post(`${SR}/confirm`, admin, { id: await entry('2021-03-02', '09:00', '11:00') }));
+    await entry('2021-03-09', '09:00', '10:00'); // pending: not in the month's hours
+    const ex = await exhibition({ startDate: '2021-01-01', endDate: '2021-12-31' });
+    const sid = await session(ex, '2021-03-02', [uid.staff03!, uid.staff04!]);
+    ok(
+      await post(`${CI}/check`, admin, {
+        detailId: sid,
+        volunteerId: uid.staff04,
+        time: '2021-03-02 10:00',
+        reason: '现场登记',
+      }),
+    );
+    ok(await post(`${CI}/markAbsent`, admin));
+    const st = ok(await get(`${SR}/stats?year=2021`, admin));
+    expect(st.hoursByMonth).toHaveLength(12);
+    expect(st.hoursByMonth[2]).toBe(120);
+    expect(st.hoursByMonth.reduce((a: number, b: number) => a + b, 0)).toBe(st.confirmedMinutes);
+    expect(st.confirmedMinutes).toBe(120);
+    expect(st.pendingMinutes).toBe(60);
+    expect(st.hoursByGroup).toEqual([{ groupId, name: '讲解组', minutes: 120 }]);
+    expect(st.attendanceByMonth[2]).toEqual({ present: 1, absent: 1 });
+    expect(st.newByMonth[2]).toBe(1);
+    // The volunteer with three no-shows above is still in service: one 建议停用.
+    expect(st.suggestBlock).toBeGreaterThanOrEqual(1);
+    // Another year is its own; bad input and readers without a grant are refused.
+    expect(ok(await get(`${SR}/stats?year=2022`, admin)).confirmedMinutes).toBe(0);
+    expect(refused(await get(`${SR}/stats?year=1999`, admin))).toContain('年份须在 2000–2100 之间');
+    expect(refused(await get(`${SR}/stats?year=2021`, v1))).toBe('无权限执行此操作');
+  });
+});

@@ -12,7 +12,7 @@ import { addRecordLabels } from './labels';
  *   rotating on a staff tablet.
  * - exhibitionDetailUser/check, checkTime (spec, GET with a POST twin for the outbox): check-in
  *   and check-out; dayCounts (ours): a day's sessions with their counts (签到管理).
- * - serviceRecord/batchConfirm, totals, annualCheck (ours): hours.
+ * - serviceRecord/batchConfirm, totals, annualCheck, stats (ours): hours and the lists' charts.
  */
 
 const Day = z
@@ -137,3 +137,21 @@ export const AnnualCheck = z.object({
   below: z.array(z.object({ volunteerId: z.number(), name: z.string(), minutes: z.number() })),
 });
 export type AnnualCheck = z.infer<typeof AnnualCheck>;
+
+/** serviceRecord/stats: the list pages' charts, a year at a time (sums only, no names). */
+export const StatsQuery = AnnualCheckQuery;
+export const VolunteerStats = z.object({
+  year: z.number(),
+  volunteerKind: z.number(),
+  confirmedMinutes: z.number(),
+  pendingMinutes: z.number(),
+  /** Confirmed minutes, January first. */
+  hoursByMonth: z.array(z.number()),
+  hoursByGroup: z.array(z.object({ groupId: z.number().nullable(), name: z.string(), minutes: z.number() })),
+  attendanceByMonth: z.array(z.object({ present: z.number(), absent: z.number() })),
+  /** New adult volunteers (见习开始) per month. */
+  newByMonth: z.array(z.number()),
+  /** Adult volunteers in service (见习, 正式) with NO_SHOW_LIMIT no-shows or more: 建议停用. */
+  suggestBlock: z.number(),
+});
+export type VolunteerStats = z.infer<typeof VolunteerStats>;

@@ -521,15 +521,36 @@ export function RecordListPage({
         </Group>
         <Group gap="xs" wrap="wrap">
           {extra}
-          {writer && def.calls.export && (
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              onClick={() => void exportRecord(def, fullQuery)}
-            >
-              {R.export}
-            </Button>
-          )}
+          {writer &&
+            def.calls.export &&
+            (Object.values(def.fields).some((fd) => fd.mask) ? (
+              // Masked personal data: 含证件号 is a second, deliberate choice (the server logs it).
+              <Menu position="bottom-end">
+                <Menu.Target>
+                  <Button
+                    variant="default"
+                    leftSection={<IconDownload size={16} />}
+                    data-testid="records-export"
+                  >
+                    {R.export}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item onClick={() => void exportRecord(def, fullQuery)}>{R.exportMasked}</Menu.Item>
+                  <Menu.Item onClick={() => void exportRecord(def, { ...fullQuery, whole: 1 })}>
+                    {R.exportWhole}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            ) : (
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                onClick={() => void exportRecord(def, fullQuery)}
+              >
+                {R.export}
+              </Button>
+            ))}
           {writer && def.importable && (
             <Button
               variant="light"

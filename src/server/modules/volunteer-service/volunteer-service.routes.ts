@@ -13,7 +13,9 @@ import {
   RotatingCode,
   SetExplainQuery,
   ShowRecruitQuery,
+  StatsQuery,
   TotalsQuery,
+  VolunteerStats,
 } from '../../../shared/api/volunteer-service';
 import { IdQuery } from '../../../shared/records/define';
 import {
@@ -132,5 +134,16 @@ export function volunteerServiceRoutes(app: FastifyInstance, deps: { volunteer: 
       config: { summary: '志愿服务记录 · 年度时长考核（只列出，不处理）', answer: AnnualCheck },
     },
     async (req) => v.annualCheck(req.user, req.query),
+  );
+  r.get(
+    `${sr}/stats`,
+    {
+      schema: { querystring: StatsQuery },
+      config: {
+        summary: '志愿服务记录 · 年度统计（按月时长、服务组时长、出勤、新增志愿者）',
+        answer: VolunteerStats,
+      },
+    },
+    async (req) => v.stats(req.user, req.query),
   );
 }

@@ -51,6 +51,7 @@ import type { Access } from '../auth/access';
 import type { SessionUser } from '../auth/auth.service';
 import type { NoticeService } from '../notice/notice.service';
 import { createQrSigner } from './qr';
+import { yearStats } from './volunteer-service.repo';
 
 /**
  * Volunteer service (README "Volunteer service and check-in"; research/records-design.md §3.3,
@@ -587,6 +588,22 @@ export function createVolunteerService(deps: {
         serverTime: t,
         refreshMs: ROTATING_REFRESH_MS,
       };
+    },
+
+    /**
+     * The list pages' charts (README "Volunteer service and check-in"): a year's confirmed hours
+     * by month and by service group, what is pending, session attendance by month (present:
+     * checked in, out or confirmed; absent: 缺勤) and new adult volunteers by month (见习开始).
+     * For the readers of service records or of the adult volunteers. Sums only, no names.
+     */
+    async stats(user: SessionUser, q: { year: number; volunteerKind?: number }) {
+      if (
+        !(await access.can(user, serviceRecord.access.read)) &&
+        !(await access.can(user, 'volunteer.social.adultVolunteer'))
+      )
+        throw forbidden();
+      const kind = q.volunteerKind ?? 1;
+      return { year: q.year, volunteerKind: kind, ...(await yearStats(db, kind, q.year)) };
     },
 
     /** Revokes every printed code of the exhibition by bumping its version; answers the new one. */

@@ -4,6 +4,7 @@ import { SERVICE_CONFIRMED, serviceRecord } from '../../../shared/records/volunt
 import { formatMuseumMinute, museumDate } from '../../../shared/rules/museum-time';
 import {
   adultVolunteer,
+  NO_SHOW_LIMIT,
   studentVolunteer,
   volunteerApplication,
 } from '../../../shared/records/volunteer/people';
@@ -34,12 +35,6 @@ import { addNoShow, nextNumber, usersGranted } from './volunteer.repo';
 /** Defaults of the service settings (records-design §3.8; settled decision 5: defaults, not hard rules). */
 export const TRAINEE_HOURS = 20;
 export const TRAINEE_MONTHS = 2;
-/**
- * No-shows after which the administrators are told to consider 停用 (records-design §3.6 "no-shows
- * counting toward a block"). It is an offer, never an automatic block: a person looks first
- * (an illness, a session moved without notice). The list shows them under 建议停用.
- */
-export const NO_SHOW_LIMIT = 3;
 
 export type HoursSince = (db: Db, volunteerId: number, since: string) => Promise<number>;
 

@@ -24,6 +24,12 @@ export const ADULT_STATES: readonly StatusOption[] = [
   { value: 3, label: '已退出', color: 'gray' },
   { value: 9, label: '已停用', color: 'red' },
 ];
+/**
+ * No-shows (a recruit's 缺席, a session's 缺勤) after which the administrators are told to
+ * consider 停用 and the adult list shows the volunteer under 建议停用. An offer, never a block.
+ */
+export const NO_SHOW_LIMIT = 3;
+
 export const KIND_OPTIONS: readonly StatusOption[] = [
   { value: 1, label: '社会(成人)' },
   { value: 2, label: '学生' },
