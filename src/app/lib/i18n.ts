@@ -2202,6 +2202,13 @@ export const t = {
     todayEmpty: '今日没有讲解场次',
     todayMore: '签到管理',
     todayAssign: '去安排',
+    ageBand: '年龄段',
+    ageBands: [
+      { value: '18-29', label: '18–29 岁' },
+      { value: '30-44', label: '30–44 岁' },
+      { value: '45-59', label: '45–59 岁' },
+      { value: '60-65', label: '60 岁及以上' },
+    ],
     rollAll: '全部',
     rollSuggest: (n: number) => `建议停用（${n}）`,
     rollSuggestHelp:

@@ -111,7 +111,12 @@ export function RotatingDisplay({ id, name, onClose }: { id: number; name: strin
   }, []);
   // Seconds to the next code, on the server's clock (the tablet's may be off).
   const skew = data ? data.serverTime - code.dataUpdatedAt : 0;
-  const next = data ? Math.max(0, Math.ceil((code.dataUpdatedAt + data.refreshMs - now) / 1000)) : 0;
+  const next = data
+    ? Math.min(
+        data.refreshMs / 1000,
+        Math.max(0, Math.ceil((code.dataUpdatedAt + data.refreshMs - now) / 1000)),
+      )
+    : 0;
   const expired = data ? now + skew > data.validTo : false;
   const failing = code.isError;
   return (
@@ -123,7 +128,7 @@ export function RotatingDisplay({ id, name, onClose }: { id: number; name: strin
       transitionProps={{ duration: 0 }}
       title={null}
     >
-      <Stack align="center" gap="md" mih="90vh" justify="center" data-testid="rotating-display">
+      <Stack align="center" mih="88vh" justify="center" gap="sm" data-testid="rotating-display">
         <Group justify="space-between" w="100%">
           <Badge size="lg" variant="light">
             {V.displayTitle}
@@ -148,7 +153,7 @@ export function RotatingDisplay({ id, name, onClose }: { id: number; name: strin
             </Button>
           </Group>
         </Group>
-        <Title order={1} ta="center" fz={48}>
+        <Title order={1} ta="center" fz={40}>
           {data?.hall ?? ''}
         </Title>
         <Text size="xl" c="dimmed" ta="center">
@@ -159,13 +164,13 @@ export function RotatingDisplay({ id, name, onClose }: { id: number; name: strin
             <Image
               src={src}
               alt={V.qrImage(data!.hall)}
-              w="min(70vh, 80vw)"
-              h="min(70vh, 80vw)"
+              w="min(54vh, 70vw)"
+              h="min(54vh, 70vw)"
               data-testid="rotating-qr"
               data-payload={data!.payload}
             />
           ) : (
-            <Center w="min(70vh, 80vw)" h="min(70vh, 80vw)" bg="gray.1">
+            <Center w="min(54vh, 70vw)" h="min(54vh, 70vw)" bg="gray.1">
               <Text c="dimmed">{code.isPending ? '…' : ''}</Text>
             </Center>
           )}

@@ -7,6 +7,7 @@ import {
   Modal,
   NumberInput,
   SegmentedControl,
+  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -48,7 +49,7 @@ import { SERVICE_PENDING, serviceRecord } from '../../shared/records/volunteer/s
 import { volunteerServiceSetting } from '../../shared/records/volunteer/service-setting';
 import { studentServiceAppoint, studentServiceSlot } from '../../shared/records/volunteer/student-service';
 import { hoursText } from '../../shared/rules/volunteer-hours';
-import { museumDate } from '../../shared/rules/museum-time';
+import { addDays, museumDate } from '../../shared/rules/museum-time';
 import { BarChart, HBarChart } from '../components/bar-chart';
 import { RecordListPage, useGrant } from '../features/records';
 import { SectionLink, WorkbenchSection } from '../features/workbench/workbench-page';
@@ -223,7 +224,10 @@ export function VolunteerTodayCard() {
  */
 export function AdultVolunteerPage() {
   const [tab, setTab] = useState<'all' | 'suggest'>('all');
-  const [thisYear] = useState(() => Number(museumDate(Date.now()).slice(0, 4)));
+  const [band, setBand] = useState<string | null>(null);
+  const [today] = useState(() => museumDate(Date.now()));
+  const thisYear = Number(today.slice(0, 4));
+  const hoursReader = useGrant(serviceRecord.access.read);
   const stats = useQuery({
     queryKey: [...recordKeys.all(serviceRecord), 'stats', 1, thisYear],
     queryFn: () =>
@@ -237,24 +241,48 @@ export function AdultVolunteerPage() {
     <Stack gap="md">
       <VolunteerCharts kind={1} show="people" />
       <RecordListPage
-        key={tab}
+        key={`${tab} ${band ?? ''}`}
         def={adultVolunteer}
         intro={tab === 'suggest' ? V.rollSuggestHelp : t.volunteerPages.adultIntro}
         fixed={tab === 'suggest' ? { noShowCountFrom: NO_SHOW_LIMIT } : undefined}
+        initial={band ? ageBandRange(band, today) : undefined}
         extra={
-          <SegmentedControl
-            value={tab}
-            onChange={(v) => setTab(v as 'all' | 'suggest')}
-            data={[
-              { value: 'all', label: V.rollAll },
-              { value: 'suggest', label: V.rollSuggest(stats.data?.suggestBlock ?? 0) },
-            ]}
-            data-testid="roll-tabs"
-          />
+          <>
+            <SegmentedControl
+              value={tab}
+              onChange={(v) => setTab(v as 'all' | 'suggest')}
+              data={[
+                { value: 'all', label: V.rollAll },
+                { value: 'suggest', label: V.rollSuggest(stats.data?.suggestBlock ?? 0) },
+              ]}
+              data-testid="roll-tabs"
+            />
+            <Select
+              aria-label={V.ageBand}
+              placeholder={V.ageBand}
+              data={V.ageBands}
+              value={band}
+              onChange={setBand}
+              clearable
+              w={140}
+            />
+            {hoursReader && <AnnualCheckButton kind={1} />}
+          </>
         }
       />
     </Stack>
   );
+}
+
+/**
+ * An age band as the birth-date range the list filters by: aged a–b on `today` means born
+ * after today − (b + 1) years and on or before today − a years.
+ */
+function ageBandRange(band: string, today: string): Record<string, string> {
+  const [a, b] = band.split('-').map(Number) as [number, number];
+  const yearsBack = (n: number) =>
+    `${Number(today.slice(0, 4)) - n}${today.slice(4)}`.replace(/-02-29$/, '-02-28');
+  return { birthDateFrom: addDays(yearsBack(b + 1), 1), birthDateTo: yearsBack(a) };
 }
 
 /** 服务记录 (/volunteer/service-list) and 学生服务记录 (/volunteer/stu-service). */
