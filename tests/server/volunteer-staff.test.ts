@@ -276,6 +276,23 @@ describe('the applicant’s own 撤回', () => {
       '该申请不存在或已删除，请刷新后重试',
     );
   });
+
+  it('filters applications by 提交时间 (the row’s creation), refusing a malformed date', async () => {
+    const id = ok(await post(`${APP}/save`, admin, application())).id as number;
+    const day = today();
+    const list = async (q: string) =>
+      (ok(await get(`${APP}/pageList?pageCount=200&${q}`, admin)).list as any[]).map((r) => r.id);
+    expect(await list(`createTimeFrom=${encodeURIComponent(`${day} 00:00`)}`)).toContain(id);
+    expect(
+      await list(
+        `createTimeFrom=${encodeURIComponent(`${addDays(day, 1)} 00:00`)}&createTimeTo=${encodeURIComponent(`${addDays(day, 2)} 23:59`)}`,
+      ),
+    ).not.toContain(id);
+    expect(await list(`createTimeTo=${encodeURIComponent(`${addDays(day, -1)} 23:59`)}`)).not.toContain(id);
+    const bad = await get(`${APP}/pageList?createTimeFrom=2026-13-01`, admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('提交时间（起）');
+  });
 });
 
 describe('no-shows toward 建议停用, hours from recruits, and deletion', () => {

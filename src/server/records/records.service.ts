@@ -3,6 +3,7 @@ import { ErrorCode } from '../../shared/api/envelope';
 import type { RecordDetail, RecordNames, RecordPage, StatusLine } from '../../shared/records/api';
 import {
   STALE_STATUS,
+  filterFields,
   formFields,
   statusLabel,
   valuesOf,
@@ -441,7 +442,7 @@ export function createRecordService(deps: {
       if (opts.whole && !writer) throw forbidden('只有管理员可以导出完整证件号与手机号');
       const filters: Cond[] = [];
       let statusFilter: Cond | undefined;
-      for (const [key, fd] of Object.entries(def.fields)) {
+      for (const [key, fd] of Object.entries(filterFields(def))) {
         if (fd.filter === 'range') {
           if (query[`${key}From`] !== undefined)
             filters.push({ field: key, op: 'gte', value: query[`${key}From`] });

@@ -538,6 +538,11 @@ export interface RecordDef {
     owner?: { field: string; all: string };
   };
   /** The list order when none is asked for: [field, direction], first wins. */
+  /**
+   * A date-range filter on when each row was made (the base column create_time), under this
+   * label: 提交时间 on applications. Sent as createTimeFrom / createTimeTo like a field's range.
+   */
+  createdFilter?: string;
   order: readonly (readonly [string, 'asc' | 'desc'])[];
   /** Pipelines: the status field and its named transitions. */
   status?: { field: string };
@@ -676,7 +681,7 @@ export function defineRecord<D extends RecordDef>(def: D): D {
     need(def.booking.quantityField, 'booking quantity');
   }
   const labels: Record<string, string> = {};
-  for (const [key, fd] of Object.entries(def.fields)) {
+  for (const [key, fd] of Object.entries(filterFields(def))) {
     labels[key] = fd.label;
     for (const [sk, sub] of Object.entries(fd.sub ?? {})) labels[sk] ??= sub.label;
     if (fd.filter === 'range') {
@@ -750,7 +755,7 @@ export function listSchema(def: RecordDef): z.ZodObject {
   shape.order = Order.optional();
   if (Object.values(def.fields).some((fd) => fd.keyword))
     shape.keyword = z.string().trim().max(50, '关键词不能超过 50 个字符').optional();
-  for (const [key, fd] of Object.entries(def.fields)) {
+  for (const [key, fd] of Object.entries(filterFields(def))) {
     if (!fd.filter) continue;
     const one = fd.kind === 'users' ? f.user(fd.label).schema : fd.schema;
     if (fd.filter === 'range') {
@@ -759,6 +764,15 @@ export function listSchema(def: RecordDef): z.ZodObject {
     } else shape[key] = z.preprocess((v) => (blank(v) ? undefined : v), unwrap(one).optional());
   }
   return z.object(shape);
+}
+
+/**
+ * The fields a list filters by: the record's own, and `createTime` when the record declares a
+ * `createdFilter` (a range on the base column, in the same `<key>From` / `<key>To` words).
+ */
+export function filterFields(def: RecordDef): Fields {
+  if (!def.createdFilter) return def.fields;
+  return { ...def.fields, createTime: f.datetime(def.createdFilter, { form: false, filter: 'range' }) };
 }
 
 /** One end of a range filter, its messages naming that end (值班日期（起）须为有效日期…). */

@@ -35,6 +35,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { RecordNames, RecordRow } from '../../../shared/records/api';
 import {
   dictKeysOf,
+  filterFields,
   statusOptions,
   type Field,
   type RecordDef,
@@ -283,7 +284,7 @@ export function RecordListPage({
     () => Object.entries(def.fields).filter(([k, fd]) => fd.list && !(fixed && k in fixed)),
     [def, fixed],
   );
-  const filters = Object.entries(def.fields).filter(
+  const filters = Object.entries(filterFields(def)).filter(
     ([k, fd]) => fd.filter && k !== statusField && !(fixed && k in fixed),
   );
   const keywordLabels = Object.values(def.fields)

@@ -280,6 +280,7 @@ export const volunteerApplication = defineRecord({
       danger: true,
     },
   },
+  createdFilter: '提交时间',
   access: { read: 'volunteer.applicationReview', write: 'volunteer.applicationReview' },
   order: [['id', 'desc']],
   describe: (r) => `${String(r.name ?? '')} 的志愿者申请`,
