@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Image, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Image, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconMaximize, IconPrinter, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
@@ -126,13 +126,10 @@ export function RotatingDisplay({ id, name, onClose }: { id: number; name: strin
       fullScreen
       withCloseButton={false}
       transitionProps={{ duration: 0 }}
-      title={null}
+      title={V.displayTitle}
     >
-      <Stack align="center" mih="88vh" justify="center" gap="sm" data-testid="rotating-display">
-        <Group justify="space-between" w="100%">
-          <Badge size="lg" variant="light">
-            {V.displayTitle}
-          </Badge>
+      <Stack align="center" mih="80vh" justify="center" gap="sm" data-testid="rotating-display">
+        <Group justify="flex-end" w="100%">
           <Group>
             <Button
               variant="default"

@@ -118,7 +118,7 @@ export function VolunteerCharts({ kind, show }: { kind: 1 | 2; show: 'hours' | '
               format={hours}
               testId="chart-hours-month"
             />
-            {d.hoursByGroup.length ? (
+            {kind === 2 ? null : d.hoursByGroup.length ? (
               <HBarChart
                 title={V.chartHoursByGroup}
                 bars={d.hoursByGroup.map((g) => ({ label: g.name, value: g.minutes }))}
