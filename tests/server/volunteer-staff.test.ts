@@ -277,6 +277,29 @@ describe('the applicant’s own 撤回', () => {
     );
   });
 
+  it('takes 可服务时间 as a multiple choice of fixed words, in their order, refusing others', async () => {
+    const many = ok(
+      await post(`${APP}/save`, admin, {
+        ...application(),
+        availableTimes: ['节假日', '周末上午', '节假日'],
+      }),
+    ).id as number;
+    expect(ok(await get(`${APP}/detail?id=${many}`, admin)).record.availableTimes).toBe('周末上午、节假日');
+    const typed = ok(
+      await post(`${APP}/save`, admin, { ...application(), availableTimes: '工作日下午，周末下午' }),
+    ).id as number;
+    expect(ok(await get(`${APP}/detail?id=${typed}`, admin)).record.availableTimes).toBe(
+      '工作日下午、周末下午',
+    );
+    const bad = await post(`${APP}/save`, admin, { ...application(), availableTimes: '周末上午、随时' });
+    expect(bad.body.message).toBe(
+      '可服务时间只能从“工作日上午、工作日下午、周末上午、周末下午、节假日”中选择，“随时”不是选项',
+    );
+    expect(
+      (await post(`${APP}/save`, admin, { ...application(), availableTimes: [] })).body.message,
+    ).toContain('可服务时间');
+  });
+
   it('filters applications by 提交时间 (the row’s creation), refusing a malformed date', async () => {
     const id = ok(await post(`${APP}/save`, admin, application())).id as number;
     const day = today();

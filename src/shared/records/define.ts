@@ -99,6 +99,11 @@ export interface Field extends FieldUi {
   ref?: { record: string; by: string };
   /** A list field: the fields of one of its rows. */
   sub?: Fields;
+  /**
+   * A text field that is a multiple choice of fixed words (可服务时间): stored as the chosen
+   * words joined by 、 in this order, so the column stays text and older free text still reads.
+   */
+  choices?: readonly string[];
 }
 
 interface Common extends FieldUi {
@@ -160,14 +165,36 @@ export function isRealDate(v: string): boolean {
 /** The field builders. Each takes the Chinese label first, then its options. */
 export const f = {
   /** One line of text, at most `max` characters (default 50), checked by `validate` when given. */
-  text(label: string, o: Common & { max?: number; validate?: (v: string) => string | null } = {}): Field {
+  text(
+    label: string,
+    o: Common & { max?: number; validate?: (v: string) => string | null; choices?: readonly string[] } = {},
+  ): Field {
     const max = o.max ?? 50;
+    const { choices, ...rest } = o;
     const inner = z
       .string({ error: labelledIssue(label) })
       .trim()
       .max(max)
       .superRefine(validated(label, o.validate));
-    return field('text', label, o, z.preprocess(toText, inner), '', { max });
+    if (!choices) return field('text', label, rest, z.preprocess(toText, inner), '', { max });
+    // A choice: an array (JSON) or words joined by 、 ， or , (a form, a cell), each one of the
+    // choices, stored in the choices' order without repeats.
+    const picked = inner.transform((v, ctx) => {
+      const words = v
+        .split(/[、,，]/)
+        .map((w) => w.trim())
+        .filter(Boolean);
+      const wrong = words.filter((w) => !choices.includes(w));
+      if (wrong.length)
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label}只能从“${choices.join('、')}”中选择，“${wrong[0]}”不是选项`,
+        });
+      return choices.filter((c) => words.includes(c)).join('、');
+    });
+    const toWords = (v: unknown) =>
+      Array.isArray(v) ? (v.length ? v.map(toText).join('、') : undefined) : toText(v);
+    return field('text', label, rest, z.preprocess(toWords, picked), '', { max, choices });
   },
   /** Several lines of plain text (default at most 500 characters). */
   textarea(label: string, o: Common & { max?: number } = {}): Field {

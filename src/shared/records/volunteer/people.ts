@@ -30,6 +30,9 @@ export const ADULT_STATES: readonly StatusOption[] = [
  */
 export const NO_SHOW_LIMIT = 3;
 
+/** 可服务时间's choices (records-design §3.1 availableTimes), a multiple choice. */
+export const AVAILABLE_TIMES = ['工作日上午', '工作日下午', '周末上午', '周末下午', '节假日'] as const;
+
 export const KIND_OPTIONS: readonly StatusOption[] = [
   { value: 1, label: '社会(成人)' },
   { value: 2, label: '学生' },
@@ -197,7 +200,8 @@ export const volunteerApplication = defineRecord({
     availableTimes: f.text('可服务时间', {
       required: true,
       max: 100,
-      help: '工作日上午/工作日下午/周末上午/周末下午/节假日，可多选，用顿号分隔',
+      choices: AVAILABLE_TIMES,
+      help: '可多选',
     }),
     specialties: f.text('特长', { max: 200, help: '外语、手语、摄影等' }),
     experience: f.textarea('服务经历', { max: 1000 }),
