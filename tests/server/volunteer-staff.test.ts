@@ -411,6 +411,49 @@ describe('no-shows toward 建议停用, hours from recruits, and deletion', () =
     expect(ok(await get(`${RECRUIT}/signDetail?id=${b}`, admin)).record.status).toBe(3);
   });
 
+  it('filters the roll by this year’s confirmed hours and by 本年度未达标', async () => {
+    const u5 = Number(
+      (await s.db.selectFrom('user').select('id').where('account', '=', 'staff05').executeTakeFirstOrThrow())
+        .id,
+    );
+    const u6 = Number(
+      (await s.db.selectFrom('user').select('id').where('account', '=', 'staff06').executeTakeFirstOrThrow())
+        .id,
+    );
+    const busy = await adult(u5);
+    const idle = await adult(u6);
+    const rec = ok(
+      await post(`${SR}/save`, admin, {
+        volunteerId: u5,
+        volunteerKind: 1,
+        serviceType: 3,
+        serviceDate: today(),
+        startTime: '08:00',
+        endTime: '11:00',
+        content: '展厅值守',
+      }),
+    ).id;
+    // Pending hours do not count yet.
+    const ids = async (q: string) =>
+      (ok(await get(`${ADULT}/pageList?pageCount=200&${q}`, admin)).list as any[]).map((r) => r.id);
+    expect(await ids('yearHoursFrom=3')).not.toContain(busy);
+    ok(await post(`${SR}/confirm`, admin, { id: rec }));
+    const atLeast3 = await ids('yearHoursFrom=3');
+    expect(atLeast3).toContain(busy);
+    expect(atLeast3).not.toContain(idle);
+    const atMost1 = await ids('yearHoursTo=1');
+    expect(atMost1).toContain(idle);
+    expect(atMost1).not.toContain(busy);
+    // Below the default 60 hours, both in service; meeting it, neither.
+    expect(await ids('belowMinimum=true')).toEqual(expect.arrayContaining([busy, idle]));
+    const met = await ids('belowMinimum=false');
+    expect(met).not.toContain(busy);
+    expect(met).not.toContain(idle);
+    const bad = await get(`${ADULT}/pageList?yearHoursFrom=abc`, admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('本年度服务时长');
+  });
+
   it('refuses to delete a volunteer whose service is on record, and deletes one without', async () => {
     const withHours = await adult(uid.staff03!);
     ok(

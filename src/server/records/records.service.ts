@@ -125,6 +125,8 @@ export function createRecordService(deps: {
   const effects = new Map<string, TransitionEffect>();
   /** Why a row may not be deleted that only a query can tell (a volunteer with service records). */
   const deleteGuards = new Map<string, (trx: Db, row: Row) => Promise<string | null>>();
+  /** Conditions for a record's virtual filters (RecordDef.virtualFilters), by record name. */
+  const listFilters = new Map<string, (query: Record<string, unknown>) => Promise<Cond[]>>();
 
   async function mayWrite(def: RecordDef, user: SessionUser) {
     return access.can(user, def.access.write);
@@ -408,6 +410,11 @@ export function createRecordService(deps: {
       effects.set(name, fn);
     },
 
+    /** A module's conditions for its record's virtual filters (answered from the list's query). */
+    registerListFilter(record: string, fn: (query: Record<string, unknown>) => Promise<Cond[]>) {
+      listFilters.set(record, fn);
+    },
+
     /** A module's own reason a row may not be deleted (run in the delete's transaction). */
     registerDeleteGuard(record: string, fn: (trx: Db, row: Row) => Promise<string | null>) {
       deleteGuards.set(record, fn);
@@ -443,6 +450,7 @@ export function createRecordService(deps: {
       const filters: Cond[] = [];
       let statusFilter: Cond | undefined;
       for (const [key, fd] of Object.entries(filterFields(def))) {
+        if (def.virtualFilters && key in def.virtualFilters) continue;
         if (fd.filter === 'range') {
           if (query[`${key}From`] !== undefined)
             filters.push({ field: key, op: 'gte', value: query[`${key}From`] });
@@ -457,6 +465,7 @@ export function createRecordService(deps: {
           else filters.push(c);
         }
       }
+      if (def.virtualFilters) filters.push(...((await listFilters.get(def.name)?.(query)) ?? []));
       const keywordFields = Object.entries(def.fields)
         .filter(([, fd]) => fd.keyword)
         .map(([k]) => k);

@@ -570,6 +570,11 @@ export interface RecordDef {
    * label: 提交时间 on applications. Sent as createTimeFrom / createTimeTo like a field's range.
    */
   createdFilter?: string;
+  /**
+   * Filters that are not columns (本年度服务时长 on the adult roll): drawn and validated like a
+   * field's filter, turned into conditions by the module's list filter (`registerListFilter`).
+   */
+  virtualFilters?: Fields;
   order: readonly (readonly [string, 'asc' | 'desc'])[];
   /** Pipelines: the status field and its named transitions. */
   status?: { field: string };
@@ -798,8 +803,14 @@ export function listSchema(def: RecordDef): z.ZodObject {
  * `createdFilter` (a range on the base column, in the same `<key>From` / `<key>To` words).
  */
 export function filterFields(def: RecordDef): Fields {
-  if (!def.createdFilter) return def.fields;
-  return { ...def.fields, createTime: f.datetime(def.createdFilter, { form: false, filter: 'range' }) };
+  if (!def.createdFilter && !def.virtualFilters) return def.fields;
+  return {
+    ...def.fields,
+    ...(def.createdFilter
+      ? { createTime: f.datetime(def.createdFilter, { form: false, filter: 'range' }) }
+      : {}),
+    ...def.virtualFilters,
+  };
 }
 
 /** One end of a range filter, its messages naming that end (值班日期（起）须为有效日期…). */

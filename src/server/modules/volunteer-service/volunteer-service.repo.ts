@@ -106,3 +106,23 @@ export async function yearStats(db: Db, kind: number, year: number) {
     suggestBlock: Number(suggest?.n ?? 0),
   };
 }
+
+/** Every adult volunteer on the roll with their confirmed minutes of `year` (0 when none). */
+export async function adultYearMinutes(db: Db, year: number) {
+  const rows = await db
+    .selectFrom('volunteer_adult as a')
+    .leftJoin('volunteer_service_record as r', (j) =>
+      j
+        .onRef('r.volunteer_id', '=', 'a.user_id')
+        .on('r.status', '=', SERVICE_CONFIRMED)
+        .on('r.del_flag', '=', 0)
+        .on('r.volunteer_kind', '=', 1)
+        .on('r.service_date', '>=', `${year}-01-01`)
+        .on('r.service_date', '<=', `${year}-12-31`),
+    )
+    .select(['a.id', 'a.status', sql<number>`coalesce(sum(r.service_minutes), 0)`.as('minutes')])
+    .where('a.del_flag', '=', 0)
+    .groupBy(['a.id', 'a.status'])
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), status: Number(r.status), minutes: Number(r.minutes) }));
+}

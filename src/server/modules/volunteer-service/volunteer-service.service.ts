@@ -19,6 +19,7 @@ import {
   SERVICE_TYPE_SESSION,
   serviceRecord,
 } from '../../../shared/records/volunteer/service-hours';
+import { adultVolunteer } from '../../../shared/records/volunteer/people';
 import {
   settingsOf,
   volunteerServiceSetting,
@@ -51,7 +52,7 @@ import type { Access } from '../auth/access';
 import type { SessionUser } from '../auth/auth.service';
 import type { NoticeService } from '../notice/notice.service';
 import { createQrSigner } from './qr';
-import { yearStats } from './volunteer-service.repo';
+import { adultYearMinutes, yearStats } from './volunteer-service.repo';
 
 /**
  * Volunteer service (README "Volunteer service and check-in"; research/records-design.md §3.3,
@@ -311,6 +312,28 @@ export function createVolunteerService(deps: {
         .where('id', '=', row.id)
         .execute();
   }
+
+  /**
+   * The adult roll's virtual filters (people.ts): 本年度服务时长 from–to in hours and 本年度未达标
+   * (in service, 见习 or 正式, below the settings' annual minimum), from confirmed records only.
+   */
+  records.registerListFilter(adultVolunteer.name, async (query) => {
+    const from = query.yearHoursFrom as number | undefined;
+    const to = query.yearHoursTo as number | undefined;
+    const below = query.belowMinimum as boolean | undefined;
+    if (from === undefined && to === undefined && below === undefined) return [];
+    const min = (await settings(1)).annualMinHours * 60;
+    const rows = await adultYearMinutes(db, Number(museumDate(now()).slice(0, 4)));
+    const ids = rows
+      .filter(
+        (r) =>
+          (from === undefined || r.minutes >= from * 60) &&
+          (to === undefined || r.minutes <= to * 60) &&
+          (below === undefined || (below ? [1, 2].includes(r.status) && r.minutes < min : r.minutes >= min)),
+      )
+      .map((r) => r.id);
+    return [{ field: 'id', op: 'in', value: ids }];
+  });
 
   // Effects named by the definitions.
   records.registerEffect(`${serviceRecord.name}.confirmed`, async (trx, { row, user }) => {

@@ -384,6 +384,11 @@ export const adultVolunteer = defineRecord({
       danger: true,
     },
   },
+  // Hours are derived from service records, never a column: volunteer service answers these.
+  virtualFilters: {
+    yearHours: f.int('本年度服务时长（小时）', { filter: 'range', max: 10_000 }),
+    belowMinimum: f.bool('本年度未达标', { filter: 'eq' }),
+  },
   access: { read: 'volunteer.social.adultVolunteer', write: 'volunteer.social.adultVolunteer' },
   order: [['id', 'desc']],
   unique: [{ fields: ['volunteerNo'], message: '志愿者编号已被使用' }],
