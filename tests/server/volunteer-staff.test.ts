@@ -403,6 +403,16 @@ describe('no-shows toward 建议停用, hours from recruits, and deletion', () =
     expect(after.totalMinutes).toBe(before.totalMinutes + 150);
     expect(after.yearMinutes).toBe(before.yearMinutes + 150);
     expect(after.pendingMinutes).toBe(before.pendingMinutes);
+    // A camp of 30 hours: one record of 1800 minutes, drawn as the whole day.
+    const camp = await adult(uid.staff02!);
+    const c = ok(await post(`${RECRUIT}/signUp`, admin, { recruitId: r, volunteerId: camp })).id;
+    ok(await get(`${RECRUIT}/bePresent?id=${c}`, admin));
+    ok(await get(`${RECRUIT}/serviceApproved?id=${c}&hours=30`, admin));
+    const campRec = (
+      ok(await get(`${SR}/pageList?volunteerId=${uid.staff02}&serviceType=3&pageCount=50`, admin))
+        .list as any[]
+    ).find((x) => x.sourceId === c);
+    expect(campRec).toMatchObject({ serviceMinutes: 1800, startTime: '00:00', endTime: '23:59', status: 1 });
     // Hours typed in for a volunteer without an account would count for nobody: refused, the
     // sign-up stays 已到岗.
     expect(refused(await get(`${RECRUIT}/serviceApproved?id=${b}&hours=2`, admin))).toBe(

@@ -254,15 +254,19 @@ export function createVolunteerService(deps: {
       throw invalid('该志愿者还没有登录账号，服务时长无法记入服务记录；请先为其开通账号后再确认时长');
     const minutes = Math.round(Number(hours) * 60);
     // The service began when the volunteer reported (到岗), else at the recruit's start; a span
-    // that would run past midnight is drawn to end at 23:59 (the minutes stay as confirmed).
+    // that would run past midnight is drawn to end at 23:59, and one of a day or more (a camp of
+    // several days) as the whole day: the minutes stay as confirmed, the times only show when.
     const began = (row.presentTime as number | null) ?? (r?.activity_start as number | null) ?? time;
     const day = museumDate(began);
-    const startMin = Math.min(
-      Number(formatMuseumMinute(began).slice(11, 13)) * 60 + Number(formatMuseumMinute(began).slice(14, 16)),
-      24 * 60 - 1 - minutes,
-    );
+    const at = formatMuseumMinute(began);
+    const lastMinute = 24 * 60 - 1;
+    const startMin =
+      minutes >= lastMinute
+        ? 0
+        : Math.min(Number(at.slice(11, 13)) * 60 + Number(at.slice(14, 16)), lastMinute - minutes);
+    const endMin = Math.min(startMin + minutes, lastMinute);
     const hhmm = (m: number) =>
-      `${String(Math.floor(Math.max(0, m) / 60)).padStart(2, '0')}:${String(Math.max(0, m) % 60).padStart(2, '0')}`;
+      `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
     const recordId = await repo.insert(
       trx,
       serviceRecord,
@@ -272,7 +276,7 @@ export function createVolunteerService(deps: {
         serviceType: 3,
         serviceDate: day,
         startTime: hhmm(startMin),
-        endTime: hhmm(startMin + minutes),
+        endTime: hhmm(endMin),
         serviceMinutes: minutes,
         content: `${String(r?.title ?? '')} 招募服务`.trim(),
         location: String(r?.location ?? ''),
