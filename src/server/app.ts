@@ -359,6 +359,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         records,
         notices,
         report: (msg, err) => app.log.error({ err }, msg),
+        onAbsent: volunteers.absentFromSession,
       })
     : null;
   // The volunteer's own side: the phone view's answer, claims and withdrawals.

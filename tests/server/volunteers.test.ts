@@ -432,6 +432,13 @@ describe('recruits and sign-ups', () => {
     expect((await get(`${RECRUIT}/bePresent`, { id: sa })).body.success).toBe(true);
     const bad = await get(`${RECRUIT}/serviceApproved`, { id: sa, hours: '2.3' });
     expect(bad.body.message).toContain('服务时长须为大于 0 的小时数，最小单位 0.5');
+    // The hours go into a service record of the volunteer's account: none yet, so refused.
+    expect((await get(`${RECRUIT}/serviceApproved`, { id: sa })).body.message).toContain('还没有登录账号');
+    await s.db
+      .updateTable('volunteer_adult')
+      .set({ user_id: await userIdOf(s, 'staff02') })
+      .where('id', '=', a!)
+      .execute();
     expect((await get(`${RECRUIT}/serviceApproved`, { id: sa })).body.success).toBe(true);
     const signed = await get(`${RECRUIT}/signDetail`, { id: sa });
     expect(signed.body.result.record).toMatchObject({ status: 5, hours: '3' });

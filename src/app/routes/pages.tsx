@@ -106,7 +106,8 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/volunteer/register-list': page(() => import('./records'), 'VolunteerRegisterPage'),
   '/volunteer/stu-register-list': page(() => import('./records'), 'StudentRegisterPage'),
   '/volunteer/application-review': page(() => import('./records'), 'ApplicationReviewPage'),
-  '/volunteer/adult-volunteer': page(() => import('./records'), 'AdultVolunteerPage'),
+  // The adult roll has its charts and 建议停用 tab beside volunteer service's (issue 20).
+  '/volunteer/adult-volunteer': page(() => import('./volunteer-service'), 'AdultVolunteerPage'),
   '/volunteer/appoint-setting': page(() => import('./records'), 'AppointSettingPage'),
   '/volunteer/stu-volunteer': page(() => import('./records'), 'StudentVolunteerPage'),
   '/volunteer/little-student': page(() => import('./records'), 'LittleStudentPage'),

@@ -243,11 +243,6 @@ export function ApplicationReviewPage() {
   );
 }
 
-/** 成人志愿者 (/volunteer/adult-volunteer). */
-export function AdultVolunteerPage() {
-  return <RecordListPage def={adultVolunteer} intro={vp.adultIntro} />;
-}
-
 /** 预约设置 (/volunteer/appoint-setting): the volunteers visitors may book an explanation with. */
 export function AppointSettingPage() {
   return (

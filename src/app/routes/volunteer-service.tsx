@@ -3,8 +3,11 @@ import {
   Button,
   Card,
   Group,
+  Image,
   Modal,
   NumberInput,
+  SegmentedControl,
+  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -16,31 +19,44 @@ import { notifications } from '@mantine/notifications';
 import {
   IconCalendarPlus,
   IconChecks,
+  IconDeviceTablet,
   IconQrcode,
   IconReportAnalytics,
   IconUsers,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { AnnualCheck, DayCounts, QrCode } from '../../shared/api/volunteer-service';
+import type {
+  AnnualCheck,
+  DayCounts,
+  DaySession as DaySessionRow,
+  QrCode,
+  VolunteerStats,
+} from '../../shared/api/volunteer-service';
 import { f, type RecordDef } from '../../shared/records/define';
 import type { RecordDetail, RecordPage, RecordRow } from '../../shared/records/api';
 import {
   exhibitionSession,
   explainerQualification,
   sessionCheckIn,
+  SESSION_CANCELLED,
   SESSION_STATES,
   volunteerExhibition,
 } from '../../shared/records/volunteer/exhibition-service';
+import { adultVolunteer, NO_SHOW_LIMIT } from '../../shared/records/volunteer/people';
 import { SERVICE_PENDING, serviceRecord } from '../../shared/records/volunteer/service-hours';
 import { volunteerServiceSetting } from '../../shared/records/volunteer/service-setting';
 import { studentServiceAppoint, studentServiceSlot } from '../../shared/records/volunteer/student-service';
 import { hoursText } from '../../shared/rules/volunteer-hours';
-import { museumDate } from '../../shared/rules/museum-time';
+import { addDays, museumDate } from '../../shared/rules/museum-time';
+import { BarChart, HBarChart } from '../components/bar-chart';
 import { RecordListPage, useGrant } from '../features/records';
+import { SectionLink, WorkbenchSection } from '../features/workbench/workbench-page';
 import { FieldInput } from '../features/records/field-input';
 import { FieldView } from '../features/records/field-view';
 import { RecordForm } from '../features/records/record-form';
+import { PrintButton, RotatingDisplay, useQrImage } from './volunteer-qr';
 import { errorToast, museum } from '../lib/api';
 import { t } from '../lib/i18n';
 import { recordKeys } from '../lib/records';
@@ -54,23 +70,241 @@ import { recordKeys } from '../lib/records';
 
 const V = t.volunteerService;
 
+/**
+ * The charts above a volunteer list (issue 20): hours by month and by group with the year's
+ * totals on the service records; new volunteers and session attendance on the adult roll.
+ * One call (serviceRecord/stats) a year at a time; a reader without its grant sees no charts.
+ */
+export function VolunteerCharts({ kind, show }: { kind: 1 | 2; show: 'hours' | 'people' }) {
+  const [year, setYear] = useState(() => Number(museumDate(Date.now()).slice(0, 4)));
+  const stats = useQuery({
+    queryKey: [...recordKeys.all(serviceRecord), 'stats', kind, year],
+    queryFn: () =>
+      museum.get<VolunteerStats>(`${serviceRecord.base}/stats`, {
+        query: { year, volunteerKind: kind },
+        silent: true,
+      }),
+    retry: false,
+  });
+  const d = stats.data;
+  if (!d) return null;
+  const months = (values: readonly number[]) => values.map((value, i) => ({ label: V.month(i + 1), value }));
+  const hours = (m: number) => hoursText(m);
+  return (
+    <Stack gap="xs" data-testid="volunteer-charts">
+      <Group justify="space-between">
+        {show === 'hours' ? (
+          <Text fw={600} data-testid="volunteer-totals">
+            {V.chartsTotals(hoursText(d.confirmedMinutes), hoursText(d.pendingMinutes))}
+          </Text>
+        ) : (
+          <span />
+        )}
+        <NumberInput
+          aria-label={V.chartsYear}
+          w={110}
+          min={2000}
+          max={2100}
+          value={year}
+          onChange={(v) => typeof v === 'number' && v >= 2000 && v <= 2100 && setYear(v)}
+        />
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {show === 'hours' ? (
+          <>
+            <BarChart
+              title={V.chartHoursByMonth}
+              bars={months(d.hoursByMonth)}
+              format={hours}
+              testId="chart-hours-month"
+            />
+            {kind === 2 ? null : d.hoursByGroup.length ? (
+              <HBarChart
+                title={V.chartHoursByGroup}
+                bars={d.hoursByGroup.map((g) => ({ label: g.name, value: g.minutes }))}
+                format={hours}
+                testId="chart-hours-group"
+              />
+            ) : (
+              <Card withBorder>
+                <Text c="dimmed">{V.chartEmpty}</Text>
+              </Card>
+            )}
+          </>
+        ) : (
+          <>
+            <BarChart title={V.chartNewByMonth} bars={months(d.newByMonth)} testId="chart-new-month" />
+            <BarChart
+              title={V.chartAttendance}
+              bars={d.attendanceByMonth.map((a, i) => ({
+                label: V.month(i + 1),
+                value: a.present + a.absent ? Math.round((a.present / (a.present + a.absent)) * 100) : 0,
+              }))}
+              max={100}
+              format={(v) => `${v}%`}
+              color="var(--mantine-color-green-6)"
+              testId="chart-attendance"
+            />
+          </>
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/**
+ * The workbench card for volunteer administrators (签到管理's grant): today's sessions with who
+ * has checked in, and the places still unassigned (需要人数 − 已安排, cancelled ones left out).
+ * Refreshed every minute, like 签到管理's own counts.
+ */
+export function VolunteerTodayCard() {
+  const navigate = useNavigate();
+  const [date] = useState(() => museumDate(Date.now()));
+  const counts = useQuery({
+    queryKey: ['records', sessionCheckIn.name, 'day', date],
+    queryFn: () =>
+      museum.get<DayCounts>(`${sessionCheckIn.base}/dayCounts`, { query: { date }, silent: true }),
+    refetchInterval: 60_000,
+  });
+  const live = (counts.data?.sessions ?? []).filter((s) => s.status !== SESSION_CANCELLED);
+  const open = (s: DaySessionRow) => Math.max(0, s.quota - s.assigned);
+  const totalOpen = live.reduce((a, s) => a + open(s), 0);
+  return (
+    <WorkbenchSection
+      title={V.todayTitle}
+      icon={<IconUsers size={18} />}
+      testId="volunteer-today"
+      action={<SectionLink label={V.todayMore} onClick={() => void navigate({ to: '/volunteer/sign-in' })} />}
+    >
+      {counts.data &&
+        (live.length ? (
+          <Stack gap={6}>
+            <Group justify="space-between">
+              <Text size="sm" fw={600} data-testid="volunteer-today-summary">
+                {V.todaySummary(live.length, totalOpen)}
+              </Text>
+              {totalOpen > 0 && (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  onClick={() => void navigate({ to: '/volunteer/exlain-index' })}
+                >
+                  {V.todayAssign}
+                </Button>
+              )}
+            </Group>
+            {live.map((s) => (
+              <Group key={s.id} justify="space-between" wrap="nowrap">
+                <Text size="sm" truncate="end">
+                  {s.startTime}–{s.endTime} {s.exhibitionName} · {s.hall}
+                </Text>
+                <Text size="sm" c={open(s) ? 'orange' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+                  {V.todaySession({
+                    present: s.checkedIn + s.checkedOut + s.confirmed,
+                    assigned: s.assigned,
+                    open: open(s),
+                  })}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {V.todayEmpty}
+          </Text>
+        ))}
+    </WorkbenchSection>
+  );
+}
+
+/**
+ * 成人志愿者 (/volunteer/adult-volunteer): the roll with its charts (new volunteers, attendance)
+ * and the 建议停用 tab: those with NO_SHOW_LIMIT no-shows or more (a badge with how many are
+ * still in service). The tab only filters; 停用 stays a person's decision with a reason.
+ */
+export function AdultVolunteerPage() {
+  const [tab, setTab] = useState<'all' | 'suggest'>('all');
+  const [band, setBand] = useState<string | null>(null);
+  const [today] = useState(() => museumDate(Date.now()));
+  const thisYear = Number(today.slice(0, 4));
+  const hoursReader = useGrant(serviceRecord.access.read);
+  const stats = useQuery({
+    queryKey: [...recordKeys.all(serviceRecord), 'stats', 1, thisYear],
+    queryFn: () =>
+      museum.get<VolunteerStats>(`${serviceRecord.base}/stats`, {
+        query: { year: thisYear, volunteerKind: 1 },
+        silent: true,
+      }),
+    retry: false,
+  });
+  return (
+    <Stack gap="md">
+      <VolunteerCharts kind={1} show="people" />
+      <RecordListPage
+        key={`${tab} ${band ?? ''}`}
+        def={adultVolunteer}
+        intro={tab === 'suggest' ? V.rollSuggestHelp : t.volunteerPages.adultIntro}
+        fixed={tab === 'suggest' ? { noShowCountFrom: NO_SHOW_LIMIT } : undefined}
+        initial={band ? ageBandRange(band, today) : undefined}
+        extra={
+          <>
+            <SegmentedControl
+              value={tab}
+              onChange={(v) => setTab(v as 'all' | 'suggest')}
+              data={[
+                { value: 'all', label: V.rollAll },
+                { value: 'suggest', label: V.rollSuggest(stats.data?.suggestBlock ?? 0) },
+              ]}
+              data-testid="roll-tabs"
+            />
+            <Select
+              aria-label={V.ageBand}
+              placeholder={V.ageBand}
+              data={V.ageBands}
+              value={band}
+              onChange={setBand}
+              clearable
+              w={140}
+            />
+            {hoursReader && <AnnualCheckButton kind={1} />}
+          </>
+        }
+      />
+    </Stack>
+  );
+}
+
+/**
+ * An age band as the birth-date range the list filters by: aged a–b on `today` means born
+ * after today − (b + 1) years and on or before today − a years.
+ */
+function ageBandRange(band: string, today: string): Record<string, string> {
+  const [a, b] = band.split('-').map(Number) as [number, number];
+  const yearsBack = (n: number) =>
+    `${Number(today.slice(0, 4)) - n}${today.slice(4)}`.replace(/-02-29$/, '-02-28');
+  return { birthDateFrom: addDays(yearsBack(b + 1), 1), birthDateTo: yearsBack(a) };
+}
+
 /** 服务记录 (/volunteer/service-list) and 学生服务记录 (/volunteer/stu-service). */
 function ServiceRecords({ kind, intro }: { kind: 1 | 2; intro: string }) {
   const writer = useGrant(serviceRecord.access.write);
   return (
-    <RecordListPage
-      def={serviceRecord}
-      intro={intro}
-      fixed={{ volunteerKind: kind }}
-      extra={
-        writer ? (
-          <>
-            <ConfirmAll kind={kind} />
-            <AnnualCheckButton kind={kind} />
-          </>
-        ) : undefined
-      }
-    />
+    <Stack gap="md">
+      <VolunteerCharts kind={kind} show="hours" />
+      <RecordListPage
+        def={serviceRecord}
+        intro={intro}
+        fixed={{ volunteerKind: kind }}
+        extra={
+          writer ? (
+            <>
+              <ConfirmAll kind={kind} />
+              <AnnualCheckButton kind={kind} />
+            </>
+          ) : undefined
+        }
+      />
+    </Stack>
   );
 }
 
@@ -197,6 +431,7 @@ function AnnualCheckButton({ kind }: { kind: 1 | 2 }) {
 export function ExplainIndexPage() {
   const [generating, setGenerating] = useState<RecordRow | null>(null);
   const [coding, setCoding] = useState<RecordRow | null>(null);
+  const [showing, setShowing] = useState<RecordRow | null>(null);
   const [assigning, setAssigning] = useState<RecordRow | null>(null);
   const writer = useGrant(volunteerExhibition.access.write);
   return (
@@ -209,6 +444,7 @@ export function ExplainIndexPage() {
             ? [
                 { key: 'generate', label: V.generate, icon: IconCalendarPlus, run: () => setGenerating(row) },
                 { key: 'code', label: V.code, icon: IconQrcode, run: () => setCoding(row) },
+                { key: 'display', label: V.display, icon: IconDeviceTablet, run: () => setShowing(row) },
               ]
             : []
         }
@@ -226,6 +462,9 @@ export function ExplainIndexPage() {
       />
       {generating && <GenerateDialog row={generating} onClose={() => setGenerating(null)} />}
       {coding && <CodeDialog row={coding} onClose={() => setCoding(null)} />}
+      {showing && (
+        <RotatingDisplay id={showing.id} name={String(showing.name)} onClose={() => setShowing(null)} />
+      )}
       {assigning && <AssignDialog row={assigning} onClose={() => setAssigning(null)} />}
     </Stack>
   );
@@ -277,6 +516,7 @@ function CodeDialog({ row, onClose }: { row: RecordRow; onClose: () => void }) {
     queryKey: ['volunteer', 'qr', row.id],
     queryFn: () => museum.get<QrCode>(`${volunteerExhibition.base}/qrCode`, { query: { id: row.id } }),
   });
+  const src = useQrImage(code.data?.payload);
   const [confirming, setConfirming] = useState(false);
   async function revoke() {
     await museum.post(
@@ -295,12 +535,23 @@ function CodeDialog({ row, onClose }: { row: RecordRow; onClose: () => void }) {
         {code.data && (
           <>
             <Badge variant="light">{V.codeVersion(code.data.qrVersion)}</Badge>
+            {src && (
+              <Image
+                src={src}
+                alt={V.qrImage(code.data.hall)}
+                w={240}
+                h={240}
+                mx="auto"
+                data-testid="qr-image"
+              />
+            )}
             <Text ff="monospace" size="xs" style={{ wordBreak: 'break-all' }} data-testid="qr-payload">
               {code.data.payload}
             </Text>
           </>
         )}
         <Group justify="flex-end">
+          {code.data && <PrintButton code={code.data} name={String(row.name)} />}
           <Button
             variant="default"
             onClick={() =>

@@ -2,7 +2,7 @@ import { IconBuildingMonument, IconFolder } from '@tabler/icons-react';
 import { wkDynamic } from '../../shared/records/index';
 import { TodayDuty } from '../features/duty/today-duty';
 import { LatestRecords } from '../features/records/latest-records';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { OfflineNote } from '../components/offline-note';
 import { LatestAnnouncements } from '../features/announce/latest-announcements';
 import { TodaySchedule } from '../features/schedule/today-schedule';
@@ -11,6 +11,22 @@ import { DRIVE_ROUTES } from '../features/drive/drive-view';
 import { SectionLink, WorkbenchPage, WorkbenchSection } from '../features/workbench/workbench-page';
 import { t } from '../lib/i18n';
 import { useNavigate } from '@tanstack/react-router';
+import { useSession } from '../lib/session';
+
+/** Volunteer administrators' card (issue 20), loaded only for those who hold 签到管理. */
+const VolunteerTodayCard = lazy(() =>
+  import('./volunteer-service').then((m) => ({ default: m.VolunteerTodayCard })),
+);
+function VolunteerCard() {
+  // The session's grants, not the records feature's useGrant: the workbench is in the main chunk.
+  const granted = useSession()?.menu.grantedKeys.includes('volunteer.signIn');
+  if (!granted) return null;
+  return (
+    <Suspense fallback={null}>
+      <VolunteerTodayCard />
+    </Suspense>
+  );
+}
 
 /** The newest published museum news (readers see only published rows; writers the same here). */
 const LATEST_NEWS = { currentPage: 1, pageCount: 5, status: 1 };
@@ -51,6 +67,7 @@ export function Workbench() {
       today={<TodaySchedule />}
       announcements={<LatestAnnouncements />}
       recentFiles={<RecentFilesCard />}
+      volunteers={<VolunteerCard />}
       duty={<TodayDuty />}
       news={
         <LatestRecords

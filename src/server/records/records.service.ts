@@ -3,6 +3,7 @@ import { ErrorCode } from '../../shared/api/envelope';
 import type { RecordDetail, RecordNames, RecordPage, StatusLine } from '../../shared/records/api';
 import {
   STALE_STATUS,
+  filterFields,
   formFields,
   statusLabel,
   valuesOf,
@@ -122,6 +123,10 @@ export function createRecordService(deps: {
   const now = deps.now ?? Date.now;
   const byName = new Map(deps.records.map((r) => [r.name, r]));
   const effects = new Map<string, TransitionEffect>();
+  /** Why a row may not be deleted that only a query can tell (a volunteer with service records). */
+  const deleteGuards = new Map<string, (trx: Db, row: Row) => Promise<string | null>>();
+  /** Conditions for a record's virtual filters (RecordDef.virtualFilters), by record name. */
+  const listFilters = new Map<string, (query: Record<string, unknown>) => Promise<Cond[]>>();
 
   async function mayWrite(def: RecordDef, user: SessionUser) {
     return access.can(user, def.access.write);
@@ -405,6 +410,16 @@ export function createRecordService(deps: {
       effects.set(name, fn);
     },
 
+    /** A module's conditions for its record's virtual filters (answered from the list's query). */
+    registerListFilter(record: string, fn: (query: Record<string, unknown>) => Promise<Cond[]>) {
+      listFilters.set(record, fn);
+    },
+
+    /** A module's own reason a row may not be deleted (run in the delete's transaction). */
+    registerDeleteGuard(record: string, fn: (trx: Db, row: Row) => Promise<string | null>) {
+      deleteGuards.set(record, fn);
+    },
+
     /** Fails (at start) when a transition names an effect nobody registered. */
     checkEffects() {
       for (const def of deps.records)
@@ -434,7 +449,8 @@ export function createRecordService(deps: {
       if (opts.whole && !writer) throw forbidden('只有管理员可以导出完整证件号与手机号');
       const filters: Cond[] = [];
       let statusFilter: Cond | undefined;
-      for (const [key, fd] of Object.entries(def.fields)) {
+      for (const [key, fd] of Object.entries(filterFields(def))) {
+        if (def.virtualFilters && key in def.virtualFilters) continue;
         if (fd.filter === 'range') {
           if (query[`${key}From`] !== undefined)
             filters.push({ field: key, op: 'gte', value: query[`${key}From`] });
@@ -449,6 +465,7 @@ export function createRecordService(deps: {
           else filters.push(c);
         }
       }
+      if (def.virtualFilters) filters.push(...((await listFilters.get(def.name)?.(query)) ?? []));
       const keywordFields = Object.entries(def.fields)
         .filter(([, fd]) => fd.keyword)
         .map(([k]) => k);
@@ -515,7 +532,11 @@ export function createRecordService(deps: {
       await db.transaction().execute(async (trx) => {
         const row = await repo.find(trx, def, id, scope);
         if (!row) throw notFound(GONE);
-        const why = def.canDelete?.(row) ?? (await frozenWhy(trx, def, row));
+        const why =
+          def.canDelete?.(row) ??
+          (await frozenWhy(trx, def, row)) ??
+          (await deleteGuards.get(def.name)?.(trx, row)) ??
+          null;
         if (why) throw invalid(why);
         if (def.tree && row[def.tree.by]) {
           const scope = def.tree.scope.map((k) => ({ field: k, op: 'eq' as const, value: row[k] }));

@@ -8,11 +8,12 @@ import { addRecordLabels } from './labels';
  * shared/records/volunteer), under /singleMuseum/v2:
  *
  * - exhibitionDetail/generate (ours), showRecruit, setExplain (spec): sessions and explainers.
- * - exhibition/qrCode, exhibition/revokeQr, exhibition/qrKey (ours): the hall's signed code.
+ * - exhibition/qrCode, rotatingCode, revokeQr, qrKey (ours): the hall's signed code, printed or
+ *   rotating on a staff tablet.
  * - exhibitionDetailUser/check, checkTime (spec, GET with a POST twin for the outbox): check-in
  *   and check-out; dayCounts (ours): a day's sessions with their counts (签到管理); mySession
  *   (ours): the phone's view of one session, with the code's key and the server's clock.
- * - serviceRecord/batchConfirm, totals, annualCheck (ours): hours.
+ * - serviceRecord/batchConfirm, totals, annualCheck, stats (ours): hours and the lists' charts.
  */
 
 const Day = z
@@ -125,6 +126,10 @@ export const QrCode = z.object({
 });
 export type QrCode = z.infer<typeof QrCode>;
 
+/** The tablet's rotating code: a QrCode valid for minutes, and when to fetch the next one. */
+export const RotatingCode = QrCode.extend({ serverTime: z.number(), refreshMs: z.number() });
+export type RotatingCode = z.infer<typeof RotatingCode>;
+
 export const AnnualCheck = z.object({
   year: z.number(),
   volunteerKind: z.number(),
@@ -163,3 +168,21 @@ export const MySession = z.object({
   serverTime: z.number(),
 });
 export type MySession = z.infer<typeof MySession>;
+
+/** serviceRecord/stats: the list pages' charts, a year at a time (sums only, no names). */
+export const StatsQuery = AnnualCheckQuery;
+export const VolunteerStats = z.object({
+  year: z.number(),
+  volunteerKind: z.number(),
+  confirmedMinutes: z.number(),
+  pendingMinutes: z.number(),
+  /** Confirmed minutes, January first. */
+  hoursByMonth: z.array(z.number()),
+  hoursByGroup: z.array(z.object({ groupId: z.number().nullable(), name: z.string(), minutes: z.number() })),
+  attendanceByMonth: z.array(z.object({ present: z.number(), absent: z.number() })),
+  /** New adult volunteers (见习开始) per month. */
+  newByMonth: z.array(z.number()),
+  /** Adult volunteers in service (见习, 正式) with NO_SHOW_LIMIT no-shows or more: 建议停用. */
+  suggestBlock: z.number(),
+});
+export type VolunteerStats = z.infer<typeof VolunteerStats>;

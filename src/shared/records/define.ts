@@ -99,6 +99,11 @@ export interface Field extends FieldUi {
   ref?: { record: string; by: string };
   /** A list field: the fields of one of its rows. */
   sub?: Fields;
+  /**
+   * A text field that is a multiple choice of fixed words (可服务时间): stored as the chosen
+   * words joined by 、 in this order, so the column stays text and older free text still reads.
+   */
+  choices?: readonly string[];
 }
 
 interface Common extends FieldUi {
@@ -160,14 +165,36 @@ export function isRealDate(v: string): boolean {
 /** The field builders. Each takes the Chinese label first, then its options. */
 export const f = {
   /** One line of text, at most `max` characters (default 50), checked by `validate` when given. */
-  text(label: string, o: Common & { max?: number; validate?: (v: string) => string | null } = {}): Field {
+  text(
+    label: string,
+    o: Common & { max?: number; validate?: (v: string) => string | null; choices?: readonly string[] } = {},
+  ): Field {
     const max = o.max ?? 50;
+    const { choices, ...rest } = o;
     const inner = z
       .string({ error: labelledIssue(label) })
       .trim()
       .max(max)
       .superRefine(validated(label, o.validate));
-    return field('text', label, o, z.preprocess(toText, inner), '', { max });
+    if (!choices) return field('text', label, rest, z.preprocess(toText, inner), '', { max });
+    // A choice: an array (JSON) or words joined by 、 ， or , (a form, a cell), each one of the
+    // choices, stored in the choices' order without repeats.
+    const picked = inner.transform((v, ctx) => {
+      const words = v
+        .split(/[、,，]/)
+        .map((w) => w.trim())
+        .filter(Boolean);
+      const wrong = words.filter((w) => !choices.includes(w));
+      if (wrong.length)
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label}只能从“${choices.join('、')}”中选择，“${wrong[0]}”不是选项`,
+        });
+      return choices.filter((c) => words.includes(c)).join('、');
+    });
+    const toWords = (v: unknown) =>
+      Array.isArray(v) ? (v.length ? v.map(toText).join('、') : undefined) : toText(v);
+    return field('text', label, rest, z.preprocess(toWords, picked), '', { max, choices });
   },
   /** Several lines of plain text (default at most 500 characters). */
   textarea(label: string, o: Common & { max?: number } = {}): Field {
@@ -538,6 +565,16 @@ export interface RecordDef {
     owner?: { field: string; all: string };
   };
   /** The list order when none is asked for: [field, direction], first wins. */
+  /**
+   * A date-range filter on when each row was made (the base column create_time), under this
+   * label: 提交时间 on applications. Sent as createTimeFrom / createTimeTo like a field's range.
+   */
+  createdFilter?: string;
+  /**
+   * Filters that are not columns (本年度服务时长 on the adult roll): drawn and validated like a
+   * field's filter, turned into conditions by the module's list filter (`registerListFilter`).
+   */
+  virtualFilters?: Fields;
   order: readonly (readonly [string, 'asc' | 'desc'])[];
   /** Pipelines: the status field and its named transitions. */
   status?: { field: string };
@@ -676,7 +713,7 @@ export function defineRecord<D extends RecordDef>(def: D): D {
     need(def.booking.quantityField, 'booking quantity');
   }
   const labels: Record<string, string> = {};
-  for (const [key, fd] of Object.entries(def.fields)) {
+  for (const [key, fd] of Object.entries(filterFields(def))) {
     labels[key] = fd.label;
     for (const [sk, sub] of Object.entries(fd.sub ?? {})) labels[sk] ??= sub.label;
     if (fd.filter === 'range') {
@@ -750,7 +787,7 @@ export function listSchema(def: RecordDef): z.ZodObject {
   shape.order = Order.optional();
   if (Object.values(def.fields).some((fd) => fd.keyword))
     shape.keyword = z.string().trim().max(50, '关键词不能超过 50 个字符').optional();
-  for (const [key, fd] of Object.entries(def.fields)) {
+  for (const [key, fd] of Object.entries(filterFields(def))) {
     if (!fd.filter) continue;
     const one = fd.kind === 'users' ? f.user(fd.label).schema : fd.schema;
     if (fd.filter === 'range') {
@@ -759,6 +796,21 @@ export function listSchema(def: RecordDef): z.ZodObject {
     } else shape[key] = z.preprocess((v) => (blank(v) ? undefined : v), unwrap(one).optional());
   }
   return z.object(shape);
+}
+
+/**
+ * The fields a list filters by: the record's own, and `createTime` when the record declares a
+ * `createdFilter` (a range on the base column, in the same `<key>From` / `<key>To` words).
+ */
+export function filterFields(def: RecordDef): Fields {
+  if (!def.createdFilter && !def.virtualFilters) return def.fields;
+  return {
+    ...def.fields,
+    ...(def.createdFilter
+      ? { createTime: f.datetime(def.createdFilter, { form: false, filter: 'range' }) }
+      : {}),
+    ...def.virtualFilters,
+  };
 }
 
 /** One end of a range filter, its messages naming that end (值班日期（起）须为有效日期…). */

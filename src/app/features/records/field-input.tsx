@@ -1,4 +1,14 @@
-import { MultiSelect, NumberInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
+import {
+  Chip,
+  Group,
+  Input,
+  MultiSelect,
+  NumberInput,
+  Select,
+  Switch,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { DatePickerInput, DateTimePicker, TimeInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import type { Attachment } from '../../../shared/api/attach';
@@ -183,6 +193,30 @@ export function FieldInput(props: InputProps) {
   };
   const depts = useDeptOptions(fd.kind === 'dept');
   const roles = useRoleOptions(fd.kind === 'roles');
+  if (fd.kind === 'text' && fd.choices) {
+    // A multiple choice kept as text: the chosen words joined by 、 (see f.text's choices).
+    const picked = String(value ?? '')
+      .split(/[、,，]/)
+      .map((w) => w.trim())
+      .filter(Boolean);
+    return (
+      <Chip.Group
+        multiple
+        value={picked}
+        onChange={(v) => onChange(fd.choices!.filter((c) => v.includes(c)).join('、'))}
+      >
+        <Input.Wrapper {...common} role="group">
+          <Group gap="xs" mt={4}>
+            {fd.choices.map((c) => (
+              <Chip key={c} value={c} size="sm">
+                {c}
+              </Chip>
+            ))}
+          </Group>
+        </Input.Wrapper>
+      </Chip.Group>
+    );
+  }
   switch (fd.kind) {
     case 'textarea':
       return (

@@ -35,6 +35,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { RecordNames, RecordRow } from '../../../shared/records/api';
 import {
   dictKeysOf,
+  filterFields,
   statusOptions,
   type Field,
   type RecordDef,
@@ -283,7 +284,7 @@ export function RecordListPage({
     () => Object.entries(def.fields).filter(([k, fd]) => fd.list && !(fixed && k in fixed)),
     [def, fixed],
   );
-  const filters = Object.entries(def.fields).filter(
+  const filters = Object.entries(filterFields(def)).filter(
     ([k, fd]) => fd.filter && k !== statusField && !(fixed && k in fixed),
   );
   const keywordLabels = Object.values(def.fields)
@@ -521,15 +522,36 @@ export function RecordListPage({
         </Group>
         <Group gap="xs" wrap="wrap">
           {extra}
-          {writer && def.calls.export && (
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              onClick={() => void exportRecord(def, fullQuery)}
-            >
-              {R.export}
-            </Button>
-          )}
+          {writer &&
+            def.calls.export &&
+            (Object.values(def.fields).some((fd) => fd.mask) ? (
+              // Masked personal data: 含证件号 is a second, deliberate choice (the server logs it).
+              <Menu position="bottom-end">
+                <Menu.Target>
+                  <Button
+                    variant="default"
+                    leftSection={<IconDownload size={16} />}
+                    data-testid="records-export"
+                  >
+                    {R.export}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item onClick={() => void exportRecord(def, fullQuery)}>{R.exportMasked}</Menu.Item>
+                  <Menu.Item onClick={() => void exportRecord(def, { ...fullQuery, whole: 1 })}>
+                    {R.exportWhole}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            ) : (
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                onClick={() => void exportRecord(def, fullQuery)}
+              >
+                {R.export}
+              </Button>
+            ))}
           {writer && def.importable && (
             <Button
               variant="light"

@@ -73,6 +73,8 @@ export interface WorkbenchSlots {
   duty?: ReactNode;
   /** 馆内动态 (museum news, a record). */
   news?: ReactNode;
+  /** 今日讲解场次 (volunteer administrators only; volunteer service). */
+  volunteers?: ReactNode;
 }
 
 /** The workbench's own pages (hidden from the side menu), reachable from its module card. */
@@ -101,7 +103,7 @@ type CountTile = {
  * Other features' cards come in as slots (routes compose features; features do not import
  * each other).
  */
-export function WorkbenchPage({ today, announcements, recentFiles, duty, news }: WorkbenchSlots) {
+export function WorkbenchPage({ today, announcements, recentFiles, duty, news, volunteers }: WorkbenchSlots) {
   const state = useSession();
   const navigate = useNavigate();
   const counts = useCounts();
@@ -188,6 +190,7 @@ export function WorkbenchPage({ today, announcements, recentFiles, duty, news }:
           {news}
         </Stack>
         <Stack gap="md">
+          {volunteers}
           {recentFiles}
           <WorkbenchSection title={t.workbench.modules} icon={<IconApps size={18} />}>
             <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">

@@ -11,9 +11,12 @@ import {
   GenerateQuery,
   MySession,
   QrCode,
+  RotatingCode,
   SetExplainQuery,
   ShowRecruitQuery,
+  StatsQuery,
   TotalsQuery,
+  VolunteerStats,
 } from '../../../shared/api/volunteer-service';
 import { IdQuery } from '../../../shared/records/define';
 import {
@@ -76,6 +79,14 @@ export function volunteerServiceRoutes(app: FastifyInstance, deps: { volunteer: 
     { schema: { querystring: IdQuery }, config: { summary: '志愿服务展览 · 展厅签到码', answer: QrCode } },
     async (req) => v.code(req.user, req.query),
   );
+  r.get(
+    `${ex}/rotatingCode`,
+    {
+      schema: { querystring: IdQuery },
+      config: { summary: '志愿服务展览 · 展厅平板轮换签到码（2 分钟有效）', answer: RotatingCode },
+    },
+    async (req) => v.rotatingCode(req.user, req.query),
+  );
   getWrite(`${ex}/revokeQr`, IdQuery, '志愿服务展览 · 作废旧签到码（版本加一）', (req, q) =>
     v.revokeCode(req.user, q),
   );
@@ -132,5 +143,16 @@ export function volunteerServiceRoutes(app: FastifyInstance, deps: { volunteer: 
       config: { summary: '志愿服务记录 · 年度时长考核（只列出，不处理）', answer: AnnualCheck },
     },
     async (req) => v.annualCheck(req.user, req.query),
+  );
+  r.get(
+    `${sr}/stats`,
+    {
+      schema: { querystring: StatsQuery },
+      config: {
+        summary: '志愿服务记录 · 年度统计（按月时长、服务组时长、出勤、新增志愿者）',
+        answer: VolunteerStats,
+      },
+    },
+    async (req) => v.stats(req.user, req.query),
   );
 }

@@ -19,6 +19,7 @@ import {
   SERVICE_TYPE_SESSION,
   serviceRecord,
 } from '../../../shared/records/volunteer/service-hours';
+import { adultVolunteer } from '../../../shared/records/volunteer/people';
 import {
   settingsOf,
   volunteerServiceSetting,
@@ -51,6 +52,7 @@ import type { Access } from '../auth/access';
 import type { SessionUser } from '../auth/auth.service';
 import type { NoticeService } from '../notice/notice.service';
 import { createQrSigner } from './qr';
+import { adultYearMinutes, yearStats } from './volunteer-service.repo';
 
 /**
  * Volunteer service (README "Volunteer service and check-in"; research/records-design.md §3.3,
@@ -73,6 +75,20 @@ const CHECKIN_TABLE = 'sessionCheckIn';
 const SIGN_IN_GRANT = 'volunteer.signIn';
 /** A printed code for a permanent exhibition is valid this long (it is revoked by version). */
 const PERMANENT_DAYS = 3650;
+/**
+ * The staff tablet's rotating code (records-design §10): the same signed format as the printed
+ * one, with a window of minutes instead of the exhibition's dates. A code shown at T is valid
+ * from T − 30 s (the phone's offset is measured over a network, so its corrected clock may lag a
+ * little) to T + 2 min; the tablet fetches a new one every 30 s, so a code on the screen always
+ * has at least 90 s left when it is scanned. The window is judged against the check-in's placed
+ * time (the phone's clock at the scan, corrected by its offset), never the time the server
+ * receives it: a phone in a basement hall scans at 09:58 and syncs at 11:00, and its 09:58 is
+ * what must fall inside the window. A photo of the screen sent to a friend stops working after
+ * two minutes; a claimed time forged to match is flagged (clock skew or late sync) for review.
+ */
+export const ROTATING_VALID_MS = 120_000;
+export const ROTATING_SLACK_MS = 30_000;
+export const ROTATING_REFRESH_MS = 30_000;
 
 export interface CheckInput {
   detailId: number;
@@ -95,6 +111,11 @@ export function createVolunteerService(deps: {
   /** Tells volunteers: a session assigned or cancelled, hours confirmed (the notice centre). */
   notices?: Pick<NoticeService, 'notify'>;
   report?: (msg: string, err: unknown) => void;
+  /**
+   * A 缺勤 counted on the volunteer records' side (their 缺席次数, and the administrators told at
+   * the limit): called in the marking transaction; what it answers runs after the commit.
+   */
+  onAbsent?: (trx: Db, volunteerId: number, time: number) => Promise<(() => void) | undefined>;
   now?: () => number;
 }) {
   const { db, access, records } = deps;
@@ -291,6 +312,28 @@ export function createVolunteerService(deps: {
         .where('id', '=', row.id)
         .execute();
   }
+
+  /**
+   * The adult roll's virtual filters (people.ts): 本年度服务时长 from–to in hours and 本年度未达标
+   * (in service, 见习 or 正式, below the settings' annual minimum), from confirmed records only.
+   */
+  records.registerListFilter(adultVolunteer.name, async (query) => {
+    const from = query.yearHoursFrom as number | undefined;
+    const to = query.yearHoursTo as number | undefined;
+    const below = query.belowMinimum as boolean | undefined;
+    if (from === undefined && to === undefined && below === undefined) return [];
+    const min = (await settings(1)).annualMinHours * 60;
+    const rows = await adultYearMinutes(db, Number(museumDate(now()).slice(0, 4)));
+    const ids = rows
+      .filter(
+        (r) =>
+          (from === undefined || r.minutes >= from * 60) &&
+          (to === undefined || r.minutes <= to * 60) &&
+          (below === undefined || (below ? [1, 2].includes(r.status) && r.minutes < min : r.minutes >= min)),
+      )
+      .map((r) => r.id);
+    return [{ field: 'id', op: 'in', value: ids }];
+  });
 
   // Effects named by the definitions.
   records.registerEffect(`${serviceRecord.name}.confirmed`, async (trx, { row, user }) => {
@@ -537,6 +580,55 @@ export function createVolunteerService(deps: {
       };
     },
 
+    /**
+     * The tablet's rotating code (ROTATING_VALID_MS): this exhibition's version, valid for two
+     * minutes from now and never outside the exhibition's dates.
+     */
+    async rotatingCode(user: SessionUser, q: { id: number }) {
+      await need(user, volunteerExhibition.access.write);
+      const ex = await exhibitionOf(q.id);
+      const printed = await codeOf(ex);
+      const t = now();
+      const validFrom = Math.max(printed.validFrom, t - ROTATING_SLACK_MS);
+      const validTo = Math.min(printed.validTo, t + ROTATING_VALID_MS);
+      if (validFrom > validTo || t > printed.validTo)
+        throw invalid(`“${String(ex.name)}”不在展期内（${String(ex.startDate)} 起），无法显示签到码`);
+      const payload = await qr.sign({
+        exhibitionId: ex.id,
+        hall: ex.hall as string,
+        qrVersion: printed.qrVersion,
+        validFrom,
+        validTo,
+      });
+      return {
+        payload,
+        qrVersion: printed.qrVersion,
+        validFrom,
+        validTo,
+        hall: ex.hall as string,
+        name: ex.name as string,
+        publicKey: await qr.publicKey(),
+        serverTime: t,
+        refreshMs: ROTATING_REFRESH_MS,
+      };
+    },
+
+    /**
+     * The list pages' charts (README "Volunteer service and check-in"): a year's confirmed hours
+     * by month and by service group, what is pending, session attendance by month (present:
+     * checked in, out or confirmed; absent: 缺勤) and new adult volunteers by month (见习开始).
+     * For the readers of service records or of the adult volunteers. Sums only, no names.
+     */
+    async stats(user: SessionUser, q: { year: number; volunteerKind?: number }) {
+      if (
+        !(await access.can(user, serviceRecord.access.read)) &&
+        !(await access.can(user, 'volunteer.social.adultVolunteer'))
+      )
+        throw forbidden();
+      const kind = q.volunteerKind ?? 1;
+      return { year: q.year, volunteerKind: kind, ...(await yearStats(db, kind, q.year)) };
+    },
+
     /** Revokes every printed code of the exhibition by bumping its version; answers the new one. */
     async revokeCode(user: SessionUser, q: { id: number }) {
       await need(user, volunteerExhibition.access.write);
@@ -767,12 +859,13 @@ export function createVolunteerService(deps: {
         })
         .map((s) => s.id);
       let marked = 0;
+      const afters: (() => void)[] = [];
       for (let i = 0; i < over.length; i += 500) {
         const ids = over.slice(i, i + 500);
         await db.transaction().execute(async (trx) => {
           const rows = await trx
             .selectFrom('volunteer_check_in')
-            .select('id')
+            .select(['id', 'volunteer_id'])
             .where('detail_id', 'in', ids)
             .where('status', '=', CHECKIN_WAITING)
             .where('del_flag', '=', 0)
@@ -798,9 +891,14 @@ export function createVolunteerService(deps: {
               time: t,
             })),
           );
+          for (const r of rows) {
+            const after = await deps.onAbsent?.(trx, Number(r.volunteer_id), t);
+            if (after) afters.push(after);
+          }
           marked += rowIds.length;
         });
       }
+      for (const after of afters) after();
       return marked;
     },
 

@@ -85,6 +85,16 @@ export function volunteerRoutes(
     },
   );
 
+  write(
+    `${volunteerApplication.base}/withdraw`,
+    z.object({ id: Id }),
+    '志愿者申请 · 申请人撤回（待审核、待面试时）',
+    async (req, b) => {
+      await volunteers.withdraw(req.user, b.id as number);
+      return DONE;
+    },
+  );
+
   const lift = f.bool('解除停用').schema;
   write(
     `${adultVolunteer.base}/block`,

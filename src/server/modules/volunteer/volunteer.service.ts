@@ -1,6 +1,10 @@
+import { ADMIN_ROLE } from '../../../shared/menu/catalogue';
+import { STALE_STATUS } from '../../../shared/records/define';
+import { SERVICE_CONFIRMED, serviceRecord } from '../../../shared/records/volunteer/service-hours';
 import { formatMuseumMinute, museumDate } from '../../../shared/rules/museum-time';
 import {
   adultVolunteer,
+  NO_SHOW_LIMIT,
   studentVolunteer,
   volunteerApplication,
 } from '../../../shared/records/volunteer/people';
@@ -11,12 +15,12 @@ import {
   volunteerNotice,
 } from '../../../shared/records/volunteer/recruit';
 import type { Db } from '../../db/index';
-import { invalid, notFound } from '../../errors';
+import { forbidden, invalid, notFound } from '../../errors';
 import * as repo from '../../records/records.repo';
 import type { RecordService } from '../../records/records.service';
 import type { SessionUser } from '../auth/auth.service';
 import type { NoticeService } from '../notice/notice.service';
-import { addNoShow, nextNumber } from './volunteer.repo';
+import { addNoShow, nextNumber, usersGranted } from './volunteer.repo';
 import { issueAccount, preparePassword, type IssuedAccount } from './volunteer-account';
 
 /**
@@ -219,14 +223,46 @@ export function createVolunteerService(deps: {
     return { after: tell([vol?.user_id == null ? null : Number(vol.user_id)], text, user.id) };
   });
 
-  records.registerEffect(`${recruitSign.name}.noShow`, async (trx, { row, time }) => {
-    await addNoShow(trx, Number(row.volunteerId), time);
-  });
+  /**
+   * One more no-show (a recruit's 缺席, or a session's 缺勤 by the volunteer's account); at the
+   * NO_SHOW_LIMIT-th the volunteer administrators are told, after the commit, to consider 停用.
+   */
+  async function noShow(
+    trx: Db,
+    who: { id: number } | { userId: number },
+    time: number,
+    actorId: number | null,
+  ): Promise<(() => void) | undefined> {
+    const v = await addNoShow(trx, who, time);
+    if (!v || v.noShowCount !== NO_SHOW_LIMIT || ![1, 2].includes(v.status)) return undefined;
+    const admins = await usersGranted(trx, adultVolunteer.access.write, ADMIN_ROLE);
+    return () => {
+      if (!admins.length) return;
+      void notices
+        .notify({
+          receivers: admins,
+          content: `志愿者 ${v.name}（${v.volunteerNo}）已缺席 ${v.noShowCount} 次，建议核实后考虑停用`,
+          source: 'system',
+          from: actorId,
+          link: '/volunteer/adult-volunteer',
+        })
+        .catch(() => {});
+    };
+  }
 
-  records.registerEffect(`${recruitSign.name}.approveHours`, async (trx, { row, input }) => {
+  records.registerEffect(`${recruitSign.name}.noShow`, async (trx, { row, time, user }) => ({
+    after: await noShow(trx, { id: Number(row.volunteerId) }, time, user.id),
+  }));
+
+  /**
+   * 确认时长 on a sign-up (records-design §3.3: service records are the one source of hours):
+   * the hours go on the sign-up and into a confirmed 志愿服务记录 (活动服务) of the volunteer's
+   * account, so they count in totals, the annual check and 转正 like any confirmed record.
+   */
+  records.registerEffect(`${recruitSign.name}.approveHours`, async (trx, { row, input, user, time }) => {
     const r = await trx
       .selectFrom('volunteer_recruit')
-      .select('hours_per_person')
+      .select(['hours_per_person', 'title', 'location', 'activity_start'])
       .where('id', '=', Number(row.recruitId))
       .executeTakeFirst();
     const hours =
@@ -234,7 +270,74 @@ export function createVolunteerService(deps: {
     if (!hours) throw invalid('该招募未设置计入时长，请填写服务时长');
     const problem = hoursProblem(hours);
     if (problem) throw invalid(`服务时长${problem}`);
+    const vol = await adultOf(trx, row.volunteerId);
+    if (vol?.user_id == null)
+      throw invalid('该志愿者还没有登录账号，服务时长无法记入服务记录；请先为其开通账号后再确认时长');
+    const minutes = Math.round(Number(hours) * 60);
+    // The service began when the volunteer reported (到岗), else at the recruit's start; a span
+    // that would run past midnight is drawn to end at 23:59, and one of a day or more (a camp of
+    // several days) as the whole day: the minutes stay as confirmed, the times only show when.
+    const began = (row.presentTime as number | null) ?? (r?.activity_start as number | null) ?? time;
+    const day = museumDate(began);
+    const at = formatMuseumMinute(began);
+    const lastMinute = 24 * 60 - 1;
+    const startMin =
+      minutes >= lastMinute
+        ? 0
+        : Math.min(Number(at.slice(11, 13)) * 60 + Number(at.slice(14, 16)), lastMinute - minutes);
+    const endMin = Math.min(startMin + minutes, lastMinute);
+    const hhmm = (m: number) =>
+      `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+    const recordId = await repo.insert(
+      trx,
+      serviceRecord,
+      {
+        volunteerId: Number(vol.user_id),
+        volunteerKind: 1,
+        serviceType: 3,
+        serviceDate: day,
+        startTime: hhmm(startMin),
+        endTime: hhmm(endMin),
+        serviceMinutes: minutes,
+        content: `${String(r?.title ?? '')} 招募服务`.trim(),
+        location: String(r?.location ?? ''),
+        sourceTable: recruitSign.name,
+        sourceId: row.id,
+        status: SERVICE_CONFIRMED,
+        confirmBy: user.id,
+        confirmTime: time,
+        rejectReason: '',
+      },
+      user.id,
+      time,
+    );
+    await repo.logStatus(trx, {
+      table: serviceRecord.table,
+      recordId,
+      action: 'create',
+      from: null,
+      to: SERVICE_CONFIRMED,
+      operatorId: user.id,
+      comment: '招募报名确认时长',
+      time,
+    });
     return { set: { hours } };
+  });
+
+  // A volunteer whose hours are on record stays on the roll (the hours are theirs to prove).
+  records.registerDeleteGuard(adultVolunteer.name, async (trx, row) => {
+    if (row.userId == null) return null;
+    const n = await trx
+      .selectFrom('volunteer_service_record')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('volunteer_id', '=', Number(row.userId))
+      .where('volunteer_kind', '=', 1)
+      .where('del_flag', '=', 0)
+      .executeTakeFirst();
+    const count = Number(n?.n ?? 0);
+    return count
+      ? `${String(row.name)} 已有 ${count} 条志愿服务记录，删除会丢失其服务时长，不能删除；不再服务请用“退出”或“停用”`
+      : null;
   });
 
   return {
@@ -329,6 +432,38 @@ export function createVolunteerService(deps: {
           time: t,
         });
         return { id, status };
+      });
+    },
+
+    /** A session's 缺勤 (volunteer-service's job) counted as a no-show of the account's volunteer. */
+    absentFromSession: (trx: Db, userId: number, time: number) => noShow(trx, { userId }, time, null),
+
+    /**
+     * 撤回 (records-design §3.1): the applicant withdraws their own application while it is
+     * 待审核 or 待面试. Only the account that submitted it may; a reviewer refuses or fails it
+     * instead (with a reason the applicant is told).
+     */
+    async withdraw(user: SessionUser, id: number) {
+      const t = now();
+      await db.transaction().execute(async (trx) => {
+        const row = await repo.find(trx, volunteerApplication, id);
+        if (!row) throw notFound('该申请不存在或已删除，请刷新后重试');
+        if (row.createBy !== user.id) throw forbidden('只有提交申请的本人可以撤回申请');
+        const from = row.status as number;
+        if (from === 4) throw invalid('该申请已撤回');
+        if (![0, 1].includes(from)) throw invalid('该申请已有面试结果，不能撤回');
+        if ((await repo.moveStatus(trx, volunteerApplication, id, [0, 1], { status: 4 }, user.id, t)) === 0)
+          throw invalid(STALE_STATUS);
+        await repo.logStatus(trx, {
+          table: volunteerApplication.table,
+          recordId: id,
+          action: 'withdraw',
+          from,
+          to: 4,
+          operatorId: user.id,
+          comment: '申请人撤回',
+          time: t,
+        });
       });
     },
 

@@ -24,6 +24,15 @@ export const ADULT_STATES: readonly StatusOption[] = [
   { value: 3, label: '已退出', color: 'gray' },
   { value: 9, label: '已停用', color: 'red' },
 ];
+/**
+ * No-shows (a recruit's 缺席, a session's 缺勤) after which the administrators are told to
+ * consider 停用 and the adult list shows the volunteer under 建议停用. An offer, never a block.
+ */
+export const NO_SHOW_LIMIT = 3;
+
+/** 可服务时间's choices (records-design §3.1 availableTimes), a multiple choice. */
+export const AVAILABLE_TIMES = ['工作日上午', '工作日下午', '周末上午', '周末下午', '节假日'] as const;
+
 export const KIND_OPTIONS: readonly StatusOption[] = [
   { value: 1, label: '社会(成人)' },
   { value: 2, label: '学生' },
@@ -191,7 +200,8 @@ export const volunteerApplication = defineRecord({
     availableTimes: f.text('可服务时间', {
       required: true,
       max: 100,
-      help: '工作日上午/工作日下午/周末上午/周末下午/节假日，可多选，用顿号分隔',
+      choices: AVAILABLE_TIMES,
+      help: '可多选',
     }),
     specialties: f.text('特长', { max: 200, help: '外语、手语、摄影等' }),
     experience: f.textarea('服务经历', { max: 1000 }),
@@ -274,6 +284,7 @@ export const volunteerApplication = defineRecord({
       danger: true,
     },
   },
+  createdFilter: '提交时间',
   access: { read: 'volunteer.applicationReview', write: 'volunteer.applicationReview' },
   order: [['id', 'desc']],
   describe: (r) => `${String(r.name ?? '')} 的志愿者申请`,
@@ -322,7 +333,8 @@ export const adultVolunteer = defineRecord({
     blockReason: f.text('停用原因', { form: false, max: 200 }),
     exitReason: f.text('退出原因', { form: false, max: 200 }),
     regularReason: f.text('破格转正原因', { form: false, max: 200 }),
-    noShowCount: f.int('缺席次数', { form: false, initial: 0 }),
+    // 缺席次数 ≥ 3 is the list's 建议停用 tab (noShowCountFrom=3): an offer, never a block.
+    noShowCount: f.int('缺席次数', { form: false, initial: 0, list: true, filter: 'range', width: 90 }),
     applicationId: f.int('来源申请', { form: false }),
   },
   check: personCheck,
@@ -371,6 +383,11 @@ export const adultVolunteer = defineRecord({
       set: (_row, input) => ({ exitReason: input.reason }),
       danger: true,
     },
+  },
+  // Hours are derived from service records, never a column: volunteer service answers these.
+  virtualFilters: {
+    yearHours: f.int('本年度服务时长（小时）', { filter: 'range', max: 10_000 }),
+    belowMinimum: f.bool('本年度未达标', { filter: 'eq' }),
   },
   access: { read: 'volunteer.social.adultVolunteer', write: 'volunteer.social.adultVolunteer' },
   order: [['id', 'desc']],
