@@ -75,7 +75,7 @@ test('a volunteer signs in on a phone, lands on /m, claims a session and reads i
     emergencyName: '周父',
     emergencyPhone: '13800005555',
     groupId,
-    availableTimes: '周末',
+    availableTimes: '周末上午',
   });
   await call(request, admin, '/v2/bsVolunteerV2ApplicationForm/sendInterview', {
     id: app.id,

@@ -99,7 +99,7 @@ async function pass(over: Record<string, unknown> = {}): Promise<Passed> {
       emergencyName: '家人',
       emergencyPhone: '13800002222',
       groupId,
-      availableTimes: '周末',
+      availableTimes: '周末上午',
       ...over,
     }),
   ).id as number;
@@ -238,7 +238,7 @@ describe('the account made at the pass', () => {
         emergencyName: '家人',
         emergencyPhone: '13800002222',
         groupId,
-        availableTimes: '周末',
+        availableTimes: '周末上午',
       }),
     ).id;
     ok(await post(`${APP}/sendInterview`, admin, { id, interviewTime: inDays(2), interviewPlace: '会议室' }));
