@@ -201,6 +201,9 @@ const SPEC_PATHS: readonly string[] = [
   // path §2 names without giving it.
   '/system/openapi',
   '/register',
+  // Ours (issue 20): the volunteer's phone view; its session pages (/m/session/$id) are routed
+  // beside it in src/app/routes/phone.tsx.
+  '/m',
 ];
 
 function cataloguePaths(): string[] {
@@ -212,7 +215,7 @@ function cataloguePaths(): string[] {
 }
 
 describe('catalogue', () => {
-  it('holds exactly the paths of spec §2 (and our /system/openapi), each once except /data/manage (two searches) and /home/data-managemnt (three)', () => {
+  it('holds exactly the paths of spec §2 (and our /system/openapi, /register and /m), each once except /data/manage (two searches) and /home/data-managemnt (three)', () => {
     expect([...cataloguePaths()].sort()).toEqual([...SPEC_PATHS].sort());
     const counts = new Map<string, number>();
     for (const path of cataloguePaths()) counts.set(path, (counts.get(path) ?? 0) + 1);
