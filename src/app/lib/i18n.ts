@@ -147,7 +147,8 @@ export const t = {
       updated: '人员信息已保存',
       resetPassword: '重置密码',
       resetPasswordTitle: (name: string) => `重置密码：${name}`,
-      resetPasswordHint: '重置后该员工在所有设备上的登录都会失效，需使用新密码重新登录。',
+      resetPasswordHint:
+        '重置后该员工在所有设备上的登录都会失效，需使用新密码重新登录，登录后须先设置一个自己的密码。',
       newPassword: '新密码',
       passwordReset: '密码已重置',
       enable: '启用',
