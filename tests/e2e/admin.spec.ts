@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { railModules, signIn } from './helpers';
+import { ADMIN_PASSWORD, railModules, signIn } from './helpers';
+import { createDriveUser, signInApi } from './users';
 
 async function logout(page: Page) {
   await page.getByTestId('user-menu').click();
@@ -102,4 +103,30 @@ test("an administrator changes a person's drive quota", async ({ page, request }
     await request.get('/wangpan/filetransfer/getstorage', { headers: { token } })
   ).json();
   expect(storage.data.totalStorageSize).toBe(25 * 1024 ** 3);
+});
+
+test('a person whose password an administrator reset chooses their own before any page', async ({
+  page,
+  request,
+}) => {
+  const { token: admin } = await signInApi(request, 'admin', ADMIN_PASSWORD);
+  const u = await createDriveUser(request, { prefix: 'rst' });
+  const reset = await request.post('/singleMuseum/sysUser/resetPassword', {
+    headers: { token: admin },
+    data: { userId: u.userId, password: 'Reset@2026' },
+  });
+  expect((await reset.json()).success).toBe(true);
+  await signIn(page, u.account, 'Reset@2026');
+  // The shell shows the phone view's form in place of the page, the rail still there.
+  const form = page.getByTestId('first-password');
+  await expect(form).toContainText('请先设置您的登录密码');
+  await page.getByRole('button', { name: '办公行政' }).click();
+  await expect(form).toBeVisible();
+  await form.getByLabel('初始密码').fill('Reset@2026');
+  await form.getByLabel(/^新密码/).fill('Mine@2026x');
+  await form.getByLabel(/^确认新密码/).fill('Mine@2026x');
+  await form.getByRole('button', { name: '设置新密码' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, u.account, 'Mine@2026x');
+  await expect(page.getByTestId('first-password')).toHaveCount(0);
 });

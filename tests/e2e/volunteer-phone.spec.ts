@@ -158,7 +158,7 @@ test('a volunteer signs in on a phone, lands on /m, claims a session and reads i
   // First sign-in: the initial password must be replaced before anything else.
   await signIn(initialPassword);
   await expect(page).toHaveURL(/\/m$/);
-  const first = page.getByTestId('vp-first-password');
+  const first = page.getByTestId('first-password');
   await expect(first).toContainText('请先设置您的登录密码');
   expect(await axeSerious(page)).toEqual([]);
   await first.getByLabel('初始密码').fill(initialPassword);
@@ -217,5 +217,16 @@ test('a volunteer signs in on a phone, lands on /m, claims a session and reads i
     await request.get(`${M}/v2/bsVolunteerV2Recruit/detail?id=${recruit.id}`, { headers: { token: admin } })
   ).json();
   expect(taken.result.record.used).toBe(1);
+
+  // No signal again: the claimed session, never opened on this phone, opens from the device
+  // (the home read the week's check-in pages ahead while it had signal).
+  await context.setOffline(true);
+  await sessions.filter({ hasText: '14:00–15:00' }).click();
+  await expect(page).toHaveURL(new RegExp(`/m/session/${open.id}$`));
+  await expect(page.getByTestId('checkin-page')).toContainText('14:00–15:00');
+  await expect(page.getByRole('heading', { name: '青铜时代' })).toBeVisible();
+  await expect(page.getByTestId('offline-mark')).toBeVisible();
+  await expect(page.getByTestId('checkin-error')).toHaveCount(0);
+  await context.setOffline(false);
   await context.close();
 });

@@ -58,6 +58,7 @@ describe('sign-in', () => {
       roles: ['deptHead'],
       roleNames: ['部门主任'],
       departments: [{ id: expect.any(Number), name: '办公室' }],
+      mustChangePassword: false,
     });
   });
 

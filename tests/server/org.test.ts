@@ -577,6 +577,33 @@ describe('resetting a password', () => {
     expect((await loginCall(s, 'staff10', 'Reset#2026')).body.success).toBe(true);
   });
 
+  it('makes its owner choose their own at the next sign-in (must_change_password), for any account', async () => {
+    // Seeded accounts are never asked (the e2e journeys sign them in straight to their pages);
+    // staff10's was reset by the test above.
+    const flagged = await s.db
+      .selectFrom('user')
+      .select('account')
+      .where('must_change_password', '=', 1)
+      .execute();
+    expect(flagged).toEqual([{ account: 'staff10' }]);
+    const id = await userIdOf(s, 'staff08');
+    const before = await s.login('staff08');
+    expect((await get('/login/userInfo', before)).body.result.mustChangePassword).toBe(false);
+
+    expect((await post('/sysUser/resetPassword', { userId: id, password: 'Reset#2027' })).body).toEqual(ok());
+    const token = await s.login('staff08', 'Reset#2027');
+    expect((await get('/login/userInfo', token)).body.result.mustChangePassword).toBe(true);
+    // The change of their own clears it; the chosen password is theirs alone.
+    const changed = await post(
+      '/personal/password',
+      { oldPassword: 'Reset#2027', newPassword: 'Mine#2027' },
+      token,
+    );
+    expect(changed.body.success).toBe(true);
+    const again = await s.login('staff08', 'Mine#2027');
+    expect((await get('/login/userInfo', again)).body.result.mustChangePassword).toBe(false);
+  });
+
   it('refuses a password that breaks the rule, and an unknown user', async () => {
     const id = await userIdOf(s, 'staff10');
     const bad = await post('/sysUser/resetPassword', { userId: id, password: 'short' });

@@ -38,6 +38,7 @@ describe('profile', () => {
         roles: ['deptHead', 'keeper'],
         roleNames: ['部门主任', '典藏管理员'],
         departments: [{ id: expect.any(Number), name: '典藏部' }],
+        mustChangePassword: false,
       }),
     );
   });

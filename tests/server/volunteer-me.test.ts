@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, formatMuseumMinute, museumDate } from '../../src/shared/rules/museum-time';
 import { startServer, type TestServer } from './harness';
 import { M, clearLoginAttempts, demoPhone, loginCall, userIdOf } from './util';
@@ -55,8 +56,12 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-const post = (path: string, token: string, body: Record<string, unknown> = {}) =>
-  s.call('POST', path, { token, body });
+const post = (
+  path: string,
+  token: string,
+  body: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) => s.call('POST', path, { token, body, headers });
 const get = (path: string, token: string) => s.call('GET', path, { token, headers: { token } });
 const ok = (res: { body: any }) => {
   expect(res.body.success, JSON.stringify(res.body)).toBe(true);
@@ -78,13 +83,18 @@ let seq = 0;
 const inDays = (d: number) => formatMuseumMinute(Date.now() + d * 86_400_000);
 
 interface Passed {
+  applicationId: number;
   volunteerId: number;
   volunteerNo: string;
+  operatorNote: string;
   account: { userId: number; account: string; linked: boolean; initialPassword?: string } | null;
   phone: string;
 }
 /** An application taken through the interview to a pass; answers the pass's answer. */
-async function pass(over: Record<string, unknown> = {}): Promise<Passed> {
+async function pass(
+  over: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<Passed> {
   seq += 1;
   const phone = (over.phone as string) ?? `136${String(20_000_000 + seq).slice(-8)}`;
   const id = ok(
@@ -109,8 +119,8 @@ async function pass(over: Record<string, unknown> = {}): Promise<Passed> {
       admin,
     ),
   );
-  const r = ok(await post(`${APP}/interviewResult`, admin, { id, result: 1, interviewScore: 90 }));
-  return { ...r, phone };
+  const r = ok(await post(`${APP}/interviewResult`, admin, { id, result: 1, interviewScore: 90 }, headers));
+  return { ...r, phone, applicationId: id };
 }
 
 /** A new volunteer signed in with a password of their own (the first sign-in's change done). */
@@ -242,13 +252,84 @@ describe('the account made at the pass', () => {
       }),
     ).id;
     ok(await post(`${APP}/sendInterview`, admin, { id, interviewTime: inDays(2), interviewPlace: '会议室' }));
-    const r = ok(await post(`${APP}/interviewPass`, admin, { id, interviewScore: 80 }));
+    const key = { 'idempotency-key': `dialog-${randomUUID()}` };
+    const r = ok(await post(`${APP}/interviewPass`, admin, { id, interviewScore: 80 }, key));
     const pw = r.account.initialPassword as string;
     expect(r.operatorNote).toContain(`初始密码：${pw}`);
     expect(r.operatorNote).toContain('只显示这一次');
+    // The generic transition route keeps it out of the stored answer too.
+    const replay = await post(`${APP}/interviewPass`, admin, { id, interviewScore: 80 }, key);
+    expect(replay.headers.get('idempotent-replay')).toBe('true');
+    expect(ok(replay).operatorNote).toContain('不再显示');
+    expect(JSON.stringify(await s.db.selectFrom('idempotency').selectAll().execute())).not.toContain(pw);
     await s.login(r.account.account, pw);
     // The application's detail never shows it again.
     expect(JSON.stringify(ok(await get(`${APP}/detail?id=${id}`, admin)))).not.toContain(pw);
+  });
+
+  it('never stores the initial password: a replay of the pass answers without it and says why', async () => {
+    const key = `pass-${randomUUID()}`;
+    const first = await pass({}, { 'idempotency-key': key });
+    const pw = first.account!.initialPassword!;
+    expect(first.operatorNote).toContain(`初始密码：${pw}`);
+
+    // The outbox resends the pass: answered from the stored copy, the account without its password.
+    const again = await post(
+      `${APP}/interviewResult`,
+      admin,
+      { id: first.applicationId, result: 1, interviewScore: 90 },
+      { 'idempotency-key': key },
+    );
+    expect(again.headers.get('idempotent-replay')).toBe('true');
+    const replay = ok(again);
+    expect(replay).toMatchObject({ volunteerId: first.volunteerId, volunteerNo: first.volunteerNo });
+    expect(replay.account).toEqual({
+      userId: first.account!.userId,
+      account: first.account!.account,
+      linked: false,
+    });
+    expect(replay.operatorNote).toContain('初始密码已在第一次提交时显示过');
+    expect(replay.operatorNote).toContain('“人员管理”');
+    expect(replay.operatorNote).toContain('“重置密码”');
+    expect(JSON.stringify(again.body)).not.toContain(pw);
+    // One volunteer, not two.
+    const made = await s.db
+      .selectFrom('volunteer_adult')
+      .select('id')
+      .where('user_id', '=', first.account!.userId)
+      .execute();
+    expect(made).toHaveLength(1);
+
+    // The stored answer, the system log's entry (once written), the status log, the notices:
+    // the password is in no table at all, nor in the server's log.
+    const stored = await s.db
+      .selectFrom('idempotency')
+      .selectAll()
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    expect(stored.response).toContain(first.volunteerNo);
+    expect(stored.response).not.toContain(pw);
+    await vi.waitFor(
+      async () => {
+        const rows = await s.db
+          .selectFrom('system_log')
+          .selectAll()
+          .where('path', 'like', '%/interviewResult%')
+          .where('target_id', '=', String(first.applicationId))
+          .execute();
+        expect(rows.length).toBeGreaterThan(0);
+        expect(JSON.stringify(rows)).not.toContain(pw);
+      },
+      { timeout: 5000, interval: 50 },
+    );
+    for (const t of await s.db.introspection.getTables()) {
+      const rows = await s.db
+        .selectFrom(t.name as never)
+        .selectAll()
+        .execute();
+      expect(JSON.stringify(rows), t.name).not.toContain(pw);
+    }
+    expect(logLines.join('')).not.toContain(pw);
   });
 
   it('links the existing account of a staff member who volunteers (same phone), keeping their menu', async () => {

@@ -147,7 +147,8 @@ export const t = {
       updated: '人员信息已保存',
       resetPassword: '重置密码',
       resetPasswordTitle: (name: string) => `重置密码：${name}`,
-      resetPasswordHint: '重置后该员工在所有设备上的登录都会失效，需使用新密码重新登录。',
+      resetPasswordHint:
+        '重置后该员工在所有设备上的登录都会失效，需使用新密码重新登录，登录后须先设置一个自己的密码。',
       newPassword: '新密码',
       passwordReset: '密码已重置',
       enable: '启用',
@@ -2367,11 +2368,14 @@ export const t = {
     staffBack: '返回工作台',
     logout: '退出登录',
     menu: '菜单',
+    notVolunteer: '你还不是本馆志愿者',
+  },
+  /** The first sign-in with a password someone else chose (components/first-password.tsx). */
+  firstPassword: {
     changeTitle: '请先设置您的登录密码',
     changeHint:
       '您正在使用管理员发给您的初始密码。为了账号安全，请设置一个只有您知道的新密码，之后请用新密码重新登录。',
     initialPassword: '初始密码',
     changeSubmit: '设置新密码',
-    notVolunteer: '你还不是本馆志愿者',
   },
 } as const;

@@ -1,15 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '../../shared/api/envelope';
 import type { Jobs } from '../cluster/jobs';
 import type { Db } from '../db/index';
 import * as repo from '../modules/idempotency/idempotency.repo';
-import { sendEnvelope } from './envelope';
+import { payloadKey, sendEnvelope } from './envelope';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotency?: { key: string; userId: number };
+    idempotency?: { key: string; userId: number; replay?: unknown };
   }
+}
+
+/**
+ * Marks this request's answer as holding a secret shown once (a new account's initial
+ * password): the stored copy a replay gets has `data` in its place, so the secret is never
+ * written to the idempotency table (ARCHITECTURE.md §6). No-op when the request has no key.
+ */
+export function replayInstead(req: FastifyRequest, data: unknown): void {
+  if (req.idempotency) req.idempotency.replay = data;
 }
 
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -70,10 +79,23 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db;
     if (status >= 500 || typeof payload !== 'string') {
       await repo.release(db, claim.userId, claim.key);
     } else {
-      await repo.complete(db, claim.userId, claim.key, status, payload);
+      await repo.complete(db, claim.userId, claim.key, status, stored(req.url, payload, claim.replay));
     }
     return payload;
   });
+
+  /** The answer to keep: the sent one, or with its payload swapped for the secret-free `replay`. */
+  function stored(url: string, payload: string, replay: unknown): string {
+    if (replay === undefined) return payload;
+    try {
+      const env = JSON.parse(payload) as Record<string, unknown>;
+      if (env.success !== true) return payload;
+      return JSON.stringify({ ...env, [payloadKey(url)]: replay });
+    } catch {
+      // Not an envelope: keep nothing a replay could show rather than the secret.
+      return JSON.stringify({ success: true, code: 0, message: '成功', [payloadKey(url)]: replay });
+    }
+  }
 
   const purge = () => repo.purgeOlderThan(db, Date.now() - IDEMPOTENCY_TTL_MS);
   if (opts.jobs) {

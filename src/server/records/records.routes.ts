@@ -18,6 +18,7 @@ import {
   type RecordDef,
 } from '../../shared/records/define';
 import { DONE } from '../plugins/envelope';
+import { replayInstead } from '../plugins/idempotency';
 import type { Syslog } from '../modules/syslog/syslog.service';
 import { requireTokenHeader } from '../plugins/auth';
 import type { RecordService } from './records.service';
@@ -186,6 +187,7 @@ export function recordRoutes(
           key,
           req.user,
           b as Record<string, unknown> & { id: number },
+          (replay) => replayInstead(req, replay),
         );
         return answer ?? DONE;
       });

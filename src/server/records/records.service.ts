@@ -104,12 +104,19 @@ export type Lookups = ReturnType<typeof createLookups>;
  * What a transition does beyond its row (`Transition.effect`), registered by the module that
  * knows how (`registerEffect('<record>.<effect>', fn)`): run in the transition's transaction
  * after the status moved, so a refusal (an AppError) undoes the move too. It may answer more
- * fields of the row to set, and what to run after the commit (telling the live bus).
+ * fields of the row to set, and what to run after the commit (telling the live bus). An `answer`
+ * that holds a secret shown once comes with `replay`, the same answer without it: what a replay
+ * of the call (Idempotency-Key) is answered from, so the secret is never stored.
  */
 export type TransitionEffect = (
   trx: Db,
   ctx: { def: RecordDef; row: Row; input: Record<string, unknown>; user: SessionUser; time: number },
-) => Promise<{ set?: Record<string, unknown>; after?: () => void; answer?: unknown } | void>;
+) => Promise<{
+  set?: Record<string, unknown>;
+  after?: () => void;
+  answer?: unknown;
+  replay?: unknown;
+} | void>;
 
 export function createRecordService(deps: {
   db: Db;
@@ -583,6 +590,8 @@ export function createRecordService(deps: {
       key: string,
       user: SessionUser,
       body: Record<string, unknown> & { id: number },
+      /** Told the effect's `replay` (the route hands it to the idempotency plugin). */
+      onReplay?: (replay: unknown) => void,
     ) {
       const t = def.transitions![key]!;
       const scope = (await writeContext(def, user, t.access)).owner.conds;
@@ -607,6 +616,7 @@ export function createRecordService(deps: {
           );
         let done: (() => void) | undefined;
         let answer: unknown;
+        let replay: unknown;
         if (t.effect) {
           const run = effects.get(`${def.name}.${t.effect}`);
           if (!run) throw new Error(`${def.name}.${key}: effect ${t.effect} is not registered`);
@@ -615,6 +625,7 @@ export function createRecordService(deps: {
             await repo.update(trx, def, row.id, out.set, user.id, time);
           done = out?.after;
           answer = out?.answer;
+          replay = out?.replay;
         }
         const comment =
           typeof body.reason === 'string'
@@ -632,9 +643,10 @@ export function createRecordService(deps: {
           comment,
           time,
         });
-        return { done, answer };
+        return { done, answer, replay };
       });
       after.done?.();
+      if (after.replay !== undefined) onReplay?.(after.replay);
       // What the effect made that only this caller sees (a new volunteer's initial password).
       return after.answer;
     },

@@ -67,5 +67,7 @@ export const UserInfo = z.object({
   /** Display names of `roles`, in the same order. */
   roleNames: z.array(z.string()),
   departments: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** The password was chosen by someone else (an initial or a reset one): choose one first. */
+  mustChangePassword: z.boolean(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;

@@ -7,6 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { MenuResult } from '../../../shared/api/auth';
 import { VOLUNTEER_HOME, VOLUNTEER_ROLE, permForPath } from '../../../shared/menu/catalogue';
 import type { ModuleKey } from '../../../shared/menu/types';
+import { FirstPassword } from '../../components/first-password';
 import { loadSessionState, pendingWrites, signOut } from '../../lib/auth';
 import { t } from '../../lib/i18n';
 import { useCounts } from '../../lib/notices';
@@ -191,7 +192,8 @@ export function AppLayout({ panelFooter }: { panelFooter?: (module: ModuleKey) =
           p={narrow ? 'sm' : 'md'}
           style={{ flex: 1, overflow: 'auto' }}
         >
-          <Outlet />
+          {/* A password someone else chose (人员管理 → 重置密码) is replaced before any page. */}
+          {state?.user.mustChangePassword ? <FirstPassword /> : <Outlet />}
         </Box>
       </Box>
     </Box>

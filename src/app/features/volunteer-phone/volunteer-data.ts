@@ -54,10 +54,4 @@ export const volunteerCalls = {
       scope: [[...volunteerKeys.all]],
       meta: { recruitId } satisfies SignUpMeta,
     }),
-  password: (oldPassword: string, newPassword: string) =>
-    museum.post<unknown>(
-      '/personal/password',
-      { oldPassword, newPassword },
-      { idempotencyKey: crypto.randomUUID(), silent: true },
-    ),
 };

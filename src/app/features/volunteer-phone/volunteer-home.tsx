@@ -9,14 +9,12 @@ import {
   Group,
   Menu,
   ActionIcon,
-  PasswordInput,
   SimpleGrid,
   Stack,
   Text,
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
@@ -32,8 +30,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
-import { useState } from 'react';
-import { PasswordChange } from '../../../shared/api/org';
+import { useEffect, useState } from 'react';
 import type {
   MyRecords,
   MySession,
@@ -47,16 +44,17 @@ import { SIGN_STATES } from '../../../shared/records/volunteer/recruit';
 import { SERVICE_RECORD_STATES } from '../../../shared/records/volunteer/service-hours';
 import { hoursText } from '../../../shared/rules/volunteer-hours';
 import { CachedViewState } from '../../components/cached-state';
+import { FirstPassword } from '../../components/first-password';
 import { OfflineNote } from '../../components/offline-note';
 import { errorToast } from '../../lib/api';
 import { signOut } from '../../lib/auth';
 import { useCachedQuery } from '../../lib/cached-query';
-import { zodValidate } from '../../lib/form';
 import { t } from '../../lib/i18n';
 import { outbox, useOutbox } from '../../lib/offline';
 import { OutboxRefusal } from '../../lib/outbox';
 import { useOnline } from '../../lib/online';
-import { session, useSession } from '../../lib/session';
+import { prefetchMySessions } from '../../lib/volunteer-sessions';
+import { useSession } from '../../lib/session';
 import { SIGN_UP_KIND, volunteerCalls, volunteerKeys, type SignUpMeta } from './volunteer-data';
 
 const V = t.volunteerPhone;
@@ -150,6 +148,14 @@ const statusOf = (v: number) => ADULT_STATES.find((s) => s.value === v);
 
 function Home({ me, offline }: { me: VolunteerMe; offline: boolean }) {
   const st = statusOf(me.volunteer.status);
+  const qc = useQueryClient();
+  // The week's check-in pages are read ahead onto the device while there is signal, so a
+  // session tapped in a basement hall opens even if it was never opened before.
+  const ids = me.sessions.map((s) => s.id).join(',');
+  useEffect(() => {
+    if (offline || !ids) return;
+    void prefetchMySessions(qc, ids.split(',').map(Number));
+  }, [qc, ids, offline]);
   return (
     <>
       <Card radius="md" p="md" withBorder data-testid="vp-identity">
@@ -645,80 +651,5 @@ function Records() {
         </>
       )}
     </Section>
-  );
-}
-
-interface FirstPasswordValues {
-  oldPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
-const checkPasswordChange = zodValidate(PasswordChange);
-
-/** The first sign-in with an initial password: a new one first, then sign in again with it. */
-function FirstPassword() {
-  const P = t.personal;
-  const [leaving, setLeaving] = useState(false);
-  const form = useForm<FirstPasswordValues>({
-    initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
-    validate: (values) => {
-      const errors: Record<string, string> = checkPasswordChange(values);
-      if (!values.confirmPassword) errors.confirmPassword = P.confirmRequired;
-      else if (values.confirmPassword !== values.newPassword) errors.confirmPassword = P.confirmMismatch;
-      return errors;
-    },
-  });
-  const change = useMutation({
-    mutationFn: (v: { oldPassword: string; newPassword: string }) =>
-      volunteerCalls.password(v.oldPassword, v.newPassword),
-    onSuccess: () => {
-      // The server ended every session of this account: sign in again with the new password.
-      setLeaving(true);
-      session.clear();
-      notifications.show({ color: 'green', message: t.session.passwordChanged });
-      window.setTimeout(() => window.location.assign('/login'), 1200);
-    },
-    onError: (e) => errorToast(e instanceof Error ? e.message : String(e)),
-  });
-  return (
-    <Card radius="md" p="md" withBorder data-testid="vp-first-password">
-      <form
-        noValidate
-        onSubmit={form.onSubmit(({ oldPassword, newPassword }) =>
-          change.mutate({ oldPassword, newPassword }),
-        )}
-      >
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {V.changeTitle}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {V.changeHint}
-          </Text>
-          <PasswordInput
-            label={V.initialPassword}
-            withAsterisk
-            autoComplete="current-password"
-            {...form.getInputProps('oldPassword')}
-          />
-          <PasswordInput
-            label={P.newPassword}
-            description={P.passwordRule}
-            withAsterisk
-            autoComplete="new-password"
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordInput
-            label={P.confirmPassword}
-            withAsterisk
-            autoComplete="new-password"
-            {...form.getInputProps('confirmPassword')}
-          />
-          <Button type="submit" loading={change.isPending || leaving}>
-            {V.changeSubmit}
-          </Button>
-        </Stack>
-      </form>
-    </Card>
   );
 }

@@ -301,6 +301,7 @@ export function createAuthService(db: Db, config: Config) {
         roles: user.roles,
         roleNames: await repo.roleNamesOf(db, user.roles),
         departments: await repo.departmentsOf(db, u.id),
+        mustChangePassword: Number(u.must_change_password) === 1,
       };
     },
   };

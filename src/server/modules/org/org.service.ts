@@ -348,7 +348,8 @@ export function createOrgService(db: Db) {
       await assertMayTouchAdmin(actor, b.userId);
       const password_hash = await hashPassword(b.password);
       await db.transaction().execute(async (trx) => {
-        await repo.updateUser(trx, b.userId, { password_hash });
+        // The administrator chose it, so its owner must choose their own at first sign-in.
+        await repo.updateUser(trx, b.userId, { password_hash, must_change_password: 1 });
         await deleteSessionsOfUser(trx, b.userId);
       });
     },

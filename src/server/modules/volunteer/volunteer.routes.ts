@@ -7,6 +7,7 @@ import { adultVolunteer, volunteerApplication } from '../../../shared/records/vo
 import { recruit, volunteerNotice } from '../../../shared/records/volunteer/recruit';
 import { invalid } from '../../errors';
 import { DONE } from '../../plugins/envelope';
+import { replayInstead } from '../../plugins/idempotency';
 import { requireTokenHeader } from '../../plugins/auth';
 import type { RecordService } from '../../records/records.service';
 import * as repo from '../../records/records.repo';
@@ -74,12 +75,14 @@ export function volunteerRoutes(
       if (body.result === 2 && !body.comment) throw invalid('请填写不通过原因');
       if (body.result === 1) await volunteers.preparePass(body);
       // A pass answers the volunteer and its account; a new account's initial password is
-      // shown here once (and sent by SMS), never again (README "Volunteer accounts").
+      // shown here once (and sent by SMS), never again, not even to a replay of this call
+      // (README "Volunteer accounts").
       const answer = await records.transition(
         volunteerApplication,
         body.result === 1 ? 'interviewPass' : 'interviewFail',
         req.user,
         body,
+        (replay) => replayInstead(req, replay),
       );
       return answer ?? DONE;
     },

@@ -170,6 +170,13 @@ export function createVolunteerService(deps: {
     sms(String(row.phone ?? ''), `${text}${accountText(account)}`, account?.initialPassword);
     return {
       answer: { volunteerId, volunteerNo: number, account, operatorNote: operatorNote(number, account) },
+      // A replay (Idempotency-Key) is answered from a stored copy that never holds the password.
+      replay: {
+        volunteerId,
+        volunteerNo: number,
+        account: account && { userId: account.userId, account: account.account, linked: account.linked },
+        operatorNote: replayNote(number, account),
+      },
       set: { volunteerId },
       after: tell([row.createBy === user.id ? null : row.createBy], text, user.id),
     };
@@ -510,6 +517,12 @@ function operatorNote(number: string, a: IssuedAccount | null): string {
   if (a.linked)
     return `已建立志愿者档案，编号 ${number}。该手机号已有账号 ${a.account}，已为其加上志愿者角色，志愿者用原密码登录即可。`;
   return `已建立志愿者档案，编号 ${number}，并开通登录账号。\n账号：${a.account}（也可用手机号登录）\n初始密码：${a.initialPassword}\n初始密码只显示这一次，已同时短信发送给志愿者；首次登录须修改密码。`;
+}
+
+/** The note of a replayed pass: the password was shown to the first answer only. */
+function replayNote(number: string, a: IssuedAccount | null): string {
+  if (!a?.initialPassword) return operatorNote(number, a);
+  return `已建立志愿者档案，编号 ${number}，登录账号 ${a.account}。\n初始密码已在第一次提交时显示过，为安全起见不再显示（也已短信发送给志愿者）；如未记下，请到“人员管理”找到该账号，点“重置密码”设一个新的初始密码，首次登录须修改密码。`;
 }
 
 /** The SMS's account lines: how to sign in (the password only for a new account). */
