@@ -34,7 +34,7 @@ test('an administrator takes an application from 待审核 through the interview
   const groups = await (
     await api.get('/singleMuseum/v2/bsVolunteerV2Group/list', { headers: { token } })
   ).json();
-  const groupId = groups.result.list.find((g: { name: string }) => g.name === '讲解组').id;
+  const groupOf = (name: string) => groups.result.list.find((g: { name: string }) => g.name === name).id;
   const phone = `135${String(Date.now()).slice(-8)}`;
   const saved = await api.post('/singleMuseum/v2/bsVolunteerV2ApplicationForm/save', {
     headers: { token },
@@ -48,14 +48,18 @@ test('an administrator takes an application from 待审核 through the interview
       phone,
       emergencyName: '沈父',
       emergencyPhone: '13800004444',
-      groupId,
+      groupIds: [groupOf('导览咨询组'), groupOf('讲解组')],
       availableTimes: '周末上午',
     },
   });
   expect((await saved.json()).success).toBe(true);
 
   await tablet.goto('/volunteer/application-review');
+  // 意向服务组 filters by one group ("has it") and the row names both, in the order chosen.
+  await tablet.getByTestId('filter-groupIds').click();
+  await tablet.getByRole('option', { name: '讲解组', exact: true }).click();
   const row = tablet.getByTestId('record-row').filter({ hasText: NAME });
+  await expect(row).toContainText('导览咨询组、讲解组');
   await expect(row).toContainText('待审核');
   await expect(row).toContainText(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
 
