@@ -54,7 +54,26 @@ test('an administrator takes an application from 待审核 through the interview
   });
   expect((await saved.json()).success).toBe(true);
 
+  // A disabled group is not offered to a new application.
+  const paused = await api.post('/singleMuseum/v2/bsVolunteerV2Group/save', {
+    headers: { token },
+    data: { name: `暂停组${String(Date.now()).slice(-5)}`, sort: 95, status: 0 },
+  });
+  expect((await paused.json()).success).toBe(true);
+
   await tablet.goto('/volunteer/application-review');
+  // The form's 意向服务组: chips of the enabled groups, several at once.
+  await tablet.getByTestId('records-add').click();
+  const form = tablet.getByTestId('record-form');
+  await form.getByTestId('field-groupIds').click();
+  await tablet.getByRole('option', { name: '文保辅助组', exact: true }).click();
+  await tablet.getByRole('option', { name: '讲解组', exact: true }).click();
+  await expect(tablet.getByRole('option', { name: /^暂停组/ })).toHaveCount(0);
+  await expect(form.getByText('文保辅助组', { exact: true })).toBeVisible();
+  await expect(form.getByText('讲解组', { exact: true })).toBeVisible();
+  await tablet.keyboard.press('Escape');
+  await tablet.keyboard.press('Escape');
+  await expect(form).toBeHidden();
   // 意向服务组 filters by one group ("has it") and the row names both, in the order chosen.
   await tablet.getByTestId('filter-groupIds').click();
   await tablet.getByRole('option', { name: '讲解组', exact: true }).click();
