@@ -34,7 +34,7 @@ test('an administrator takes an application from 待审核 through the interview
   const groups = await (
     await api.get('/singleMuseum/v2/bsVolunteerV2Group/list', { headers: { token } })
   ).json();
-  const groupId = groups.result.list.find((g: { name: string }) => g.name === '讲解组').id;
+  const groupOf = (name: string) => groups.result.list.find((g: { name: string }) => g.name === name).id;
   const phone = `135${String(Date.now()).slice(-8)}`;
   const saved = await api.post('/singleMuseum/v2/bsVolunteerV2ApplicationForm/save', {
     headers: { token },
@@ -48,14 +48,37 @@ test('an administrator takes an application from 待审核 through the interview
       phone,
       emergencyName: '沈父',
       emergencyPhone: '13800004444',
-      groupId,
+      groupIds: [groupOf('导览咨询组'), groupOf('讲解组')],
       availableTimes: '周末上午',
     },
   });
   expect((await saved.json()).success).toBe(true);
 
+  // A disabled group is not offered to a new application.
+  const paused = await api.post('/singleMuseum/v2/bsVolunteerV2Group/save', {
+    headers: { token },
+    data: { name: `暂停组${String(Date.now()).slice(-5)}`, sort: 95, status: 0 },
+  });
+  expect((await paused.json()).success).toBe(true);
+
   await tablet.goto('/volunteer/application-review');
+  // The form's 意向服务组: chips of the enabled groups, several at once.
+  await tablet.getByTestId('records-add').click();
+  const form = tablet.getByTestId('record-form');
+  await form.getByTestId('field-groupIds').click();
+  await tablet.getByRole('option', { name: '文保辅助组', exact: true }).click();
+  await tablet.getByRole('option', { name: '讲解组', exact: true }).click();
+  await expect(tablet.getByRole('option', { name: /^暂停组/ })).toHaveCount(0);
+  await expect(form.getByText('文保辅助组', { exact: true })).toBeVisible();
+  await expect(form.getByText('讲解组', { exact: true })).toBeVisible();
+  await tablet.keyboard.press('Escape');
+  await tablet.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+  // 意向服务组 filters by one group ("has it") and the row names both, in the order chosen.
+  await tablet.getByTestId('filter-groupIds').click();
+  await tablet.getByRole('option', { name: '讲解组', exact: true }).click();
   const row = tablet.getByTestId('record-row').filter({ hasText: NAME });
+  await expect(row).toContainText('导览咨询组、讲解组');
   await expect(row).toContainText('待审核');
   await expect(row).toContainText(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
 

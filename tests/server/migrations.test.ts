@@ -151,3 +151,31 @@ describe('0019: the attendance summaries move under 考勤', () => {
     await db.destroy();
   });
 });
+
+describe('0030: 意向服务组 becomes several groups', () => {
+  it("carries each application's one group over as ',3,' and leaves one without a group empty", async () => {
+    const { default: Database } = await import('better-sqlite3');
+    const { Kysely, Migrator, SqliteDialect } = await import('kysely');
+    const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('0029_volunteer_accounts')).error).toBeUndefined();
+    const row = { type: 1, name: '林晓', create_time: 0, update_time: 0 };
+    await db
+      .insertInto('volunteer_application')
+      .values([
+        { ...row, id: 1, group_id: 3 },
+        { ...row, id: 2, group_id: 12 },
+        { ...row, id: 3, group_id: null },
+      ])
+      .execute();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect(
+      await db.selectFrom('volunteer_application').select(['id', 'group_ids']).orderBy('id').execute(),
+    ).toEqual([
+      { id: 1, group_ids: ',3,' },
+      { id: 2, group_ids: ',12,' },
+      { id: 3, group_ids: '' },
+    ]);
+    await db.destroy();
+  });
+});

@@ -203,7 +203,7 @@ export const SAMPLES: Record<string, Sample> = {
       phone: mobileOf(n),
       emergencyName: '李家人',
       emergencyPhone: '13800001111',
-      groupId: await ids.row('volunteerGroup'),
+      groupIds: [await ids.row('volunteerGroup')],
       availableTimes: '周末上午、节假日',
       specialties: '英语',
     }),

@@ -879,6 +879,7 @@ export interface DB {
   download_doc: DownloadDocTable;
   download_log: DownloadLogTable;
   volunteer_group: VolunteerRow;
+  /** group_ids (0030): 意向服务组 as ',3,7,'; group_id (0027) is no longer read or written. */
   volunteer_application: VolunteerRow;
   volunteer_adult: VolunteerAdultTable;
   volunteer_school_group: VolunteerRow;

@@ -53,3 +53,21 @@ describe('reading xlsx cells', () => {
     expect(cellValue(f.text('备注'), null, look)).toEqual({ value: undefined });
   });
 });
+
+describe('a refs cell (意向服务组)', () => {
+  const groups: Record<string, number[]> = { 讲解组: [3], '咨询 服务组': [7], 重名组: [8, 9] };
+  const withRefs: CellLookups = { ...look, refs: (_fd, w) => groups[w] ?? [] };
+  const fd = f.refs('意向服务组', 'volunteerGroup', { by: 'name' });
+  it('reads names joined by 、 (a name may hold a space), as the export writes them', () => {
+    expect(cellValue(fd, '讲解组、咨询 服务组', withRefs)).toEqual({ value: [3, 7] });
+    expect(cellValue(fd, '讲解组；讲解组', withRefs)).toEqual({ value: [3, 3] });
+  });
+  it('names the group it cannot find or cannot tell apart', () => {
+    expect(cellValue(fd, '讲解组、摄影组', withRefs)).toEqual({
+      problem: '找不到意向服务组“摄影组”，请核对名称',
+    });
+    expect(cellValue(fd, '重名组', withRefs)).toEqual({
+      problem: '意向服务组“重名组”有 2 条同名记录，请导入后在页面上选择',
+    });
+  });
+});

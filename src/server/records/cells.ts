@@ -67,6 +67,14 @@ export function cellTime(cell: unknown): string {
 }
 
 /** Several names in one cell: 王芳、李明 or 王芳,李明 or 王芳 李明. */
+/** The titles of a refs cell: 讲解组、咨询组 (a title may hold a space or a slash, so only lists' separators split). */
+export function splitTitles(s: string): string[] {
+  return s
+    .split(/[、,，;；\n]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
 export function splitNames(s: string): string[] {
   return s
     .split(/[、,，;；/\s]+/)
@@ -148,17 +156,31 @@ export function cellValue(fd: Field, cell: unknown, look: CellLookups): CellResu
             : `${fd.label}“${text}”不是现有部门`,
       };
     }
-    case 'ref': {
-      const found = look.refs?.(fd, text) ?? [];
-      if (found.length === 1) return { value: found[0] };
-      return {
-        problem:
-          found.length > 1
-            ? `${fd.label}“${text}”有 ${found.length} 条同名记录，请导入后在页面上选择`
-            : `找不到${fd.label}“${text}”，请核对名称`,
-      };
+    case 'ref':
+      return oneRef(fd, text, look);
+    case 'refs': {
+      // Names joined by 、 (or , ; or new lines), as the export writes them; a name may hold a space.
+      const ids: number[] = [];
+      for (const word of splitTitles(text)) {
+        const r = oneRef(fd, word, look);
+        if ('problem' in r) return r;
+        ids.push(r.value as number);
+      }
+      return { value: ids };
     }
     default:
       return { value: text };
   }
+}
+
+/** A row of a ref's record named by its title. */
+function oneRef(fd: Field, text: string, look: CellLookups): { value: unknown } | { problem: string } {
+  const found = look.refs?.(fd, text) ?? [];
+  if (found.length === 1) return { value: found[0] };
+  return {
+    problem:
+      found.length > 1
+        ? `${fd.label}“${text}”有 ${found.length} 条同名记录，请导入后在页面上选择`
+        : `找不到${fd.label}“${text}”，请核对名称`,
+  };
 }

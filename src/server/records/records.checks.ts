@@ -83,7 +83,8 @@ export function createChecks(deps: CheckDeps) {
     });
     ownerProblems(def, ctx, rows, out);
     await frozenProblems(q, def, items, rows, out);
-    await valueProblems(q, def, ctx, rows, out, changed, look);
+    const kept = (i: number, key: string) => idsOf(items[i]!.before?.[key]);
+    await valueProblems(q, def, ctx, rows, out, changed, kept, look);
     await fileProblems(q, def, user, items, rows, out, changed);
     await ownerRowProblems(q, def, rows, out);
     await storedProblems(q, def, items, rows, out, look);
@@ -150,6 +151,7 @@ export function createChecks(deps: CheckDeps) {
     rows: readonly Record<string, unknown>[],
     out: FieldProblem[][],
     changed: (i: number, key: string) => boolean,
+    keptIds: (i: number, key: string) => number[],
     look: Lookups,
   ) {
     // A value kept unchanged stays valid (an item disabled or a person leaving since).
@@ -193,28 +195,46 @@ export function createChecks(deps: CheckDeps) {
           out[e.i]!.push({ field: e.at, message: `${e.where}所选${e.fd.label}不存在，请重新选择` });
     }
 
-    // A ref names a row the caller may read (a draft of another record answers like a missing row).
-    const refs = entries.filter((e) => e.fd.ref);
+    // A ref names a row the caller may read (a draft of another record answers like a missing row);
+    // a refs field's ids each do. With `active`, a row newly chosen must be active (an enabled
+    // group): on an update only the ids new to the row are held to it, so a group disabled since
+    // stays on the applications that chose it.
+    const refs = entries
+      .filter((e) => e.fd.ref)
+      .flatMap((e) => {
+        const ids = e.fd.kind === 'refs' ? ((e.value as number[]) ?? []) : [e.value as number];
+        const kept = e.fd.kind === 'refs' ? new Set(keptIds(e.i, e.at)) : new Set<number>();
+        return ids.map((id) => ({ ...e, value: id, kept: kept.has(id) }));
+      });
     for (const name of new Set(refs.map((e) => e.fd.ref!.record))) {
       const target = deps.byName.get(name)!;
       const mine = refs.filter((e) => e.fd.ref!.record === name);
       const conds = ctx.refs.get(name) ?? null;
-      const seen = conds
-        ? new Set(
-            (
-              await repo.findAllIn(
-                q,
-                target,
-                'id',
-                mine.map((e) => e.value),
-                conds,
-              )
-            ).map((r) => r.id),
+      const found = conds
+        ? await repo.findAllIn(
+            q,
+            target,
+            'id',
+            mine.map((e) => e.value),
+            conds,
           )
-        : new Set<number>();
-      for (const e of mine)
-        if (!seen.has(e.value as number))
-          out[e.i]!.push({ field: e.at, message: `${e.where}所选${e.fd.label}不存在或已删除，请重新选择` });
+        : [];
+      const byId = new Map(found.map((r) => [r.id, r]));
+      const said = new Set<string>();
+      for (const e of mine) {
+        const r = byId.get(e.value);
+        const active = e.fd.ref!.active;
+        const message = !r
+          ? `${e.where}所选${e.fd.label}不存在或已删除，请重新选择`
+          : active && !e.kept && r[active.field] !== active.value
+            ? `${e.where}所选${e.fd.label}“${String(r[e.fd.ref!.by] ?? '')}”已停用，请重新选择`
+            : null;
+        // One message per field and row (two missing groups are one refusal).
+        if (message && !said.has(`${e.i}:${e.at}:${message}`)) {
+          said.add(`${e.i}:${e.at}:${message}`);
+          out[e.i]!.push({ field: e.at, message });
+        }
+      }
     }
   }
 

@@ -25,7 +25,7 @@ import type { Db } from '../db/index';
 import { AppError, invalid } from '../errors';
 import type { Access } from '../modules/auth/access';
 import type { SessionUser } from '../modules/auth/auth.service';
-import { cellText, cellValue, splitNames, type CellLookups } from './cells';
+import { cellText, cellValue, splitNames, splitTitles, type CellLookups } from './cells';
 import * as repo from './records.repo';
 import { createLookups, type RecordService } from './records.service';
 import { readWorkbook, sendXlsx, templateWorkbook, type SheetColumn, type SheetRow } from './xlsx';
@@ -113,7 +113,7 @@ async function recordColumns(db: Db, def: RecordDef): Promise<SheetColumn[]> {
       options,
       note: [KIND_NOTES[fd.kind], fd.placeholder, fd.help, max].filter(Boolean).join('；'),
       text: fd.kind === 'text' || fd.kind === 'textarea',
-      width: fd.kind === 'users' ? 24 : undefined,
+      width: fd.kind === 'users' || fd.kind === 'refs' ? 24 : undefined,
     };
   });
 }
@@ -150,7 +150,10 @@ async function lookupsFor(
   const refRows = new Map<Field, Row[]>();
   for (const [key, fd] of fields)
     if (fd.ref) {
-      const titles = rows.map((r) => cellText(r.cells[key])).filter(Boolean);
+      const titles = rows.flatMap((r) => {
+        const text = cellText(r.cells[key]);
+        return fd.kind === 'refs' ? splitTitles(text) : text ? [text] : [];
+      });
       refRows.set(fd, await repo.findAllIn(db, defOf(fd.ref.record)!, fd.ref.by, titles));
     }
   return {

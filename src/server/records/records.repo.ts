@@ -12,7 +12,8 @@ import type { Db } from '../db/index';
  *
  * Portable across SQLite and PostgreSQL: no dialect functions; numbers are read through
  * Number() (PostgreSQL answers bigint as text); a list of people (or of uploads) is stored
- * as ',3,5,' so "contains 5" is LIKE '%,5,%'; a list field's rows are JSON text.
+ * as ',3,5,' so "contains 5" is LIKE '%,5,%' (refs, rows of another record, too); a list
+ * field's rows are JSON text.
  */
 
 type Any = Kysely<any>;
@@ -40,7 +41,7 @@ export type Cond =
 
 const NUMERIC = new Set(['int', 'money', 'datetime', 'status', 'user', 'dept', 'ref']);
 /** Kinds stored as a list of ids, ',3,5,'. */
-const ID_LISTS = new Set(['users', 'file', 'image']);
+const ID_LISTS = new Set(['users', 'refs', 'file', 'image']);
 
 /** A list field's JSON, or no rows when it cannot be read. */
 function rowsOfJson(v: unknown): Record<string, unknown>[] {
@@ -57,6 +58,7 @@ function decode(fd: Field, v: unknown): unknown {
   if (v === null || v === undefined) return ID_LISTS.has(fd.kind) || fd.kind === 'list' ? [] : null;
   switch (fd.kind) {
     case 'users':
+    case 'refs':
     case 'file':
     case 'image':
       return String(v).split(',').filter(Boolean).map(Number);
@@ -76,6 +78,7 @@ export function encode(fd: Field, v: unknown): unknown {
   const value = v === undefined ? (fd.initial !== undefined ? fd.initial : fd.empty) : v;
   switch (fd.kind) {
     case 'users':
+    case 'refs':
     case 'file':
     case 'image': {
       const ids = (value as number[]) ?? [];

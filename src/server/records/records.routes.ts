@@ -44,6 +44,24 @@ export function recordRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { records, db } = deps;
 
+  // An older caller's key (a field's `alias`) read as the field when the body or query lacks the
+  // field (the list's filter takes it too); a call's record is the one whose base it is under.
+  const aliasesOf = (url: string) => {
+    const def = deps.defs.find((d) => url.startsWith(`${d.base}/`));
+    return def
+      ? Object.entries(def.fields).flatMap(([key, fd]) => (fd.alias ? [[fd.alias, key] as const] : []))
+      : [];
+  };
+  function renameAliases(aliases: readonly (readonly [string, string])[], body: unknown) {
+    if (!aliases.length || !body || typeof body !== 'object') return;
+    const b = body as Record<string, unknown>;
+    for (const [from, to] of aliases)
+      if (from in b) {
+        if (b[to] === undefined) b[to] = b[from];
+        delete b[from];
+      }
+  }
+
   /**
    * One call: a GET reads its query; a GET that changes something also answers POST with a body;
    * POST reads the body; DELETE reads the query.
@@ -58,11 +76,13 @@ export function recordRoutes(
     answer?: z.ZodType,
   ) {
     const inQuery = method !== 'POST';
+    const aliases = aliasesOf(url);
     r.route({
       method,
       url,
       schema: inQuery ? { querystring: schema } : { body: schema },
       config: { summary, answer, mutation: write && method === 'GET' ? true : undefined },
+      preValidation: async (req) => renameAliases(aliases, inQuery ? req.query : req.body),
       handler: async (req, reply) => {
         if (write && method === 'GET') requireTokenHeader(req);
         return handler(req, (inQuery ? req.query : req.body) as Record<string, unknown>, reply);
@@ -75,6 +95,7 @@ export function recordRoutes(
         url,
         schema: { body: schema },
         config: { summary: `${summary}（POST，可带 Idempotency-Key）` },
+        preValidation: async (req) => renameAliases(aliases, req.body),
         handler: async (req, reply) => handler(req, req.body as Record<string, unknown>, reply),
       });
   }
@@ -95,6 +116,7 @@ export function recordRoutes(
         url,
         schema: method === 'POST' ? { body: listSchema(def) } : { querystring: listSchema(def) },
         config: { summary: `${t} · 列表`, answer: RecordPage },
+        preValidation: async (req) => renameAliases(aliasesOf(url), method === 'POST' ? req.body : req.query),
         handler: async (req) =>
           records.list(def, req.user, (method === 'POST' ? req.body : req.query) as never),
       });
@@ -255,7 +277,7 @@ async function exportTable(db: Db, def: RecordDef, page: RecordPage) {
   const columns = fields.map(([key, fd]) => ({
     key,
     header: fd.label,
-    width: fd.kind === 'users' || fd.kind === 'list' ? 24 : undefined,
+    width: fd.kind === 'users' || fd.kind === 'refs' || fd.kind === 'list' ? 24 : undefined,
   }));
   const user = (id: unknown) => page.names.users[String(id)] ?? '';
   const word = (fd: Field, v: unknown): string => {
@@ -264,6 +286,10 @@ async function exportTable(db: Db, def: RecordDef, page: RecordPage) {
     if (fd.kind === 'users') return ((v as number[]) ?? []).map(user).join('、');
     if (fd.kind === 'dept') return page.names.depts[String(v)] ?? '';
     if (fd.kind === 'ref') return page.names.refs?.[fd.ref!.record]?.[String(v)] ?? '';
+    if (fd.kind === 'refs')
+      return ((v as number[]) ?? [])
+        .map((id) => page.names.refs?.[fd.ref!.record]?.[String(id)] ?? '')
+        .join('、');
     if (fd.kind === 'file' || fd.kind === 'image')
       return ((v as number[]) ?? []).map((id) => page.names.files?.[String(id)]?.attName ?? '').join('、');
     if (fd.kind === 'list') return listText(fd, v, word);

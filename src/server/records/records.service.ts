@@ -222,8 +222,10 @@ export function createRecordService(deps: {
       const by = refs.find((fd) => fd.ref?.record === name)!.ref!.by;
       const ids = rows.flatMap((r) =>
         valuesOf(def, r)
-          .filter((e) => e.fd.ref?.record === name && typeof e.value === 'number')
-          .map((e) => e.value as number),
+          .filter((e) => e.fd.ref?.record === name)
+          .flatMap((e) =>
+            typeof e.value === 'number' ? [e.value] : Array.isArray(e.value) ? (e.value as number[]) : [],
+          ),
       );
       const conds = ids.length ? await readConds(target, user) : null;
       const found = conds ? await repo.findAllIn(db, target, 'id', ids, conds) : [];
@@ -560,11 +562,16 @@ export function createRecordService(deps: {
           if (n) throw invalid(`“${def.describe(row)}”下还有 ${n} 个${child.title}，请先删除它们`);
         }
         // A row another record's ref points to stays (even a soft delete would leave it pointing
-        // at a row nobody sees). Refs inside lists are not indexed, so they do not hold it.
+        // at a row nobody sees). Refs inside lists are not indexed, so they do not hold it; a
+        // refs field (',3,7,') holds it through the same exact "contains" its list filter uses.
         for (const other of deps.records)
           for (const [key, fd] of Object.entries(other.fields)) {
             if (fd.ref?.record !== def.name) continue;
-            const n = await repo.count(trx, other, [{ field: key, op: 'eq', value: row.id }]);
+            const n = await repo.count(trx, other, [
+              fd.kind === 'refs'
+                ? { field: key, op: 'contains', value: row.id }
+                : { field: key, op: 'eq', value: row.id },
+            ]);
             if (n)
               throw invalid(
                 `“${def.describe(row)}”已被 ${n} 条${other.title}用作${fd.label}，请先修改或删除它们`,

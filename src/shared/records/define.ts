@@ -41,6 +41,8 @@ export type FieldKind =
   | 'file'
   | 'image'
   | 'ref'
+  /** Rows of another record (ids): a multiple `ref`, stored as ',3,7,' (see `f.refs`). */
+  | 'refs'
   | 'list';
 
 /** A choice of a status field, with the colour its badge and tab take. */
@@ -54,7 +56,7 @@ export interface StatusOption {
 export interface FieldUi {
   /** A column of the list (and a line of the phone card). */
   list?: boolean;
-  /** A filter of the list: `eq` one value; `range` from/to (dates, numbers); `contains` a person in a list. */
+  /** A filter of the list: `eq` one value; `range` from/to (dates, numbers); `contains` one of a list (a person, a group). */
   filter?: 'eq' | 'range' | 'contains';
   /** Searched by the list's keyword box (text fields). */
   keyword?: boolean;
@@ -95,8 +97,12 @@ export interface Field extends FieldUi {
   initial?: unknown;
   /** A file field's types (extensions, lower case; any when absent) and largest file in bytes. */
   accept?: { types?: readonly string[]; maxBytes?: number };
-  /** A ref field: the record it points to, and that record's field naming a row (its title). */
-  ref?: { record: string; by: string };
+  /**
+   * A ref (or refs) field: the record it points to, and that record's field naming a row (its
+   * title). `active`: a row newly chosen must hold this value in this field (an enabled group);
+   * a value kept unchanged stays valid after the row is disabled.
+   */
+  ref?: { record: string; by: string; active?: { field: string; value: unknown } };
   /** A list field: the fields of one of its rows. */
   sub?: Fields;
   /**
@@ -104,6 +110,11 @@ export interface Field extends FieldUi {
    * words joined by 、 in this order, so the column stays text and older free text still reads.
    */
   choices?: readonly string[];
+  /**
+   * An older caller's key for this field, read as the field when a body lacks the field itself
+   * (意向服务组 was one `groupId` before it became `groupIds`): the call's contract does not break.
+   */
+  alias?: string;
 }
 
 interface Common extends FieldUi {
@@ -377,9 +388,43 @@ export const f = {
    * The server checks the row exists and the caller may read it; a row referred to cannot be
    * deleted.
    */
-  ref(label: string, record: string, o: Common & { by: string }): Field {
-    const { by, ...rest } = o;
-    return field('ref', label, rest, idOf(label), null, { ref: { record, by } });
+  ref(
+    label: string,
+    record: string,
+    o: Common & { by: string; active?: { field: string; value: unknown } },
+  ): Field {
+    const { by, active, ...rest } = o;
+    return field('ref', label, rest, idOf(label), null, {
+      ref: { record, by, ...(active ? { active } : {}) },
+    });
+  },
+  /**
+   * Several rows of another record (意向服务组): 1 (when required) to `max` ids, repeats dropped,
+   * in the order chosen. Sent as a list or as '3,7'; `by`, `active` as for `ref`.
+   *
+   * Stored as ',3,7,' in one text column, like a list of people, not in a join table: the engine
+   * keeps a record in one table, and every path (save, import, scopes, the list's filter, the
+   * delete guard) already reads and writes such lists on SQLite and PostgreSQL alike. The
+   * encoding is exact for "has 7" (LIKE '%,7,%' cannot match 17 or 70, and ids hold no LIKE
+   * wildcards), so the filter and the delete guard are exact. The cost is no foreign key and
+   * no index on the column: fine at a museum's few thousand rows.
+   */
+  refs(
+    label: string,
+    record: string,
+    o: Common & { by: string; max?: number; active?: { field: string; value: unknown }; alias?: string },
+  ): Field {
+    const { by, max = 20, active, alias, ...rest } = o;
+    const list = z
+      .array(idOf(label), { error: labelledIssue(label, '请选择') })
+      .min(rest.required ? 1 : 0, `请至少选择一个${label}`)
+      .max(max, `${label}最多选择 ${max} 个`)
+      .transform((ids) => [...new Set(ids)]);
+    return field('refs', label, rest, oneOrMany(list as unknown as z.ZodType<number[]>), [], {
+      ref: { record, by, ...(active ? { active } : {}) },
+      max,
+      ...(alias ? { alias } : {}),
+    });
   },
   /**
    * Rows of sub-fields kept with the record as JSON (a month's indicators, a plan's items): each
@@ -789,7 +834,13 @@ export function listSchema(def: RecordDef): z.ZodObject {
     shape.keyword = z.string().trim().max(50, '关键词不能超过 50 个字符').optional();
   for (const [key, fd] of Object.entries(filterFields(def))) {
     if (!fd.filter) continue;
-    const one = fd.kind === 'users' ? f.user(fd.label).schema : fd.schema;
+    // A list filters by one of its values ("has this person / group").
+    const one =
+      fd.kind === 'users'
+        ? f.user(fd.label).schema
+        : fd.kind === 'refs'
+          ? f.ref(fd.label, fd.ref!.record, { by: fd.ref!.by }).schema
+          : fd.schema;
     if (fd.filter === 'range') {
       shape[`${key}From`] = rangeEnd(fd, `${fd.label}（起）`);
       shape[`${key}To`] = rangeEnd(fd, `${fd.label}（止）`);

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Card, Group, Input, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Input, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -32,23 +32,8 @@ export function RefInput({
   error?: string | null;
   known: Record<string, string>;
 }) {
-  const def = fd.ref ? recordByName(fd.ref.record) : undefined;
   const [search, setSearch] = useState('');
-  const [keyword] = useDebouncedValue(search, 250);
-  const searchable = def ? Object.values(def.fields).some((x) => x.keyword) : false;
-  const rows = useQuery({
-    queryKey: ['records', fd.ref?.record, 'ref', searchable ? keyword : ''],
-    enabled: Boolean(def),
-    staleTime: 30_000,
-    queryFn: ({ signal }) => {
-      const { path } = callPath(def!, def!.calls.list);
-      const query = { pageCount: 50, ...(searchable && keyword ? { keyword } : {}) };
-      return museum.get<RecordPage>(path, { query, signal, silent: true });
-    },
-  });
-  const by = fd.ref?.by ?? 'id';
-  const data = new Map<string, string>(Object.entries(known));
-  for (const r of rows.data?.list ?? []) data.set(String(r.id), String(r[by] ?? `#${r.id}`));
+  const data = useRefRows(fd, search, known);
   return (
     <Select
       label={fd.label}
@@ -58,13 +43,85 @@ export function RefInput({
       data-testid={`field-${name}`}
       value={value}
       onChange={onChange}
-      data={[...data].map(([v, label]) => ({ value: v, label }))}
+      data={data}
       searchable
       searchValue={search}
       onSearchChange={setSearch}
       clearable={!fd.required}
       nothingFoundMessage={R.empty}
       placeholder={R.refSearch(fd.label)}
+    />
+  );
+}
+
+/**
+ * The rows a ref or refs field may choose, as options: the list call of the record it points to
+ * (what the person may read), with its keyword when it has one, the first 50; with `active`, only
+ * active rows are offered (an enabled group), while `known` still names the stored ones. A list's
+ * filter passes `onlyActive` false: a disabled group still has its applications.
+ */
+export function useRefRows(fd: Field, search: string, known: Record<string, string>, onlyActive = true) {
+  const def = fd.ref ? recordByName(fd.ref.record) : undefined;
+  const [keyword] = useDebouncedValue(search, 250);
+  const searchable = def ? Object.values(def.fields).some((x) => x.keyword) : false;
+  const active = onlyActive ? fd.ref?.active : undefined;
+  const rows = useQuery({
+    queryKey: ['records', fd.ref?.record, 'ref', searchable ? keyword : '', active?.field ?? ''],
+    enabled: Boolean(def),
+    staleTime: 30_000,
+    queryFn: ({ signal }) => {
+      const { path } = callPath(def!, def!.calls.list);
+      const query = {
+        pageCount: 50,
+        ...(searchable && keyword ? { keyword } : {}),
+        ...(active ? { [active.field]: active.value } : {}),
+      };
+      return museum.get<RecordPage>(path, { query, signal, silent: true });
+    },
+  });
+  const by = fd.ref?.by ?? 'id';
+  const data = new Map<string, string>(Object.entries(known));
+  for (const r of rows.data?.list ?? []) data.set(String(r.id), String(r[by] ?? `#${r.id}`));
+  return [...data].map(([value, label]) => ({ value, label }));
+}
+
+/**
+ * A refs field (意向服务组): several rows of the record it points to, chosen as chips in the order
+ * picked. The value is the chosen ids as strings.
+ */
+export function RefsInput({
+  name,
+  fd,
+  value,
+  onChange,
+  error,
+  known,
+}: {
+  name: string;
+  fd: Field;
+  value: string[];
+  onChange: (v: string[]) => void;
+  error?: string | null;
+  known: Record<string, string>;
+}) {
+  const [search, setSearch] = useState('');
+  const data = useRefRows(fd, search, known);
+  return (
+    <MultiSelect
+      label={fd.label}
+      withAsterisk={fd.required}
+      error={error ?? undefined}
+      description={fd.help}
+      data-testid={`field-${name}`}
+      value={value}
+      onChange={onChange}
+      data={data}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      maxValues={fd.max}
+      nothingFoundMessage={R.empty}
+      placeholder={value.length ? undefined : R.refSearch(fd.label)}
     />
   );
 }
@@ -141,5 +198,38 @@ export function ListInput({
         </Group>
       </Stack>
     </Input.Wrapper>
+  );
+}
+
+/** A list's filter on a ref or refs field: one row of the record it points to (refs: "has it"). */
+export function RefFilter({
+  name,
+  fd,
+  value,
+  onChange,
+  style,
+}: {
+  name: string;
+  fd: Field;
+  value: string | null;
+  onChange: (v: string | null) => void;
+  style?: React.CSSProperties;
+}) {
+  const [search, setSearch] = useState('');
+  const data = useRefRows(fd, search, {}, false);
+  return (
+    <Select
+      aria-label={fd.label}
+      placeholder={fd.label}
+      data={data}
+      value={value}
+      onChange={onChange}
+      clearable
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      style={style}
+      data-testid={`filter-${name}`}
+    />
   );
 }

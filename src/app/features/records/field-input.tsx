@@ -21,7 +21,7 @@ import { PeoplePicker, type PickedPerson } from '../../components/people-picker'
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { museum } from '../../lib/api';
 import { t } from '../../lib/i18n';
-import { ListInput, RefInput } from './compound-input';
+import { ListInput, RefInput, RefsInput } from './compound-input';
 import { FileInput } from './file-input';
 
 /**
@@ -83,6 +83,9 @@ export function initialValues(fields: Fields, row: RecordRow | null, names: Reco
       case 'ref':
         out[key] = typeof v === 'number' ? String(v) : null;
         break;
+      case 'refs':
+        out[key] = ((v as number[] | undefined) ?? []).map(String);
+        break;
       case 'list':
         out[key] = ((v as RecordRow[] | undefined) ?? []).map((r) => initialValues(fd.sub ?? {}, r, names));
         break;
@@ -123,6 +126,9 @@ export function toBody(fields: Fields, values: FormValues): Record<string, unkno
         break;
       case 'ref':
         out[key] = v ? Number(v) : '';
+        break;
+      case 'refs':
+        out[key] = (v as string[]).map(Number);
         break;
       case 'list':
         out[key] = (v as FormValues[]).map((r) => toBody(fd.sub ?? {}, r));
@@ -358,6 +364,17 @@ export function FieldInput(props: InputProps) {
           name={name}
           fd={fd}
           value={(value as string | null) ?? null}
+          onChange={onChange}
+          error={error}
+          known={names?.refs?.[fd.ref!.record] ?? {}}
+        />
+      );
+    case 'refs':
+      return (
+        <RefsInput
+          name={name}
+          fd={fd}
+          value={(value as string[] | null) ?? []}
           onChange={onChange}
           error={error}
           known={names?.refs?.[fd.ref!.record] ?? {}}

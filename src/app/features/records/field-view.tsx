@@ -42,6 +42,10 @@ export function fieldText(fd: Field, value: unknown, ctx: ViewContext): string {
       return (value as number[]).map((id) => ctx.names.files?.[String(id)]?.attName ?? `#${id}`).join('、');
     case 'ref':
       return ctx.names.refs?.[fd.ref!.record]?.[String(value)] ?? `#${String(value)}`;
+    case 'refs':
+      return (value as number[])
+        .map((id) => ctx.names.refs?.[fd.ref!.record]?.[String(id)] ?? `#${id}`)
+        .join('、');
     case 'list':
       return listText(fd, value, (sub, v) => fieldText(sub, v, ctx));
     case 'rich':

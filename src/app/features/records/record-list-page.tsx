@@ -60,6 +60,7 @@ import {
   writeRecord,
 } from '../../lib/records';
 import { useSession } from '../../lib/session';
+import { RefFilter } from './compound-input';
 import type { ViewContext } from './field-view';
 import { useDeptOptions } from './field-input';
 import { ImportDialog } from '../../components/import-dialog';
@@ -167,6 +168,16 @@ function FilterInput({
         searchable
         style={width}
         data-testid={`filter-${name}`}
+      />
+    );
+  if (fd.kind === 'ref' || fd.kind === 'refs')
+    return (
+      <RefFilter
+        name={name}
+        fd={fd}
+        value={query[name] === undefined ? null : String(query[name])}
+        onChange={(v) => set({ [name]: v ? Number(v) : undefined })}
+        style={width}
       />
     );
   // A text or number filtered by equality (a log's address, a code): typed, sent as it is.

@@ -104,7 +104,8 @@ export function createVolunteerService(deps: {
       phone: row.phone,
       guardianName: row.guardianName,
       guardianPhone: row.guardianPhone,
-      groupId: row.groupId,
+      // A volunteer serves in one group: the first the applicant chose (README "Volunteers").
+      groupId: (row.groupIds as number[])[0] ?? null,
       applicationId: row.id,
     };
     let volunteerId: number;

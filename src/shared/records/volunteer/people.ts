@@ -196,7 +196,17 @@ export const volunteerApplication = defineRecord({
     guardianPhone: f.text('监护人电话', { max: 30, validate: phoneProblem }),
     grade: f.text('年级', { max: 20 }),
     className: f.text('班级', { max: 20 }),
-    groupId: f.ref('意向服务组', 'volunteerGroup', { by: 'name', required: true, list: true, filter: 'eq' }),
+    // Several groups (records-design §3.1); the applet's older one `groupId` still reads as one group.
+    groupIds: f.refs('意向服务组', 'volunteerGroup', {
+      by: 'name',
+      required: true,
+      list: true,
+      filter: 'contains',
+      active: { field: 'status', value: 1 },
+      alias: 'groupId',
+      max: 10,
+      width: 160,
+    }),
     availableTimes: f.text('可服务时间', {
       required: true,
       max: 100,
