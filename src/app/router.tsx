@@ -1,5 +1,3 @@
-import { Center, Loader } from '@mantine/core';
-import { Suspense } from 'react';
 import {
   Outlet,
   createRootRoute,
@@ -24,7 +22,7 @@ import { AppLayout } from './features/shell/app-layout';
 import { BuildingPage, ForbiddenPage, NotFoundPage } from './features/shell/status-pages';
 import { loadSessionState } from './lib/auth';
 import { readToken, session, useSession } from './lib/session';
-import { BUILT_PAGES, panelFooter } from './routes/pages';
+import { BUILT_PAGES, Loaded, panelFooter } from './routes/pages';
 import { PHONE_PAGES } from './routes/phone';
 
 /**
@@ -59,18 +57,7 @@ function GuardedPage({ path }: { path: string }) {
   const perm = permForPath(path, search);
   if (perm?.perm && state && !state.menu.grantedKeys.includes(perm.perm)) return <ForbiddenPage />;
   const Page = BUILT_PAGES[path];
-  if (Page)
-    return (
-      <Suspense
-        fallback={
-          <Center mih="40vh">
-            <Loader />
-          </Center>
-        }
-      >
-        <Page />
-      </Suspense>
-    );
+  if (Page) return <Loaded page={Page} />;
   const title = TITLES.get(titleKey(path, perm?.perm ?? null));
   return <BuildingPage moduleTitle={title?.module ?? ''} pageTitle={title?.page ?? ''} />;
 }

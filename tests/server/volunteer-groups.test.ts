@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
 import { M } from './util';
+import { idFor } from './volunteer-util';
 
 /**
  * 意向服务组 as several groups (records-design §3.1 groupIds; README "Volunteers"): the records
@@ -25,12 +26,6 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-function idFor(birth: string, serial: number): string {
-  const body = `110105${birth.replaceAll('-', '')}${String(serial % 1000).padStart(3, '0')}`;
-  const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...body].reduce((a, c, i) => a + Number(c) * w[i]!, 0);
-  return `${body}${'10X98765432'[sum % 11]}`;
-}
 let seq = 0;
 const application = (over: Record<string, unknown>) => {
   seq += 1;

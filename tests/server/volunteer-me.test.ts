@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, formatMuseumMinute, museumDate } from '../../src/shared/rules/museum-time';
 import { startServer, type TestServer } from './harness';
 import { M, clearLoginAttempts, demoPhone, loginCall, userIdOf } from './util';
+import { groupIdOf, idFor, jsonCalls } from './volunteer-util';
 
 /**
  * Issue 20, the volunteer's own side (README "Volunteer accounts and the phone view"): the
@@ -44,41 +45,12 @@ beforeAll(async () => {
     { logger: { level: 'info', stream: logStream } },
   );
   admin = await s.login('admin');
-  groupId = Number(
-    (
-      await s.db
-        .selectFrom('volunteer_group')
-        .select('id')
-        .where('name', '=', '讲解组')
-        .executeTakeFirstOrThrow()
-    ).id,
-  );
+  groupId = await groupIdOf(s);
 });
 afterAll(async () => s?.close());
 
-const post = (
-  path: string,
-  token: string,
-  body: Record<string, unknown> = {},
-  headers: Record<string, string> = {},
-) => s.call('POST', path, { token, body, headers });
-const get = (path: string, token: string) => s.call('GET', path, { token, headers: { token } });
-const ok = (res: { body: any }) => {
-  expect(res.body.success, JSON.stringify(res.body)).toBe(true);
-  return res.body.result;
-};
-const refused = (res: { body: any }) => {
-  expect(res.body.success, JSON.stringify(res.body)).toBe(false);
-  return res.body.message as string;
-};
+const { post, get, ok, refused } = jsonCalls(() => s);
 
-/** A valid resident ID for a birth date and a serial (GB 11643 check digit computed). */
-function idFor(birth: string, serial: number): string {
-  const body = `110105${birth.replaceAll('-', '')}${String(serial % 1000).padStart(3, '0')}`;
-  const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...body].reduce((a, c, i) => a + Number(c) * w[i]!, 0);
-  return `${body}${'10X98765432'[sum % 11]}`;
-}
 let seq = 0;
 const inDays = (d: number) => formatMuseumMinute(Date.now() + d * 86_400_000);
 

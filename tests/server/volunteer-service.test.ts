@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, museumDate, parseMuseumMinute } from '../../src/shared/rules/museum-time';
 import { startServer, type TestServer } from './harness';
 import { M } from './util';
+import { jsonCalls } from './volunteer-util';
 
 /**
  * Volunteer service (issue 20; README "Volunteer service and check-in"): what the generic suite
@@ -31,23 +32,14 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
+const { post, get, ok, refused } = jsonCalls(() => s);
+
 const EX = `${M}/v2/exhibition`;
 const SES = `${M}/v2/exhibitionDetail`;
 const QUAL = `${M}/v2/applyExhibition`;
 const CI = `${M}/v2/exhibitionDetailUser`;
 const SR = `${M}/v2/serviceRecord`;
 
-const post = (path: string, token: string, body: Record<string, unknown> = {}) =>
-  s.call('POST', path, { token, body });
-const get = (path: string, token: string) => s.call('GET', path, { token, headers: { token } });
-const ok = (res: { body: any }) => {
-  expect(res.body.success, JSON.stringify(res.body)).toBe(true);
-  return res.body.result;
-};
-const refused = (res: { body: any }) => {
-  expect(res.body.success, JSON.stringify(res.body)).toBe(false);
-  return res.body.message as string;
-};
 const at = (minute: string) => parseMuseumMinute(minute)!;
 let clientSeq = 0;
 const clientId = () => `01TESTCLIENT${String(++clientSeq).padStart(8, '0')}`;

@@ -5,6 +5,7 @@ import { adultVolunteer } from '../../src/shared/records/volunteer/people';
 import { addDays, formatMuseumMinute, museumDate } from '../../src/shared/rules/museum-time';
 import { startServer, type TestServer } from './harness';
 import { M } from './util';
+import { groupIdOf, idFor, jsonCalls } from './volunteer-util';
 
 /**
  * Issue 20, the staff side's rules (README "Volunteers" and "Volunteer service and check-in"):
@@ -37,29 +38,12 @@ beforeAll(async () => {
     uid[a] = Number(
       (await s.db.selectFrom('user').select('id').where('account', '=', a).executeTakeFirstOrThrow()).id,
     );
-  groupId = Number(
-    (
-      await s.db
-        .selectFrom('volunteer_group')
-        .select('id')
-        .where('name', '=', '讲解组')
-        .executeTakeFirstOrThrow()
-    ).id,
-  );
+  groupId = await groupIdOf(s);
 });
 afterAll(async () => s?.close());
 
-const post = (path: string, token: string, body: Record<string, unknown> = {}) =>
-  s.call('POST', path, { token, body });
-const get = (path: string, token: string) => s.call('GET', path, { token, headers: { token } });
-const ok = (res: { body: any }) => {
-  expect(res.body.success, JSON.stringify(res.body)).toBe(true);
-  return res.body.result;
-};
-const refused = (res: { body: any }) => {
-  expect(res.body.success, JSON.stringify(res.body)).toBe(false);
-  return res.body.message as string;
-};
+const { post, get, ok, refused } = jsonCalls(() => s);
+
 let seq = 0;
 const clientId = () => `01STAFFCLIENT${String(++seq).padStart(8, '0')}`;
 const today = () => museumDate(Date.now());
@@ -95,14 +79,6 @@ async function session(exhibitionId: number, day: string, who: number[], start =
   ).id as number;
   ok(await post(`${SES}/setExplain`, admin, { id, explainerIds: who }));
   return id;
-}
-
-/** A valid resident ID for a birth date and a serial (GB 11643 check digit computed). */
-function idFor(birth: string, serial: number): string {
-  const body = `110105${birth.replaceAll('-', '')}${String(serial % 1000).padStart(3, '0')}`;
-  const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...body].reduce((a, c, i) => a + Number(c) * w[i]!, 0);
-  return `${body}${'10X98765432'[sum % 11]}`;
 }
 
 /** An adult volunteer on the roll, linked to `userId` when given. */

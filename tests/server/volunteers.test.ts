@@ -6,6 +6,7 @@ import * as recordsRepo from '../../src/server/records/records.repo';
 import { adultVolunteer } from '../../src/shared/records/volunteer/people';
 import { startServer, type TestServer } from './harness';
 import { M, userIdOf } from './util';
+import { groupIdOf, idFor } from './volunteer-util';
 
 /**
  * Issue 20, volunteers part A (README "Volunteers"): the application pipeline (interview
@@ -26,25 +27,10 @@ const NOTICE = `${M}/v2/bsVolunteerV2Notice`;
 beforeAll(async () => {
   s = await startServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
   admin = await s.login('admin');
-  groupId = Number(
-    (
-      await s.db
-        .selectFrom('volunteer_group')
-        .select('id')
-        .where('name', '=', '讲解组')
-        .executeTakeFirstOrThrow()
-    ).id,
-  );
+  groupId = await groupIdOf(s);
 });
 afterAll(async () => s?.close());
 
-/** A valid resident ID for a birth date and a serial (GB 11643 check digit computed). */
-function idFor(birth: string, serial: number): string {
-  const body = `110105${birth.replaceAll('-', '')}${String(serial % 1000).padStart(3, '0')}`;
-  const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...body].reduce((a, c, i) => a + Number(c) * w[i]!, 0);
-  return `${body}${'10X98765432'[sum % 11]}`;
-}
 let seq = 0;
 const application = (over: Record<string, unknown> = {}) => {
   seq += 1;

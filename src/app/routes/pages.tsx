@@ -1,10 +1,26 @@
+import { Center, Loader } from '@mantine/core';
 import { Suspense, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { ModuleKey } from '../../shared/menu/types';
 import { Workbench } from './workbench';
 
 /** Loads a page's code on first visit; the service worker still precaches every chunk for offline use. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+export function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(() => load().then((m) => ({ default: m[name] })));
+}
+
+/** A page, with a spinner while its code loads (the staff layout's pages and the phone's alike). */
+export function Loaded({ page: Page }: { page: ComponentType | LazyExoticComponent<ComponentType> }) {
+  return (
+    <Suspense
+      fallback={
+        <Center mih="40vh">
+          <Loader />
+        </Center>
+      }
+    >
+      <Page />
+    </Suspense>
+  );
 }
 
 const DrivePage = page(() => import('../features/drive/drive-page'), 'DrivePage');
