@@ -31,6 +31,13 @@ test('empty fields are caught before sending', async ({ page }) => {
 
 test('an expired session shows 登录超时 and returns to sign-in', async ({ page, request }) => {
   await signIn(page, 'admin');
+  // The workbench's cards load on their own (今日讲解场次 last, its code lazily); once they have,
+  // the first call after the logout is the click's. A card still loading would meet the ended
+  // session first and show the same dialog before the click, which the click then cannot reach.
+  const today = page.getByTestId('volunteer-today');
+  await expect(
+    today.getByTestId('volunteer-today-summary').or(today.getByText('今日没有讲解场次')),
+  ).toBeVisible();
   // End the session on the server, as expiry or an administrator would.
   const res = await request.post('/singleMuseum/login/logout', { headers: { token: await tokenOf(page) } });
   expect(res.status()).toBe(200);
