@@ -161,7 +161,8 @@ export function createReservationService(deps: {
     visitors: readonly VisitorInput[],
     day: string,
   ) {
-    if (!s.onePerIdPerDay) return;
+    // (An empty `in ()` is an error on PostgreSQL: a team may come without its name list yet.)
+    if (!s.onePerIdPerDay || !visitors.length) return;
     const keys = visitors.map((v) => `${day}|${v.idType}|${v.idNumber}`);
     const taken = await q
       .selectFrom('appoint_order_visitor')
