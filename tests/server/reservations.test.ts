@@ -421,6 +421,15 @@ describe('teams', () => {
     );
   });
 
+  it('are entered and approved by the team grant only', async () => {
+    const staff = await s.login('staff02');
+    expect((await post(`${M}/appointTeamOrder/save`, staff, team())).body.code).toBe(1005);
+    const r = ok(await post(`${M}/appointTeamOrder/save`, admin, team({ teamName: '权限测试' })));
+    expect((await post(`${M}/appointTeamOrder/approve`, staff, { id: r.id, result: 1 })).body.code).toBe(
+      1005,
+    );
+  });
+
   it('keeps its name list, one row per person, masked in visitorList', async () => {
     const people = [adult('领队甲'), adult('领队乙'), ...Array.from({ length: 10 }, () => child())];
     const r = ok(
@@ -559,6 +568,45 @@ describe('no-shows and the black list', () => {
     ok(await book(ticket(addDays(today, 1), '团队场'), [v]));
     // The count starts again after a block: the old no-shows do not block again.
     expect(ok(await post(`${M}/AppointOrder/markNoShow`, admin, {})).blocked).toBe(0);
+  });
+
+  it('leaves a partly admitted order 部分入馆 and marks only the absent visitor 失约', async () => {
+    const here = adult('冯到了');
+    const away = adult('冯没来');
+    const id = await pastOrder(4, here);
+    const t = Date.now();
+    await s.db.updateTable('appoint_order').set({ status: 6 }).where('id', '=', id).execute();
+    await s.db
+      .updateTable('appoint_order_visitor')
+      .set({ check_status: 1, check_time: t })
+      .where('order_id', '=', id)
+      .execute();
+    const day = addDays(today, -4);
+    await s.db
+      .insertInto('appoint_order_visitor')
+      .values({
+        order_id: id,
+        team_order_id: null,
+        date: day,
+        name: away.name,
+        id_type: 1,
+        id_number: away.idNumber,
+        check_status: 0,
+        check_time: null,
+        day_key: `${day}|1|${away.idNumber}`,
+        create_time: t,
+        create_by: null,
+        update_time: t,
+        update_by: null,
+      })
+      .execute();
+    ok(await post(`${M}/AppointOrder/markNoShow`, admin, {}));
+    expect((await orderRow(id)).status).toBe(6);
+    const rows = ok(await get(`${M}/AppointOrderVisitor/getList?orderId=${id}`)).list as {
+      name: string;
+      checkStatus: number;
+    }[];
+    expect(Object.fromEntries(rows.map((r) => [r.name, r.checkStatus]))).toEqual({ 冯到了: 1, 冯没来: 2 });
   });
 
   it('refuses a person put on the list by hand, and a team whose leader is listed', async () => {

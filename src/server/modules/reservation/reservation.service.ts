@@ -687,6 +687,7 @@ export function createReservationService(deps: {
      * is 已通过 at once.
      */
     async saveTeam(user: SessionUser, body: TeamSaveInput) {
+      await access.require(user, appointTeamOrder.access.write);
       const s = await settings();
       const t = now();
       const today = museumDate(t);
@@ -794,6 +795,7 @@ export function createReservationService(deps: {
 
     /** The spec's one approve call with two outcomes, dispatched to the engine's transitions. */
     async approve(user: SessionUser, body: ApproveInput) {
+      await access.require(user, appointTeamOrder.access.write);
       if (body.result === 2 && !body.comment)
         throw fieldError([{ field: 'comment', message: '请填写不通过原因' }]);
       if (body.result === 1) {
@@ -824,13 +826,27 @@ export function createReservationService(deps: {
       const t = now();
       const today = museumDate(t);
       const tol = s.arrivalToleranceMinutes * 60_000;
-      const orders = await db
-        .selectFrom('appoint_order')
-        .selectAll()
-        .where('del_flag', '=', 0)
-        .where('status', 'in', [1, 6])
+      // Only orders that still have someone 未入馆 (a partial order's absent visitors, every
+      // booked order), so the job does not re-read the past's finished orders every hour.
+      const pending = await db
+        .selectFrom('appoint_order_visitor')
+        .select('order_id')
+        .distinct()
+        .where('check_status', '=', 0)
         .where('date', '<=', today)
+        .where('order_id', 'is not', null)
+        .where('del_flag', '=', 0)
         .execute();
+      const ids = pending.map((p) => Number(p.order_id));
+      const orders = ids.length
+        ? await db
+            .selectFrom('appoint_order')
+            .selectAll()
+            .where('id', 'in', ids)
+            .where('del_flag', '=', 0)
+            .where('status', 'in', [1, 6])
+            .execute()
+        : [];
       const over = orders.filter((o) => parseMuseumMinute(`${o.date} ${o.end_time}`)! + tol < t);
       const people = new Map<string, { name: string; idType: number }>();
       for (const o of over)
