@@ -639,3 +639,82 @@ describe('no-shows and the black list', () => {
     expect(refused(r)).toContain('领队已被列入黑名单');
   });
 });
+
+describe('statistics (dayStat … yearStat)', () => {
+  it('counts places, bookings, admissions, cancellations and teams by slot, day and month', async () => {
+    const day = addDays(today, 6);
+    const id = ticket(day, '团队场');
+    const a = adult('统计甲');
+    const first = ok(await book(id, [a, child('统计童')]));
+    const second = ok(await book(id, [adult('统计乙')]));
+    ok(await post(`${M}/AppointOrder/cancel`, admin, { id: second.id, reason: '改期' }));
+    const team = ok(
+      await post(`${M}/appointTeamOrder/save`, admin, {
+        teamName: '统计参观团',
+        unitName: '统计单位',
+        teamType: 3,
+        leaderName: '统计领队',
+        leaderPhone: '13900003333',
+        leaderIdType: 1,
+        leaderIdNumber: idFor('1980-01-01', serial++),
+        ticketId: id,
+        visitorCount: 10,
+        adultCount: 10,
+        minorCount: 0,
+      }),
+    );
+    ok(await post(`${M}/appointTeamOrder/approve`, admin, { id: team.id, result: 1 }));
+    // As the gate would have written it on the day: the adult came.
+    await s.db
+      .updateTable('appoint_order_visitor')
+      .set({ check_status: 1, check_time: Date.now() })
+      .where('order_id', '=', first.id)
+      .where('id_number', '=', a.idNumber)
+      .execute();
+
+    const d = ok(await get(`${M}/AppointOrder/dayStat?date=${day}`));
+    const i = d.labels.indexOf('23:58–23:59');
+    expect(i).toBeGreaterThanOrEqual(0);
+    expect({
+      capacity: d.capacity[i],
+      booked: d.booked[i],
+      entered: d.entered[i],
+      cancelled: d.cancelled[i],
+      noShow: d.noShow[i],
+      teamPersons: d.teamPersons[i],
+    }).toEqual({ capacity: 100, booked: 2, entered: 1, cancelled: 1, noShow: 0, teamPersons: 10 });
+    expect(d.byProvince).toEqual([{ code: '11', name: '北京', count: 1 }]);
+    const age = Number(day.slice(0, 4)) - 1990;
+    const band = age < 60 ? '35–59岁' : '60岁及以上';
+    expect(d.byAgeBand.find((b: { band: string }) => b.band === band).count).toBe(1);
+    const male = Number(a.idNumber[16]) % 2 === 1;
+    expect(d.byGender).toEqual([
+      { gender: '男', count: male ? 1 : 0 },
+      { gender: '女', count: male ? 0 : 1 },
+    ]);
+
+    const w = ok(await get(`${M}/AppointOrder/weekStat?date=${day}`));
+    expect(w.labels).toHaveLength(7);
+    const j = w.labels.indexOf(day);
+    expect(w.teamPersons[j]).toBe(10);
+    expect(w.booked[j]).toBeGreaterThanOrEqual(2);
+    const m = ok(await get(`${M}/AppointOrder/monthStat?month=${day.slice(0, 7)}`));
+    expect(m.labels[0]).toBe(`${day.slice(0, 7)}-01`);
+    expect(m.cancelled[m.labels.indexOf(day)]).toBeGreaterThanOrEqual(1);
+    const y = ok(await get(`${M}/AppointOrder/yearStat?year=${day.slice(0, 4)}`));
+    expect(y.labels).toHaveLength(12);
+    expect(y.teamPersons[Number(day.slice(5, 7)) - 1]).toBeGreaterThanOrEqual(10);
+  });
+
+  it('refuses a wrong day or month in Chinese, and readers without the grant', async () => {
+    expect((await get(`${M}/AppointOrder/dayStat?date=2026-02-30`)).body.message).toBe(
+      '日期须为有效日期，格式 yyyy-MM-dd（如 2026-12-01）',
+    );
+    expect((await get(`${M}/AppointOrder/monthStat?month=2026-13`)).body.message).toBe(
+      '月份须为 yyyy-MM 格式（如 2026-12）',
+    );
+    expect((await get(`${M}/AppointOrder/monthStat?month=2026-02`)).body.result.labels).toHaveLength(28);
+    const staff = await s.login('staff02');
+    expect((await get(`${M}/AppointOrder/yearStat?year=2026`, staff)).body.code).toBe(1005);
+  });
+});

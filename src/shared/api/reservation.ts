@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id } from './fields';
 import { f } from '../records/define';
 import { appointTeamOrder, CHANNELS } from '../records/reservation/orders';
-import { createSchema } from '../records/define';
+import { createSchema, isRealDate } from '../records/define';
 import { idCardProblem } from '../records/validators';
 
 /**
@@ -160,3 +160,21 @@ export const ApproveBody = z.object({
   ),
   comment: f.textarea('审核意见', { max: 200 }).schema,
 }) as unknown as z.ZodType<ApproveInput>;
+
+const StatDay = z
+  .string({ error: () => '请选择日期' })
+  .refine(isRealDate, '日期须为有效日期，格式 yyyy-MM-dd（如 2026-12-01）');
+/** dayStat and weekStat: a day (the week is Monday to Sunday around it). */
+export const StatDayQuery = z.object({ date: StatDay });
+export const StatMonthQuery = z.object({
+  month: z
+    .string({ error: () => '请选择月份' })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份须为 yyyy-MM 格式（如 2026-12）'),
+});
+export const StatYearQuery = z.object({
+  year: z.coerce
+    .number('年份必须是数字')
+    .int('年份必须是整数')
+    .min(2000, '年份须在 2000–2100 之间')
+    .max(2100, '年份须在 2000–2100 之间'),
+});

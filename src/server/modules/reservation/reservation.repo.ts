@@ -55,3 +55,69 @@ export async function setSurplus(q: Db, id: number, surplus: number, actor: numb
     .where('id', '=', id)
     .execute();
 }
+
+/** The statistics' raw counts over a date range (both days included), grouped in SQL. */
+export async function statRows(q: Db, from: string, to: string) {
+  const [tickets, visitors, teams, provinces, births, genders] = await Promise.all([
+    q
+      .selectFrom('appoint_ticket')
+      .select(['id', 'date', 'start_time', 'end_time', 'total_sum', 'is_open'])
+      .where('del_flag', '=', 0)
+      .where('date', '>=', from)
+      .where('date', '<=', to)
+      .orderBy('date')
+      .orderBy('start_time')
+      .execute(),
+    // Individual visitors by ticket and check status.
+    q
+      .selectFrom('appoint_order_visitor as v')
+      .innerJoin('appoint_order as o', 'o.id', 'v.order_id')
+      .select(['o.ticket_id', 'o.date', 'v.check_status'])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('v.del_flag', '=', 0)
+      .where('o.del_flag', '=', 0)
+      .where('v.date', '>=', from)
+      .where('v.date', '<=', to)
+      .groupBy(['o.ticket_id', 'o.date', 'v.check_status'])
+      .execute(),
+    q
+      .selectFrom('appoint_team_order')
+      .select(['ticket_id', 'date', 'status'])
+      .select(sql<number>`sum(visitor_count)`.as('persons'))
+      .select(sql<number>`sum(actual_count)`.as('arrived'))
+      .where('del_flag', '=', 0)
+      .where('date', '>=', from)
+      .where('date', '<=', to)
+      .groupBy(['ticket_id', 'date', 'status'])
+      .execute(),
+    // Who came, by what their resident ID says: region, birth year, gender digit.
+    splitBy(q, from, to, sql<string>`substr(id_number, 1, 2)`),
+    splitBy(q, from, to, sql<string>`substr(id_number, 7, 4)`, sql<string>`substr(date, 1, 4)`),
+    splitBy(q, from, to, sql<string>`substr(id_number, 17, 1)`),
+  ]);
+  return { tickets, visitors, teams, provinces, births, genders };
+}
+
+/**
+ * Admitted visitors holding a resident ID (idType 1), counted by `key` and, when given, a
+ * second key (`k2`; an empty one is not grouped by: PostgreSQL refuses a constant in GROUP BY).
+ */
+async function splitBy(
+  q: Db,
+  from: string,
+  to: string,
+  key: ReturnType<typeof sql<string>>,
+  second?: ReturnType<typeof sql<string>>,
+): Promise<{ k: string; k2: string; n: number }[]> {
+  const base = q
+    .selectFrom('appoint_order_visitor')
+    .select(key.as('k'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('del_flag', '=', 0)
+    .where('check_status', '=', 1)
+    .where('id_type', '=', 1)
+    .where('date', '>=', from)
+    .where('date', '<=', to);
+  if (!second) return (await base.groupBy(key).execute()).map((r) => ({ ...r, k2: '' }));
+  return base.select(second.as('k2')).groupBy([key, second]).execute();
+}

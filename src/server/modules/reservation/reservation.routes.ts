@@ -6,6 +6,9 @@ import {
   FinishBody,
   GenerateBody,
   OpenOrCloseBody,
+  StatDayQuery,
+  StatMonthQuery,
+  StatYearQuery,
   SurplusBody,
   TeamSaveBody,
 } from '../../../shared/api/reservation';
@@ -66,6 +69,29 @@ export function reservationRoutes(app: FastifyInstance, deps: { reservations: Re
     `${appointOrder.base}/markNoShow`,
     { config: { summary: '个人预约 · 立即执行失约统计（每小时自动执行）' } },
     async (req) => v.markNoShows(req.user),
+  );
+  r.get(
+    `${appointOrder.base}/dayStat`,
+    { schema: { querystring: StatDayQuery }, config: { summary: '个人预约 · 日统计（按场次）' } },
+    async (req) => v.stat(req.user, 'day', req.query),
+  );
+  r.get(
+    `${appointOrder.base}/weekStat`,
+    {
+      schema: { querystring: StatDayQuery },
+      config: { summary: '个人预约 · 周统计（该日所在的周一至周日，按天）' },
+    },
+    async (req) => v.stat(req.user, 'week', req.query),
+  );
+  r.get(
+    `${appointOrder.base}/monthStat`,
+    { schema: { querystring: StatMonthQuery }, config: { summary: '个人预约 · 月统计（按天）' } },
+    async (req) => v.stat(req.user, 'month', req.query),
+  );
+  r.get(
+    `${appointOrder.base}/yearStat`,
+    { schema: { querystring: StatYearQuery }, config: { summary: '个人预约 · 年统计（按月）' } },
+    async (req) => v.stat(req.user, 'year', req.query),
   );
   r.post(
     `${appointTeamOrder.base}/save`,

@@ -21,6 +21,12 @@ import {
   reservationSettingsOf,
   type ReservationSettings,
 } from '../../../shared/records/reservation/setting';
+import {
+  AGE_BANDS,
+  PROVINCES,
+  ageBandOf,
+  type ReservationStat,
+} from '../../../shared/records/reservation/stats';
 import { idCardBirthDate, maskIdNumber } from '../../../shared/records/validators';
 import {
   addDays,
@@ -31,7 +37,7 @@ import {
 import type { Db } from '../../db/index';
 import { invalid, notFound } from '../../errors';
 import * as repo from '../../records/records.repo';
-import { giveBack, setSurplus, take } from './reservation.repo';
+import { giveBack, setSurplus, statRows, take } from './reservation.repo';
 import { fieldError, type RecordService } from '../../records/records.service';
 import type { Access } from '../auth/access';
 import type { SessionUser } from '../auth/auth.service';
@@ -791,6 +797,105 @@ export function createReservationService(deps: {
         checkStatus: Number(r.check_status),
         checkTime: r.check_time === null ? null : Number(r.check_time),
       }));
+    },
+
+    /**
+     * dayStat … yearStat (records-design §7.4; README "Visitor reservations"): a day by slot, a
+     * week (Monday to Sunday) or a month by day, a year by month. Counted in SQL by ticket, day
+     * and status, then put in buckets here; for readers of 个人预约 or 预约总览.
+     */
+    async stat(
+      user: SessionUser,
+      kind: 'day' | 'week' | 'month' | 'year',
+      q: { date?: string; month?: string; year?: number },
+    ): Promise<ReservationStat> {
+      if (!(await access.can(user, appointOrder.access.read!)) && !(await access.can(user, 'order.view')))
+        await access.require(user, appointOrder.access.read!);
+      let from: string;
+      let to: string;
+      let labels: string[];
+      if (kind === 'day') [from, to] = [q.date!, q.date!];
+      else if (kind === 'week') {
+        from = addDays(q.date!, 1 - weekdayOf(q.date!));
+        to = addDays(from, 6);
+      } else if (kind === 'month') {
+        const [y, m] = q.month!.split('-').map(Number) as [number, number];
+        from = `${q.month}-01`;
+        const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+        to = addDays(next, -1);
+      } else [from, to] = [`${q.year}-01-01`, `${q.year}-12-31`];
+      const rows = await statRows(db, from, to);
+      // Buckets: a day's tickets, a range's days, a year's months.
+      const bucket =
+        kind === 'day'
+          ? (r: { ticket_id?: number; id?: number }) => String(r.ticket_id ?? r.id)
+          : kind === 'year'
+            ? (r: { date: string }) => r.date.slice(0, 7)
+            : (r: { date: string }) => r.date;
+      let keys: string[];
+      if (kind === 'day') {
+        keys = rows.tickets.map((t) => String(t.id));
+        labels = rows.tickets.map((t) => `${t.start_time}–${t.end_time}`);
+      } else if (kind === 'year') {
+        keys = Array.from({ length: 12 }, (_, i) => `${q.year}-${String(i + 1).padStart(2, '0')}`);
+        labels = keys;
+      } else {
+        keys = [];
+        for (let d = from; d <= to; d = addDays(d, 1)) keys.push(d);
+        labels = keys;
+      }
+      const at = new Map(keys.map((k, i) => [k, i]));
+      const zeros = () => keys.map(() => 0);
+      const out: ReservationStat = {
+        labels,
+        capacity: zeros(),
+        booked: zeros(),
+        entered: zeros(),
+        noShow: zeros(),
+        cancelled: zeros(),
+        teamPersons: zeros(),
+        byProvince: [],
+        byAgeBand: [],
+        byGender: [],
+      };
+      const add = (series: number[], key: string, n: number) => {
+        const i = at.get(key);
+        if (i !== undefined) series[i]! += n;
+      };
+      for (const t of rows.tickets)
+        if (Number(t.is_open)) add(out.capacity, bucket({ ...t, ticket_id: t.id }), Number(t.total_sum));
+      for (const v of rows.visitors) {
+        const key = bucket({ ticket_id: Number(v.ticket_id), date: v.date });
+        const n = Number(v.n);
+        const st = Number(v.check_status);
+        if (st !== 3) add(out.booked, key, n);
+        if (st === 1) add(out.entered, key, n);
+        if (st === 2) add(out.noShow, key, n);
+        if (st === 3) add(out.cancelled, key, n);
+      }
+      for (const t of rows.teams) {
+        const key = bucket({ ticket_id: Number(t.ticket_id), date: String(t.date) });
+        const st = Number(t.status);
+        if ([1, 3, 5].includes(st)) add(out.teamPersons, key, Number(t.persons ?? 0));
+        if (st === 3) add(out.entered, key, Number(t.arrived ?? 0));
+        if (st === 5) add(out.noShow, key, Number(t.persons ?? 0));
+      }
+      out.byProvince = rows.provinces
+        .map((r) => ({ code: r.k, name: PROVINCES[r.k] ?? '其他', count: Number(r.n) }))
+        .sort((a, b) => b.count - a.count);
+      const bands = new Map<string, number>(AGE_BANDS.map((b) => [b, 0]));
+      for (const r of rows.births) {
+        const band = ageBandOf(Number(r.k2) - Number(r.k));
+        bands.set(band, bands.get(band)! + Number(r.n));
+      }
+      out.byAgeBand = [...bands].map(([band, count]) => ({ band, count }));
+      const genders = { 男: 0, 女: 0 };
+      for (const r of rows.genders) genders[Number(r.k) % 2 === 1 ? '男' : '女'] += Number(r.n);
+      out.byGender = [
+        { gender: '男', count: genders.男 },
+        { gender: '女', count: genders.女 },
+      ];
+      return out;
     },
 
     /** The spec's one approve call with two outcomes, dispatched to the engine's transitions. */
