@@ -273,6 +273,124 @@ export function createReservationService(deps: {
       .execute();
   });
 
+  /**
+   * An individual order (records-design §7.4): the ticket open, released and not past its
+   * same-day cut-off; at most `maxPersonsPerOrder` visitors and `maxMinorsPerOrder` under
+   * `minorAge`, who need an adult (18+) in the order; no ID twice in the order or twice in the
+   * day; nobody on the black list; the phone's 30-day cap; then the places in one conditional
+   * UPDATE, the order and its visitors in the same transaction.
+   *
+   * The booking itself, for whoever may book: staff at the desk (`book`) now, the public page's
+   * visitor (identified by their phone; `actorId` null) later, so both keep the same guards.
+   */
+  async function placeOrder(actorId: number | null, body: BookInput) {
+    const s = await settings();
+    const t = now();
+    const today = museumDate(t);
+    const ticket = await ticketOf(db, body.ticketId);
+    const day = ticket.date;
+    const slot = `${day} ${ticket.start_time}–${ticket.end_time}`;
+    if (!Number(ticket.is_open))
+      throw invalid(`该场次已关闭${ticket.close_reason ? `：${ticket.close_reason}` : ''}，请选择其他场次`);
+    if (day < today || t > parseMuseumMinute(`${day} ${ticket.end_time}`)!)
+      throw invalid('该场次已结束，请选择其他场次');
+    const release = releaseMoment(s, day);
+    if (t < release) throw invalid(`${day} 的门票将于 ${formatMuseumMinute(release)} 开放预约`);
+    if (day === today) {
+      const cutoff = parseMuseumMinute(`${day} ${s.lastEntryTime}`)! - s.sameDayCutoffMinutes * 60_000;
+      if (t > cutoff)
+        throw invalid(`今日预约已于 ${formatMuseumMinute(cutoff).slice(11)} 截止，请预约其他日期`);
+    }
+    const visitors = body.visitors;
+    if (visitors.length > s.maxPersonsPerOrder)
+      throw fieldError([{ field: 'visitors', message: `每单最多预约 ${s.maxPersonsPerOrder} 人` }]);
+    const dup = duplicateIn(visitors);
+    if (dup) throw fieldError([{ field: 'visitors', message: dup }]);
+    const flags = minorsOf(s, visitors, day);
+    const minors = flags.filter((x) => x.minor).length;
+    if (minors > s.maxMinorsPerOrder)
+      throw fieldError([
+        { field: 'visitors', message: `每单最多 ${s.maxMinorsPerOrder} 名未满 ${s.minorAge} 周岁的参观人` },
+      ]);
+    if (minors && !flags.some((x) => x.adult))
+      throw fieldError([
+        {
+          field: 'visitors',
+          message: `未满 ${s.minorAge} 周岁的参观人须由成人陪同，请在同一预约中添加一位成人`,
+        },
+      ]);
+    const blocks = await blocksOf(
+      db,
+      visitors.map((v) => v.idNumber),
+      today,
+    );
+    if (blocks.length) {
+      const v = visitors.find((x) => x.idNumber === blocks[0]!.id_number)!;
+      throw invalid(blockedWords(`参观人“${v.name}”`, blocks[0]!));
+    }
+    if (s.accountMaxBookings30d > 0) {
+      const n = await db
+        .selectFrom('appoint_order')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('contact_phone', '=', body.contactPhone)
+        .where('del_flag', '=', 0)
+        .where('status', '<>', 5)
+        .where('create_time', '>=', t - 30 * 86_400_000)
+        .executeTakeFirstOrThrow();
+      if (Number(n.n) >= s.accountMaxBookings30d)
+        throw invalid(`该手机号 30 天内已预约 ${Number(n.n)} 次，已达上限 ${s.accountMaxBookings30d} 次`);
+    }
+    await refuseBookedToday(db, s, visitors, day);
+
+    const id = await db.transaction().execute(async (trx) => {
+      if (!(await take(trx, ticket.id, visitors.length, false))) {
+        const left = await ticketOf(trx, ticket.id);
+        throw invalid(
+          !Number(left.is_open)
+            ? '该场次已关闭，请选择其他场次'
+            : `名额不足：${slot} 仅剩 ${Number(left.surplus_sum)} 个名额，请减少人数或选择其他场次`,
+        );
+      }
+      const orderId = await repo.insert(
+        trx,
+        appointOrder,
+        {
+          orderNo: orderNo('P', day),
+          ticketId: ticket.id,
+          date: day,
+          startTime: ticket.start_time,
+          endTime: ticket.end_time,
+          contactName: body.contactName,
+          contactPhone: body.contactPhone,
+          visitorCount: visitors.length,
+          channel: body.channel ?? 3,
+          status: 1,
+          verifyCode: randomBytes(16).toString('base64url'),
+        },
+        actorId,
+        t,
+      );
+      await insertVisitors(trx, s, { orderId }, day, visitors, actorId, t);
+      await repo.logStatus(trx, {
+        table: appointOrder.table,
+        recordId: orderId,
+        action: 'create',
+        from: null,
+        to: 1,
+        operatorId: actorId,
+        comment: '',
+        time: t,
+      });
+      return orderId;
+    });
+    const order = await db
+      .selectFrom('appoint_order')
+      .select(['order_no', 'verify_code'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return { id, orderNo: order.order_no, verifyCode: order.verify_code };
+  }
+
   return {
     settings,
 
@@ -328,120 +446,10 @@ export function createReservationService(deps: {
       return { made };
     },
 
-    /**
-     * An individual order (records-design §7.4): the ticket open, released and not past its
-     * same-day cut-off; at most `maxPersonsPerOrder` visitors and `maxMinorsPerOrder` under
-     * `minorAge`, who need an adult (18+) in the order; no ID twice in the order or twice in the
-     * day; nobody on the black list; the phone's 30-day cap; then the places in one conditional
-     * UPDATE, the order and its visitors in the same transaction.
-     */
+    /** An individual order taken by staff (grant 个人预约): `placeOrder`'s rules. */
     async book(user: SessionUser, body: BookInput) {
       await access.require(user, appointOrder.access.write);
-      const s = await settings();
-      const t = now();
-      const today = museumDate(t);
-      const ticket = await ticketOf(db, body.ticketId);
-      const day = ticket.date;
-      const slot = `${day} ${ticket.start_time}–${ticket.end_time}`;
-      if (!Number(ticket.is_open))
-        throw invalid(`该场次已关闭${ticket.close_reason ? `：${ticket.close_reason}` : ''}，请选择其他场次`);
-      if (day < today || t > parseMuseumMinute(`${day} ${ticket.end_time}`)!)
-        throw invalid('该场次已结束，请选择其他场次');
-      const release = releaseMoment(s, day);
-      if (t < release) throw invalid(`${day} 的门票将于 ${formatMuseumMinute(release)} 开放预约`);
-      if (day === today) {
-        const cutoff = parseMuseumMinute(`${day} ${s.lastEntryTime}`)! - s.sameDayCutoffMinutes * 60_000;
-        if (t > cutoff)
-          throw invalid(`今日预约已于 ${formatMuseumMinute(cutoff).slice(11)} 截止，请预约其他日期`);
-      }
-      const visitors = body.visitors;
-      if (visitors.length > s.maxPersonsPerOrder)
-        throw fieldError([{ field: 'visitors', message: `每单最多预约 ${s.maxPersonsPerOrder} 人` }]);
-      const dup = duplicateIn(visitors);
-      if (dup) throw fieldError([{ field: 'visitors', message: dup }]);
-      const flags = minorsOf(s, visitors, day);
-      const minors = flags.filter((x) => x.minor).length;
-      if (minors > s.maxMinorsPerOrder)
-        throw fieldError([
-          { field: 'visitors', message: `每单最多 ${s.maxMinorsPerOrder} 名未满 ${s.minorAge} 周岁的参观人` },
-        ]);
-      if (minors && !flags.some((x) => x.adult))
-        throw fieldError([
-          {
-            field: 'visitors',
-            message: `未满 ${s.minorAge} 周岁的参观人须由成人陪同，请在同一预约中添加一位成人`,
-          },
-        ]);
-      const blocks = await blocksOf(
-        db,
-        visitors.map((v) => v.idNumber),
-        today,
-      );
-      if (blocks.length) {
-        const v = visitors.find((x) => x.idNumber === blocks[0]!.id_number)!;
-        throw invalid(blockedWords(`参观人“${v.name}”`, blocks[0]!));
-      }
-      if (s.accountMaxBookings30d > 0) {
-        const n = await db
-          .selectFrom('appoint_order')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('contact_phone', '=', body.contactPhone)
-          .where('del_flag', '=', 0)
-          .where('status', '<>', 5)
-          .where('create_time', '>=', t - 30 * 86_400_000)
-          .executeTakeFirstOrThrow();
-        if (Number(n.n) >= s.accountMaxBookings30d)
-          throw invalid(`该手机号 30 天内已预约 ${Number(n.n)} 次，已达上限 ${s.accountMaxBookings30d} 次`);
-      }
-      await refuseBookedToday(db, s, visitors, day);
-
-      const id = await db.transaction().execute(async (trx) => {
-        if (!(await take(trx, ticket.id, visitors.length, false))) {
-          const left = await ticketOf(trx, ticket.id);
-          throw invalid(
-            !Number(left.is_open)
-              ? '该场次已关闭，请选择其他场次'
-              : `名额不足：${slot} 仅剩 ${Number(left.surplus_sum)} 个名额，请减少人数或选择其他场次`,
-          );
-        }
-        const orderId = await repo.insert(
-          trx,
-          appointOrder,
-          {
-            orderNo: orderNo('P', day),
-            ticketId: ticket.id,
-            date: day,
-            startTime: ticket.start_time,
-            endTime: ticket.end_time,
-            contactName: body.contactName,
-            contactPhone: body.contactPhone,
-            visitorCount: visitors.length,
-            channel: body.channel ?? 3,
-            status: 1,
-            verifyCode: randomBytes(16).toString('base64url'),
-          },
-          user.id,
-          t,
-        );
-        await insertVisitors(trx, s, { orderId }, day, visitors, user.id, t);
-        await repo.logStatus(trx, {
-          table: appointOrder.table,
-          recordId: orderId,
-          action: 'create',
-          from: null,
-          to: 1,
-          operatorId: user.id,
-          comment: '',
-          time: t,
-        });
-        return orderId;
-      });
-      const order = await db
-        .selectFrom('appoint_order')
-        .select(['order_no', 'verify_code'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      return { id, orderNo: order.order_no, verifyCode: order.verify_code };
+      return placeOrder(user.id, body);
     },
 
     /**
