@@ -67,7 +67,7 @@ import { idempotencyPlugin } from './plugins/idempotency';
 import { webPlugin } from './plugins/web';
 import { type Cluster, createCluster, jobsOf } from './cluster/index';
 import { createStorage, type Storage } from './storage/index';
-import { RECORDS, downloadDoc, hasAttachments, serviceRecord } from '../shared/records/index';
+import { RECORDS, appointOrder, downloadDoc, hasAttachments, serviceRecord } from '../shared/records/index';
 import type { RecordDef } from '../shared/records/define';
 import { collectRoutes, openApiRoute } from './plugins/openapi';
 import { dictionaryRoutes, seedDictionaries } from './records/dictionary';
@@ -81,6 +81,8 @@ import { createVolunteerService as createSessionService } from './modules/volunt
 import { createRecordService } from './records/records.service';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { volunteerRoutes } from './modules/volunteer/volunteer.routes';
+import { reservationRoutes } from './modules/reservation/reservation.routes';
+import { createReservationService } from './modules/reservation/reservation.service';
 import { volunteerMeRoutes } from './modules/volunteer-me/volunteer-me.routes';
 import { confirmedHoursSince, createVolunteerMeService } from './modules/volunteer-me/volunteer-me.service';
 import { createVolunteerService } from './modules/volunteer/volunteer.service';
@@ -367,6 +369,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // 缺勤: who never checked in to a finished session, hourly, by one instance at a time.
   if (volunteer)
     await jobs.every('volunteer-absent', 3600_000, async () => void (await volunteer.markAbsent()));
+  // Visitor reservations (README "Visitor reservations"): tickets generated from the templates
+  // and no-shows marked (feeding the black list) hourly, by one instance at a time.
+  const reservations = recordDefs.includes(appointOrder)
+    ? createReservationService({
+        db,
+        access,
+        records,
+        sms: (phone, text) =>
+          app.log.info(
+            { phone: phone.slice(0, 3) + '****' + phone.slice(-4), text },
+            'SMS 未配置网关，仅记录',
+          ),
+      })
+    : null;
+  if (reservations) {
+    await jobs.every('reservation-tickets', 3600_000, async () => void (await reservations.generate(null)));
+    await jobs.every(
+      'reservation-no-show',
+      3600_000,
+      async () => void (await reservations.markNoShows(null)),
+    );
+  }
   // Every effect a transition names is registered by now (a missing one stops the start).
   records.checkEffects();
   const imports = createImports();
@@ -412,6 +436,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       syslogRoutes(museum, { syslog, access });
       registrationRoutes(museum, { registration, access });
       if (volunteer) volunteerServiceRoutes(museum, { volunteer });
+      if (reservations) reservationRoutes(museum, { reservations });
       volunteerMeRoutes(museum, { me: volunteerMe });
     },
     { prefix: MUSEUM_PREFIX },

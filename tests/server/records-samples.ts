@@ -3,6 +3,12 @@ import { insertRegistration } from '../../src/server/modules/registration/regist
 import * as recordsRepo from '../../src/server/records/records.repo';
 import { adultVolunteer, schoolGroup } from '../../src/shared/records/volunteer/people';
 import { recruitSign } from '../../src/shared/records/volunteer/recruit';
+import {
+  appointOrder,
+  appointOrderVisitor,
+  appointTeamOrder,
+  appointTicket,
+} from '../../src/shared/records/reservation/orders';
 import type { TestServer } from './harness';
 
 /**
@@ -62,6 +68,9 @@ const hanName = (n: number) => `志愿${[...String(n)].map((d) => '零一二三�
 /** The birth date written in idNumber(n). */
 const birthOf = (n: number) =>
   `1990-${String(1 + (n % 12)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`;
+/** The n-th reservation sample's day, far ahead (so its slot is never over). */
+const reservationDay = (n: number) =>
+  new Date(Date.UTC(2031, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
 const mobileOf = (n: number) => `136${String(10_000_000 + n).slice(-8)}`;
 
 export const SAMPLES: Record<string, Sample> = {
@@ -423,6 +432,145 @@ export const SAMPLES: Record<string, Sample> = {
     change: (b) => b,
   },
   // Fixture records (records-fixtures.ts): the shapes no declared record uses yet.
+  // Visitor reservations (issue 21). Days far ahead (2031+), one per sample, so the cancel
+  // transition's "slot not over" holds and no two samples share a ticket or a template's minute.
+  appointSetting: {
+    make: (n) => ({
+      openTime: '09:00',
+      lastEntryTime: '16:00',
+      closeTime: '17:00',
+      closedWeekdays: '1',
+      specialDates: [{ date: '2031-10-06', open: true, note: '国庆' }],
+      advanceDays: 7,
+      maxPersonsPerOrder: 1 + (n % 5),
+      onePerIdPerDay: true,
+      teamNeedsApproval: true,
+      notice: `须知${n}`,
+    }),
+    change: (b) => ({ ...b, advanceDays: 14 }),
+  },
+  appointSettingTimes: {
+    // One minute each, n minutes after 00:00, so no two samples overlap on a shared weekday.
+    make: (n) => {
+      const hm = (m: number) =>
+        `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+      return {
+        name: `场次${n}`,
+        startTime: hm(n % 1400),
+        endTime: hm((n % 1400) + 1),
+        capacity: 350,
+        teamCapacity: 50,
+        weekdays: '2,3,4,5,6,7',
+        enabled: true,
+      };
+    },
+    change: (b) => ({ ...b, capacity: 300 }),
+  },
+  appointTicket: {
+    make: async (n, ids) => ({
+      date: reservationDay(n),
+      timeId: await ids.row('appointSettingTimes'),
+      startTime: '09:00',
+      endTime: '11:00',
+      totalSum: 350,
+      teamTotal: 50,
+      isOpen: true,
+    }),
+    change: (b) => b,
+    // Generated from a template (reservation.service generate): its counters start full.
+    insert: (s, b) =>
+      recordsRepo.insert(
+        s.db,
+        appointTicket,
+        { ...b, surplusSum: 300, bookedSum: 0, teamSurplus: 50, teamBooked: 0, closeReason: '' },
+        null,
+        Date.now(),
+      ),
+  },
+  appointOrder: {
+    make: async (n, ids) => ({
+      ticketId: await ids.row('appointTicket'),
+      date: reservationDay(n),
+      startTime: '09:00',
+      endTime: '11:00',
+      contactName: hanName(n),
+      contactPhone: mobileOf(n),
+      visitorCount: 2,
+      channel: 3,
+    }),
+    change: (b) => b,
+    // As POST book makes it (its places are the ticket's; the engine only reads and cancels).
+    insert: (s, b) =>
+      recordsRepo.insert(
+        s.db,
+        appointOrder,
+        {
+          ...b,
+          orderNo: `P${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(0, 20),
+          status: 1,
+          verifyCode: `code-${Math.random()}`,
+        },
+        null,
+        Date.now(),
+      ),
+  },
+  appointOrderVisitor: {
+    make: (n) => ({
+      date: reservationDay(n),
+      name: hanName(n),
+      idType: 1,
+      idNumber: idNumber(n),
+      isMinor: false,
+      checkStatus: 0,
+    }),
+    change: (b) => b,
+    insert: (s, b) => recordsRepo.insert(s.db, appointOrderVisitor, b, null, Date.now()),
+  },
+  appointTeamOrder: {
+    make: async (n, ids) => ({
+      teamName: `样例参观团${n}`,
+      unitName: `样例第${n}中学`,
+      teamType: 1,
+      leaderName: hanName(n),
+      leaderPhone: mobileOf(n),
+      leaderIdType: 1,
+      leaderIdNumber: idNumber(n),
+      ticketId: await ids.row('appointTicket'),
+      visitorCount: 12,
+      adultCount: 2,
+      minorCount: 10,
+      needExplain: true,
+      purpose: '研学',
+    }),
+    change: (b) => b,
+    // As POST save makes it (status 待审核, its places taken from the ticket's team places).
+    insert: (s, b) =>
+      recordsRepo.insert(
+        s.db,
+        appointTeamOrder,
+        {
+          ...b,
+          orderNo: `T${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(0, 20),
+          date: '2031-06-01',
+          startTime: '09:00',
+          status: 0,
+        },
+        null,
+        Date.now(),
+      ),
+  },
+  appointBlackList: {
+    make: (n) => ({
+      name: hanName(n),
+      idType: 1,
+      idNumber: idNumber(n),
+      reason: 2,
+      remark: '倒卖门票',
+      startDate: '2031-01-01',
+      endDate: '2031-12-31',
+    }),
+    change: (b) => ({ ...b, remark: '倒卖门票，经核实' }),
+  },
   fxItem: {
     make: async (n, ids) => ({
       name: `测试藏品${n}`,

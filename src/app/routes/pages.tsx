@@ -140,6 +140,14 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/volunteer/sign-in': page(() => import('./volunteer-service'), 'SignInPage'),
   '/volunteer/stu-service-setting': page(() => import('./volunteer-service'), 'StuServiceSettingPage'),
   '/volunteer/stu-service-appoint': page(() => import('./volunteer-service'), 'StuServiceAppointPage'),
+  // Visitor reservations (issue 21, first slice): the records engine's list on each record.
+  '/reservation/time-period': page(() => import('./reservation'), 'TimePeriodPage'),
+  '/reservation/list': page(() => import('./reservation'), 'TicketPage'),
+  '/reservation/list/ticket': page(() => import('./reservation'), 'TicketPage'),
+  '/reservation/list/reservelist': page(() => import('./reservation'), 'ReserveListPage'),
+  '/reservation/order-person': page(() => import('./reservation'), 'OrderPersonPage'),
+  '/reservation/order-team': page(() => import('./reservation'), 'OrderTeamPage'),
+  '/reservation/black-list': page(() => import('./reservation'), 'BlackListPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

@@ -816,6 +816,65 @@ export interface VolunteerQrKeyTable {
   create_time: number;
 }
 
+/** 门票 (migration 0031): a date × slot and its place counters (README "Visitor reservations"). */
+export interface AppointTicketTable extends RecordBase {
+  date: string;
+  time_id: number;
+  start_time: string;
+  end_time: string;
+  total_sum: Generated<number>;
+  surplus_sum: Generated<number>;
+  booked_sum: Generated<number>;
+  team_total: Generated<number>;
+  team_surplus: Generated<number>;
+  team_booked: Generated<number>;
+  is_open: Generated<number>;
+  close_reason: Generated<string>;
+}
+/** 个人预约 (migration 0031). */
+export interface AppointOrderTable extends RecordBase {
+  order_no: string;
+  ticket_id: number;
+  date: string;
+  start_time: string;
+  end_time: string;
+  contact_name: string;
+  contact_phone: string;
+  visitor_count: number;
+  channel: Generated<number>;
+  status: Generated<number>;
+  verify_code: string;
+  cancel_time: number | null;
+  cancel_reason: Generated<string>;
+  finish_time: number | null;
+}
+/** 参观人 (migration 0031): day_key holds 'date|idType|idNumber' while the booking is live. */
+export interface AppointOrderVisitorTable extends RecordBase {
+  order_id: number | null;
+  team_order_id: number | null;
+  date: string;
+  name: string;
+  id_type: Generated<number>;
+  id_number: string;
+  is_minor: Generated<number>;
+  check_status: Generated<number>;
+  check_time: number | null;
+  day_key: string | null;
+}
+/** 黑名单 (migration 0031). */
+export interface AppointBlackListTable extends RecordBase {
+  name: string;
+  id_type: Generated<number>;
+  id_number: string;
+  reason: number;
+  remark: Generated<string>;
+  auto: Generated<number>;
+  no_show_count: number | null;
+  start_date: string;
+  end_date: Generated<string>;
+  status: Generated<number>;
+  release_reason: Generated<string>;
+}
 export interface DB {
   user: UserTable;
   department: DepartmentTable;
@@ -896,4 +955,12 @@ export interface DB {
   volunteer_qr_key: VolunteerQrKeyTable;
   volunteer_student_slot: VolunteerStudentSlotTable;
   volunteer_student_appoint: VolunteerStudentAppointTable;
+  /** Visitor reservations (0031): settings, templates and team orders are read through the engine. */
+  appoint_setting: VolunteerRow;
+  appoint_setting_times: VolunteerRow;
+  appoint_ticket: AppointTicketTable;
+  appoint_order: AppointOrderTable;
+  appoint_order_visitor: AppointOrderVisitorTable;
+  appoint_team_order: VolunteerRow;
+  appoint_black_list: AppointBlackListTable;
 }

@@ -180,6 +180,13 @@ export const FIELD_LABELS = {
   version: '版本',
   whole: '含证件号',
   year: '年份',
+  // Visitor reservations (shared/api/reservation.ts).
+  channel: '渠道',
+  open: '开放',
+  days: '生成天数',
+  force: '强制关闭',
+  visitorIds: '参观人编号列表',
+  visitors: '参观人',
   zdy1: '条件值',
   zdy2: '条件值',
 } as const satisfies Record<string, string>;

@@ -28,6 +28,14 @@ import {
 import { serviceRecord } from './volunteer/service-hours';
 import { volunteerServiceSetting } from './volunteer/service-setting';
 import { studentServiceAppoint, studentServiceSlot } from './volunteer/student-service';
+import { appointSetting, appointSettingTimes } from './reservation/setting';
+import {
+  appointBlackList,
+  appointOrder,
+  appointOrderVisitor,
+  appointTeamOrder,
+  appointTicket,
+} from './reservation/orders';
 
 /**
  * Every declared record. The server registers the calls of each, the generic API test suite
@@ -65,6 +73,14 @@ export const RECORDS: readonly RecordDef[] = [
   volunteerServiceSetting,
   studentServiceSlot,
   studentServiceAppoint,
+  // Visitor reservations (issue 21): settings, slot templates, tickets, orders, visitors, black list.
+  appointSetting,
+  appointSettingTimes,
+  appointTicket,
+  appointOrder,
+  appointOrderVisitor,
+  appointTeamOrder,
+  appointBlackList,
 ];
 
 /**
@@ -108,4 +124,11 @@ export {
   volunteerServiceSetting,
   studentServiceSlot,
   studentServiceAppoint,
+  appointSetting,
+  appointSettingTimes,
+  appointTicket,
+  appointOrder,
+  appointOrderVisitor,
+  appointTeamOrder,
+  appointBlackList,
 };

@@ -1,0 +1,50 @@
+import {
+  appointBlackList,
+  appointOrder,
+  appointOrderVisitor,
+  appointTeamOrder,
+  appointTicket,
+} from '../../shared/records/reservation/orders';
+import { appointSettingTimes } from '../../shared/records/reservation/setting';
+import { RecordListPage } from '../features/records';
+import { t } from '../lib/i18n';
+
+/**
+ * Visitor reservations' staff pages (issue 21, first slice): the records engine's generic list
+ * on each reservation record, with its filters, status tabs, detail timeline and transitions
+ * (取消预约, 审核通过/不通过, 发送通知, 解除). The settings form, the ticket calendar's
+ * open/close and capacity dialogs, booking at the desk and the gate are not built yet
+ * (README "Visitor reservations").
+ */
+
+const rp = t.reservationPages;
+
+/** 时段设置 (/reservation/time-period). */
+export function TimePeriodPage() {
+  return <RecordListPage def={appointSettingTimes} intro={rp.timesIntro} />;
+}
+
+/** 场次管理 (/reservation/list) and 门票记录 (/reservation/list/ticket). */
+export function TicketPage() {
+  return <RecordListPage def={appointTicket} intro={rp.ticketIntro} />;
+}
+
+/** 预约名单 (/reservation/list/reservelist): every visitor. */
+export function ReserveListPage() {
+  return <RecordListPage def={appointOrderVisitor} title={rp.visitorTitle} intro={rp.visitorIntro} />;
+}
+
+/** 个人预约 (/reservation/order-person). */
+export function OrderPersonPage() {
+  return <RecordListPage def={appointOrder} intro={rp.personIntro} />;
+}
+
+/** 团队预约 (/reservation/order-team), opened on 待审核. */
+export function OrderTeamPage() {
+  return <RecordListPage def={appointTeamOrder} intro={rp.teamIntro} initial={{ status: 0 }} />;
+}
+
+/** 黑名单 (/reservation/black-list), opened on 生效. */
+export function BlackListPage() {
+  return <RecordListPage def={appointBlackList} intro={rp.blackIntro} initial={{ status: 1 }} />;
+}
