@@ -151,7 +151,7 @@ describe('booking', () => {
     const answers = await Promise.all(Array.from({ length: 30 }, () => book(id, [adult()])));
     const won = answers.filter((r) => r.body.success);
     expect(won).toHaveLength(10);
-    for (const r of answers.filter((x) => !x.body.success)) expect(r.body.message).toMatch(/名额不足|仅剩 0/);
+    for (const r of answers.filter((x) => !x.body.success)) expect(r.body.message).toMatch(/已约满，请选择其他场次/);
     expect(await ticketRow(id)).toMatchObject({ totalSum: 10, surplusSum: 0, bookedSum: 10 });
     const orders = ok(await get(`${M}/AppointOrder/pageList?ticketId=${id}&pageCount=200`));
     expect(orders.total).toBe(10);

@@ -273,6 +273,11 @@ export function createReservationService(deps: {
       .execute();
   });
 
+  const fullWords = (slot: string, left: number) =>
+    left <= 0
+      ? `${slot} 已约满，请选择其他场次`
+      : `名额不足：${slot} 仅剩 ${left} 个名额，请减少人数或选择其他场次`;
+
   /**
    * An individual order (records-design §7.4): the ticket open, released and not past its
    * same-day cut-off; at most `maxPersonsPerOrder` visitors and `maxMinorsPerOrder` under
@@ -306,6 +311,10 @@ export function createReservationService(deps: {
       throw fieldError([{ field: 'visitors', message: `每单最多预约 ${s.maxPersonsPerOrder} 人` }]);
     const dup = duplicateIn(visitors);
     if (dup) throw fieldError([{ field: 'visitors', message: dup }]);
+    // A full slot is refused before the ID and black-list reads: in a holiday rush most
+    // requests arrive after the last place is gone. The conditional UPDATE below still decides.
+    if (Number(ticket.surplus_sum) < visitors.length)
+      throw invalid(fullWords(slot, Number(ticket.surplus_sum)));
     const flags = minorsOf(s, visitors, day);
     const minors = flags.filter((x) => x.minor).length;
     if (minors > s.maxMinorsPerOrder)
@@ -342,13 +351,14 @@ export function createReservationService(deps: {
     }
     await refuseBookedToday(db, s, visitors, day);
 
+    // The places are taken first: on PostgreSQL the conditional UPDATE locks the ticket's row
+    // until commit, so every booking of the slot holds its locks in the same order (ticket,
+    // then the visitors' day keys). Taking them last deadlocks two orders sharing an ID.
     const id = await db.transaction().execute(async (trx) => {
       if (!(await take(trx, ticket.id, visitors.length, false))) {
         const left = await ticketOf(trx, ticket.id);
         throw invalid(
-          !Number(left.is_open)
-            ? '该场次已关闭，请选择其他场次'
-            : `名额不足：${slot} 仅剩 ${Number(left.surplus_sum)} 个名额，请减少人数或选择其他场次`,
+          !Number(left.is_open) ? '该场次已关闭，请选择其他场次' : fullWords(slot, Number(left.surplus_sum)),
         );
       }
       const orderId = await repo.insert(
