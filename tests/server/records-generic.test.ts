@@ -12,7 +12,7 @@ import {
 import { startServer, type TestServer } from './harness';
 import { FIXTURES, createFixtureTables } from './records-fixtures';
 import { SAMPLES, type SampleIds } from './records-samples';
-import { M, PNG_1X1, deptIdByName, userIdOf } from './util';
+import { M, attachUpload, deptIdByName, userIdOf } from './util';
 
 /**
  * The records engine's one API suite (ARCHITECTURE.md §9): it runs against every registered
@@ -37,26 +37,8 @@ let roleId: number;
 let staffGrants: Set<string>;
 
 /** An upload of `token`'s for `table`: a 1×1 PNG, or a small file named `name`. */
-async function upload(
-  token: string,
-  table: string,
-  kind: 'file' | 'image',
-  name = 'sample.pdf',
-  bytes?: Buffer,
-) {
-  const fd = new FormData();
-  fd.append('tableName', table);
-  const body = bytes ?? (kind === 'image' ? PNG_1X1 : Buffer.from('%PDF-1.4 样例'));
-  fd.append('file', new Blob([new Uint8Array(body)]), kind === 'image' ? 'p.png' : name);
-  const res = await fetch(`${s.url}${M}/attach/${kind === 'image' ? 'uploadimage' : 'upload'}`, {
-    method: 'POST',
-    headers: { token },
-    body: fd,
-  });
-  const json = (await res.json()) as any;
-  expect(json.success, JSON.stringify(json)).toBe(true);
-  return json.result.attId as number;
-}
+const upload = (token: string, table: string, kind: 'file' | 'image', name?: string, bytes?: Buffer) =>
+  attachUpload(s, token, table, kind, name, bytes);
 
 beforeAll(async () => {
   s = await startServer({ RATE_LIMIT_PER_MINUTE: '1000000' }, { records: ALL, prepare: createFixtureTables });

@@ -540,6 +540,10 @@ export const SAMPLES: Record<string, Sample> = {
       adultCount: 2,
       minorCount: 10,
       needExplain: true,
+      explainExhibitionId: await ids.row('volunteerExhibition'),
+      explainLanguage: 1,
+      letterFile: [await ids.upload('appointTeamOrder', 'file', `介绍信${n}.pdf`)],
+      pledgeFile: [await ids.upload('appointTeamOrder', 'file', `安全承诺书${n}.pdf`)],
       purpose: '研学',
     }),
     change: (b) => b,
@@ -596,7 +600,7 @@ export const SAMPLES: Record<string, Sample> = {
     change: (b) => ({ ...b, name: `${String(b.name)}改` }),
   },
   fxSlot: {
-    make: (n) => ({ label: `场次${n}`, total: 10 + n, open: true }),
+    make: (n) => ({ label: `场次${n}`, total: 10 + (n % 900), open: true }),
     change: (b) => ({ ...b, total: Number(b.total) + 1 }),
   },
   fxBooking: {

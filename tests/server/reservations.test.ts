@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, museumDate } from '../../src/shared/rules/museum-time';
 import { startServer, type TestServer } from './harness';
-import { M } from './util';
+import { M, attachUpload } from './util';
 import { idFor, jsonCalls } from './volunteer-util';
 
 /**
@@ -43,6 +43,7 @@ const book = (ticketId: number, visitors: object[], token = admin) =>
   });
 const ticketRow = async (id: number) => ok(await get(`${M}/AppointTicket/load?id=${id}`)).record;
 const orderRow = async (id: number) => ok(await get(`${M}/AppointOrder/detail?id=${id}`)).record;
+const orderDetail = async (base: string, id: number) => ok(await get(`${M}/${base}/detail?id=${id}`)).record;
 
 beforeAll(async () => {
   s = await startServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
@@ -151,7 +152,8 @@ describe('booking', () => {
     const answers = await Promise.all(Array.from({ length: 30 }, () => book(id, [adult()])));
     const won = answers.filter((r) => r.body.success);
     expect(won).toHaveLength(10);
-    for (const r of answers.filter((x) => !x.body.success)) expect(r.body.message).toMatch(/已约满，请选择其他场次/);
+    for (const r of answers.filter((x) => !x.body.success))
+      expect(r.body.message).toMatch(/已约满，请选择其他场次/);
     expect(await ticketRow(id)).toMatchObject({ totalSum: 10, surplusSum: 0, bookedSum: 10 });
     const orders = ok(await get(`${M}/AppointOrder/pageList?ticketId=${id}&pageCount=200`));
     expect(orders.total).toBe(10);
@@ -352,7 +354,8 @@ describe('teams', () => {
   const team = (over: Record<string, unknown> = {}) => ({
     teamName: '实验小学四年级',
     unitName: '实验小学',
-    teamType: 1,
+    // 其他: no letter or pledge needed (the documents' own test below is a school's).
+    teamType: 5,
     leaderName: '陈老师',
     leaderPhone: '13900001111',
     leaderIdType: 1,
@@ -361,7 +364,6 @@ describe('teams', () => {
     visitorCount: 12,
     adultCount: 2,
     minorCount: 10,
-    needExplain: true,
     ...over,
   });
 
@@ -428,6 +430,93 @@ describe('teams', () => {
     expect((await post(`${M}/appointTeamOrder/approve`, staff, { id: r.id, result: 1 })).body.code).toBe(
       1005,
     );
+  });
+
+  it("need a school's letter and pledge, and an explainer makes a volunteer session on approval", async () => {
+    const day = addDays(today, 7);
+    const exhibition = ok(
+      await post(`${M}/v2/exhibition/add`, admin, {
+        name: '古代青铜器展',
+        hall: '一号展厅',
+        startDate: today,
+        explainMinutes: 40,
+        explainTimes: [{ time: '10:00' }],
+        status: 1,
+      }),
+    ).id as number;
+    const school = team({ teamType: 1, ticketId: ticket(day, '团队场'), needExplain: true });
+    // Each refusal names the field a person fixes.
+    const noLetter = await post(`${M}/appointTeamOrder/save`, admin, school);
+    expect(refused(noLetter)).toBe('学校团队须上传介绍信（PDF 或 JPG/PNG 图片）');
+    expect(noLetter.body.result.fields).toEqual({
+      letterFile: '学校团队须上传介绍信（PDF 或 JPG/PNG 图片）',
+    });
+    const doc = (name: string) => attachUpload(s, admin, 'appointTeamOrder', 'file', name);
+    const withLetter = { ...school, letterFile: [await doc('介绍信.pdf')] };
+    expect(refused(await post(`${M}/appointTeamOrder/save`, admin, withLetter))).toBe(
+      '学校团队须上传安全承诺书（PDF 或 JPG/PNG 图片）',
+    );
+    const both = { ...withLetter, pledgeFile: [await doc('承诺书.pdf')] };
+    expect(refused(await post(`${M}/appointTeamOrder/save`, admin, both))).toBe('需要讲解时请选择讲解展览');
+    const wrongKind = await doc('名单.docx');
+    expect(
+      refused(
+        await post(`${M}/appointTeamOrder/save`, admin, {
+          ...both,
+          explainExhibitionId: exhibition,
+          letterFile: [wrongKind],
+        }),
+      ),
+    ).toContain('介绍信');
+    // Refusals leave nothing taken: the whole 60 team places are still there.
+    expect(await ticketRow(ticket(day, '团队场'))).toMatchObject({ teamSurplus: 60 });
+
+    const saved = ok(
+      await post(`${M}/appointTeamOrder/save`, admin, {
+        ...both,
+        explainExhibitionId: exhibition,
+        explainLanguage: 2,
+      }),
+    );
+    const sessionOf = async (id: number) =>
+      (await orderDetail('appointTeamOrder', id)).explainSessionId as number | null;
+    expect(await sessionOf(saved.id)).toBeFalsy();
+    ok(await post(`${M}/appointTeamOrder/approve`, admin, { id: saved.id, result: 1 }));
+    const sessionId = (await sessionOf(saved.id))!;
+    const session = ok(await get(`${M}/v2/exhibitionDetail/detail?id=${sessionId}`)).record;
+    expect(session).toMatchObject({
+      exhibitionId: exhibition,
+      serviceDate: day,
+      startTime: '23:58',
+      endTime: '23:59',
+      type: 2,
+      quota: 1,
+      recruitOpen: true,
+      teamOrderId: saved.id,
+      status: 0,
+    });
+    // A second team of the slot joins the session (one per exhibition, day and time).
+    const second = ok(
+      await post(`${M}/appointTeamOrder/save`, admin, {
+        ...team({ ticketId: ticket(day, '团队场'), visitorCount: 40, adultCount: 40, minorCount: 0 }),
+        needExplain: true,
+        explainExhibitionId: exhibition,
+      }),
+    );
+    ok(await post(`${M}/appointTeamOrder/approve`, admin, { id: second.id, result: 1 }));
+    expect(await sessionOf(second.id)).toBe(sessionId);
+    expect(ok(await get(`${M}/v2/exhibitionDetail/detail?id=${sessionId}`)).record.quota).toBe(3);
+    // Cancelling one team gives its explainers back; the last one cancels the session.
+    ok(await post(`${M}/appointTeamOrder/cancel`, admin, { id: second.id, reason: '学校改期' }));
+    expect(ok(await get(`${M}/v2/exhibitionDetail/detail?id=${sessionId}`)).record).toMatchObject({
+      quota: 1,
+      status: 0,
+    });
+    ok(await post(`${M}/appointTeamOrder/cancel`, admin, { id: saved.id, reason: '天气原因' }));
+    expect(ok(await get(`${M}/v2/exhibitionDetail/detail?id=${sessionId}`)).record).toMatchObject({
+      status: 3,
+      cancelReason: '团队预约已取消',
+    });
   });
 
   it('keeps its name list, one row per person, masked in visitorList', async () => {
@@ -652,7 +741,7 @@ describe('statistics (dayStat … yearStat)', () => {
       await post(`${M}/appointTeamOrder/save`, admin, {
         teamName: '统计参观团',
         unitName: '统计单位',
-        teamType: 3,
+        teamType: 5,
         leaderName: '统计领队',
         leaderPhone: '13900003333',
         leaderIdType: 1,

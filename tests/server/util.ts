@@ -11,6 +11,32 @@ export const PNG_1X1 = Buffer.from(
   'base64',
 );
 
+/**
+ * An unbound upload of `token`'s for a record's file or image field (`table` is the record's
+ * name): a 1×1 PNG, or a small PDF named `name`, unless `bytes` are given. Answers its id.
+ */
+export async function attachUpload(
+  s: Pick<TestServer, 'url'>,
+  token: string,
+  table: string,
+  kind: 'file' | 'image',
+  name = 'sample.pdf',
+  bytes?: Buffer,
+): Promise<number> {
+  const fd = new FormData();
+  fd.append('tableName', table);
+  const body = bytes ?? (kind === 'image' ? PNG_1X1 : Buffer.from('%PDF-1.4 样例'));
+  fd.append('file', new Blob([new Uint8Array(body)]), kind === 'image' ? 'p.png' : name);
+  const res = await fetch(`${s.url}${M}/attach/${kind === 'image' ? 'uploadimage' : 'upload'}`, {
+    method: 'POST',
+    headers: { token },
+    body: fd,
+  });
+  const json = (await res.json()) as { success: boolean; result: { attId: number } };
+  if (!json.success) throw new Error(`upload refused: ${JSON.stringify(json)}`);
+  return json.result.attId;
+}
+
 /** The demo phone of the person at `index` in DEMO_PEOPLE (director = 0). */
 export const demoPhone = (index: number) => `1380000${String(index).padStart(4, '0')}`;
 

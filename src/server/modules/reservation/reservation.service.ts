@@ -38,6 +38,7 @@ import type { Db } from '../../db/index';
 import { invalid, notFound } from '../../errors';
 import * as repo from '../../records/records.repo';
 import { giveBack, setSurplus, statRows, take } from './reservation.repo';
+import { openExplainSession, releaseExplainSession } from './team-explain';
 import { fieldError, type RecordService } from '../../records/records.service';
 import type { Access } from '../auth/access';
 import type { SessionUser } from '../auth/auth.service';
@@ -242,6 +243,7 @@ export function createReservationService(deps: {
   records.registerEffect(`${appointTeamOrder.name}.releaseTeamPlaces`, async (trx, { row, input, time }) => {
     await giveBack(trx, Number(row.ticketId), Number(row.visitorCount), true);
     await freeVisitors(trx, { teamOrderId: row.id }, time);
+    await releaseExplainSession(trx, row, input.reason ? '已取消' : '未通过审核', time);
     const why = String(input.comment ?? input.reason ?? '');
     return {
       after: () =>
@@ -253,7 +255,7 @@ export function createReservationService(deps: {
         ),
     };
   });
-  records.registerEffect(`${appointTeamOrder.name}.tellLeader`, async (_trx, { row, input }) => ({
+  const tellLeader = (row: Record<string, unknown>, input: Record<string, unknown>) => ({
     after: () =>
       sms(
         String(row.leaderPhone),
@@ -261,7 +263,15 @@ export function createReservationService(deps: {
           ? `【入馆通知】${String(row.teamName)}：${String(input.noticeContent)}`
           : `【预约通知】您为“${String(row.teamName)}”提交的 ${String(row.date)} ${String(row.startTime)} 团队预约已通过审核，请携带介绍信、安全承诺书和人员名单按时入馆`,
       ),
-  }));
+  });
+  records.registerEffect(`${appointTeamOrder.name}.tellLeader`, async (_trx, { row, input }) =>
+    tellLeader(row, input),
+  );
+  // Approval also makes the explainer's session when the team asked for one (team-explain.ts).
+  records.registerEffect(`${appointTeamOrder.name}.teamApproved`, async (trx, { row, input, user, time }) => {
+    await openExplainSession(trx, row, user.id, time);
+    return tellLeader(row, input);
+  });
   records.registerEffect(`${appointTeamOrder.name}.teamArrived`, async (trx, { row, time }) => {
     if (String(row.date) !== museumDate(time))
       throw invalid(`该团队预约的参观日期是 ${String(row.date)}，只能在当天核销入馆`);
@@ -791,6 +801,7 @@ export function createReservationService(deps: {
           });
         }
         await insertVisitors(trx, s, { teamOrderId: teamId }, day, visitors, user.id, t);
+        if (status === 1) await openExplainSession(trx, { ...values, id: teamId }, user.id, t);
         return teamId;
       });
       return { id, orderNo: values.orderNo, status };

@@ -173,6 +173,19 @@ export const TEAM_TYPES: readonly StatusOption[] = [
   { value: 5, label: '其他' },
 ];
 
+export const EXPLAIN_LANGUAGES: readonly StatusOption[] = [
+  { value: 1, label: '普通话' },
+  { value: 2, label: '英语' },
+  { value: 3, label: '其他外语' },
+  { value: 4, label: '手语' },
+];
+
+/** 介绍信 and 安全承诺书: a scan (PDF) or a photo (S6, S7). */
+export const TEAM_DOCUMENT_TYPES = ['pdf', 'jpg', 'jpeg', 'png'] as const;
+export const TEAM_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** Schools, public bodies and companies bring a letter and a safety pledge (S6, S7). */
+export const TEAM_TYPES_WITH_DOCUMENTS: readonly number[] = [1, 2, 3];
+
 export const appointTeamOrder = defineRecord({
   name: 'appointTeamOrder',
   title: '团队预约',
@@ -198,6 +211,23 @@ export const appointTeamOrder = defineRecord({
     adultCount: f.int('成人数', { required: true, max: 500 }),
     minorCount: f.int('未成年人数', { required: true, max: 500 }),
     needExplain: f.bool('需要讲解', { list: true, filter: 'eq', width: 80 }),
+    // The exhibition to explain: approval makes a 预约讲解 session of it for the volunteers.
+    explainExhibitionId: f.ref('讲解展览', 'volunteerExhibition', {
+      by: 'name',
+      help: '需要讲解时必选；审核通过后生成志愿者讲解场次',
+    }),
+    explainLanguage: f.status('讲解语种', EXPLAIN_LANGUAGES, { initial: 1 }),
+    explainSessionId: f.int('讲解场次', { form: false }),
+    letterFile: f.file('介绍信', {
+      types: TEAM_DOCUMENT_TYPES,
+      maxBytes: TEAM_DOCUMENT_MAX_BYTES,
+      help: '学校、机关事业单位和企业团队必传；PDF 或 JPG/PNG 图片，不超过 10MB',
+    }),
+    pledgeFile: f.file('安全承诺书', {
+      types: TEAM_DOCUMENT_TYPES,
+      maxBytes: TEAM_DOCUMENT_MAX_BYTES,
+      help: '学校、机关事业单位和企业团队必传；PDF 或 JPG/PNG 图片，不超过 10MB',
+    }),
     purpose: f.textarea('参观目的', { max: 200 }),
     remark: f.textarea('备注', { max: 200 }),
     status: f.status('状态', TEAM_STATES, { form: false, list: true, filter: 'eq', initial: 0, width: 80 }),
@@ -216,7 +246,7 @@ export const appointTeamOrder = defineRecord({
       to: 1,
       input: { comment: f.textarea('审核意见', { max: 200 }) },
       set: (_row, input, now) => ({ approveComment: input.comment ?? '', approveTime: now }),
-      effect: 'tellLeader',
+      effect: 'teamApproved',
     },
     approveReject: {
       label: '审核不通过',
@@ -265,6 +295,17 @@ export const appointTeamOrder = defineRecord({
       const p = idCardProblem(row.leaderIdNumber);
       if (p) return { field: 'leaderIdNumber', message: `领队证件号${p}` };
     }
+    if (TEAM_TYPES_WITH_DOCUMENTS.includes(Number(row.teamType))) {
+      const kind = TEAM_TYPES.find((t) => t.value === Number(row.teamType))!.label;
+      for (const [field, label] of [
+        ['letterFile', '介绍信'],
+        ['pledgeFile', '安全承诺书'],
+      ] as const)
+        if (!(row[field] as unknown[] | undefined)?.length)
+          return { field, message: `${kind}团队须上传${label}（PDF 或 JPG/PNG 图片）` };
+    }
+    if (row.needExplain === true && !row.explainExhibitionId)
+      return { field: 'explainExhibitionId', message: '需要讲解时请选择讲解展览' };
     return null;
   },
   access: { read: 'order.orderTeam', write: 'order.orderTeam' },
