@@ -86,78 +86,92 @@ export type PublicCancelInput = z.infer<typeof PublicCancelBody>;
 export const PublicIdQuery = z.object({ id: Id });
 
 /** What the page needs of the settings (notice, limits, cancel deadline). */
-export interface PublicSettings {
-  notice: string;
-  advanceDays: number;
-  releaseTime: string;
-  openTime: string;
-  lastEntryTime: string;
-  sameDayCutoffMinutes: number;
-  maxPersonsPerOrder: number;
-  maxMinorsPerOrder: number;
-  minorAge: number;
-  onePerIdPerDay: boolean;
-  cancelDeadline: string;
-  cancelCountsAsNoShow: boolean;
-}
+export const PublicSettings = z.object({
+  notice: z.string(),
+  advanceDays: z.number(),
+  releaseTime: z.string(),
+  openTime: z.string(),
+  lastEntryTime: z.string(),
+  sameDayCutoffMinutes: z.number(),
+  maxPersonsPerOrder: z.number(),
+  maxMinorsPerOrder: z.number(),
+  minorAge: z.number(),
+  onePerIdPerDay: z.boolean(),
+  cancelDeadline: z.string(),
+  cancelCountsAsNoShow: z.boolean(),
+});
+export type PublicSettings = z.infer<typeof PublicSettings>;
 
 /** A slot as the visitor sees it: bookable, full, closed (with its reason) or over. */
-export type SlotState = 'open' | 'full' | 'closed' | 'over';
-export interface PublicSlot {
-  id: number;
-  startTime: string;
-  endTime: string;
-  surplusSum: number;
-  state: SlotState;
-  /** Why it cannot be booked, in words (该场次已关闭：设备检修, 今日预约已截止…). */
-  note: string;
-}
-export interface PublicDay {
-  date: string;
+export const SlotState = z.enum(['open', 'full', 'closed', 'over']);
+export type SlotState = z.infer<typeof SlotState>;
+export const PublicSlot = z.object({
+  id: z.number(),
+  startTime: z.string(),
+  endTime: z.string(),
+  surplusSum: z.number(),
+  state: SlotState,
+  /** Why it cannot be booked, in words (已关闭：设备检修, 已约满, 今日预约已于 15:40 截止…). */
+  note: z.string(),
+});
+export type PublicSlot = z.infer<typeof PublicSlot>;
+export const PublicDay = z.object({
+  date: z.string(),
   /** 1 Monday … 7 Sunday. */
-  weekday: number;
-  slots: PublicSlot[];
-}
-export interface PublicTickets {
-  settings: PublicSettings;
-  today: string;
-  days: PublicDay[];
+  weekday: z.number(),
+  slots: z.array(PublicSlot),
+});
+export type PublicDay = z.infer<typeof PublicDay>;
+export const PublicTickets = z.object({
+  settings: PublicSettings,
+  today: z.string(),
+  days: z.array(PublicDay),
   /** The next day whose tickets are not out yet, and when they are. */
-  nextRelease: { date: string; at: string } | null;
-}
+  nextRelease: z.object({ date: z.string(), at: z.string() }).nullable(),
+});
+export type PublicTickets = z.infer<typeof PublicTickets>;
 
-export interface SendCodeAnswer {
+export const SendCodeAnswer = z.object({
   /** Seconds before another code may be asked for. */
-  resendSeconds: number;
-  expiresInSeconds: number;
-}
-export interface VisitorSessionAnswer {
-  /** For the mini-program (`Authorization: Bearer …`); the page uses the HttpOnly cookie. */
-  token?: string;
-  phone: string;
-  expiresAt: number;
-}
+  resendSeconds: z.number(),
+  expiresInSeconds: z.number(),
+});
+export type SendCodeAnswer = z.infer<typeof SendCodeAnswer>;
+export const VisitorSessionAnswer = z.object({
+  /** For the mini-program (`Authorization: Bearer …`), only with wantToken; the page uses the cookie. */
+  token: z.string().optional(),
+  phone: z.string(),
+  expiresAt: z.number(),
+});
+export type VisitorSessionAnswer = z.infer<typeof VisitorSessionAnswer>;
 
-export interface PublicOrder {
-  id: number;
-  orderNo: string;
-  date: string;
-  startTime: string;
-  endTime: string;
-  visitorCount: number;
-  status: number;
-  statusLabel: string;
-  channel: number;
-  createTime: number;
-  cancelTime: number | null;
+export const PublicBooked = z.object({ id: z.number(), orderNo: z.string(), verifyCode: z.string() });
+export const PublicCancelled = z.object({ id: z.number(), orderNo: z.string() });
+
+export const PublicOrder = z.object({
+  id: z.number(),
+  orderNo: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  visitorCount: z.number(),
+  status: z.number(),
+  statusLabel: z.string(),
+  channel: z.number(),
+  createTime: z.number(),
+  cancelTime: z.number().nullable(),
   /** Whether the visitor may still cancel it now, and if not, why (in words). */
-  canCancel: boolean;
-  cancelNote: string;
-}
-export interface PublicOrderDetail extends PublicOrder {
-  contactName: string;
-  contactPhone: string;
+  canCancel: z.boolean(),
+  cancelNote: z.string(),
+});
+export type PublicOrder = z.infer<typeof PublicOrder>;
+export const PublicOrderDetail = PublicOrder.extend({
+  contactName: z.string(),
+  contactPhone: z.string(),
   /** The entry code the QR carries (only while the booking stands: 已预约 or 部分入馆). */
-  verifyCode: string | null;
-  visitors: { name: string; idType: number; idNumber: string; checkStatus: number }[];
-}
+  verifyCode: z.string().nullable(),
+  visitors: z.array(
+    z.object({ name: z.string(), idType: z.number(), idNumber: z.string(), checkStatus: z.number() }),
+  ),
+});
+export type PublicOrderDetail = z.infer<typeof PublicOrderDetail>;

@@ -1,13 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   LOGIN_PER_MINUTE,
   PUBLIC_BASE,
   PUBLIC_READS_PER_MINUTE,
   PUBLIC_WRITES_PER_MINUTE,
   PublicBookBody,
+  PublicBooked,
   PublicCancelBody,
+  PublicCancelled,
   PublicIdQuery,
+  PublicOrder,
+  PublicOrderDetail,
+  PublicTickets,
+  SendCodeAnswer,
+  VisitorSessionAnswer,
   SEND_CODE_PER_MINUTE,
   SendCodeBody,
   VISITOR_COOKIE,
@@ -93,6 +101,7 @@ export function publicReservationRoutes(
     {
       config: {
         ...reads,
+        answer: PublicTickets,
         summary: '参观预约（公开）· 可预约日期与场次（仅已放票的；含剩余名额、已关闭原因）及预约须知',
       },
     },
@@ -107,6 +116,7 @@ export function publicReservationRoutes(
         public: true,
         rateLimit: perAddress(SEND_CODE_PER_MINUTE),
         audit: false,
+        answer: SendCodeAnswer,
         summary: '参观预约（公开）· 获取手机验证码（6 位，5 分钟有效；同一手机号 60 秒一次、每天 10 次）',
       },
     },
@@ -121,6 +131,7 @@ export function publicReservationRoutes(
         public: true,
         rateLimit: perAddress(LOGIN_PER_MINUTE),
         audit: false,
+        answer: VisitorSessionAnswer,
         summary: '参观预约（公开）· 验证码验证，开启 2 小时的访客会话（Cookie，或 wantToken 时答令牌）',
       },
     },
@@ -149,7 +160,13 @@ export function publicReservationRoutes(
 
   r.get(
     `${base}/me`,
-    { config: { ...reads, summary: '参观预约（公开）· 当前访客会话（手机号打码、到期时间）' } },
+    {
+      config: {
+        ...reads,
+        answer: VisitorSessionAnswer,
+        summary: '参观预约（公开）· 当前访客会话（手机号打码、到期时间）',
+      },
+    },
     async (req) => {
       const s = await visitorOf(req);
       return { phone: maskPhone(s.phone), expiresAt: s.expiresAt };
@@ -163,6 +180,7 @@ export function publicReservationRoutes(
       config: {
         ...writes,
         audit: false,
+        answer: PublicBooked,
         summary: '参观预约（公开）· 预约（联系电话为已验证的手机号；规则同前台预约；支持 Idempotency-Key）',
       },
     },
@@ -206,7 +224,13 @@ export function publicReservationRoutes(
 
   r.get(
     `${base}/orderList`,
-    { config: { ...reads, summary: '参观预约（公开）· 我的预约（本手机号的预约）' } },
+    {
+      config: {
+        ...reads,
+        answer: z.array(PublicOrder),
+        summary: '参观预约（公开）· 我的预约（本手机号的预约）',
+      },
+    },
     async (req) => v.orders((await visitorOf(req)).phone),
   );
 
@@ -214,7 +238,11 @@ export function publicReservationRoutes(
     `${base}/orderDetail`,
     {
       schema: { querystring: PublicIdQuery },
-      config: { ...reads, summary: '参观预约（公开）· 预约详情与入馆码（仅本手机号的预约）' },
+      config: {
+        ...reads,
+        answer: PublicOrderDetail,
+        summary: '参观预约（公开）· 预约详情与入馆码（仅本手机号的预约）',
+      },
     },
     async (req) => v.order((await visitorOf(req)).phone, req.query.id),
   );
@@ -226,6 +254,7 @@ export function publicReservationRoutes(
       config: {
         ...writes,
         audit: false,
+        answer: PublicCancelled,
         summary: '参观预约（公开）· 取消预约（参观当日取消截止时间前、场次开始前；名额退回）',
       },
     },
