@@ -83,6 +83,8 @@ import { registrationRoutes } from './modules/registration/registration.routes';
 import { volunteerRoutes } from './modules/volunteer/volunteer.routes';
 import { reservationRoutes } from './modules/reservation/reservation.routes';
 import { createReservationService } from './modules/reservation/reservation.service';
+import { publicReservationRoutes } from './modules/reservation/public.routes';
+import { createPublicReservationService, maskPhone } from './modules/reservation/public.service';
 import { volunteerMeRoutes } from './modules/volunteer-me/volunteer-me.routes';
 import { confirmedHoursSince, createVolunteerMeService } from './modules/volunteer-me/volunteer-me.service';
 import { createVolunteerService } from './modules/volunteer/volunteer.service';
@@ -391,6 +393,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       async () => void (await reservations.markNoShows(null)),
     );
   }
+  // The visitor's side (README "The visitor's side"): one-time codes by phone and visitor
+  // sessions. No gateway: the code goes to the server's log at warn level (seen in production,
+  // whose log level is warn), with the phone masked; README says so.
+  const visitorBooking = reservations
+    ? createPublicReservationService({
+        db,
+        reservations,
+        codeKey: await storage.secret('visitor-code'),
+        sms: (phone, text) => app.log.warn({ phone: maskPhone(phone), text }, 'SMS 未配置网关，仅记录'),
+      })
+    : null;
   // Every effect a transition names is registered by now (a missing one stops the start).
   records.checkEffects();
   const imports = createImports();
@@ -437,6 +450,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registrationRoutes(museum, { registration, access });
       if (volunteer) volunteerServiceRoutes(museum, { volunteer });
       if (reservations) reservationRoutes(museum, { reservations });
+      if (visitorBooking)
+        publicReservationRoutes(museum, {
+          visitors: visitorBooking,
+          syslog,
+          secureCookies: Boolean(config.tls),
+        });
       volunteerMeRoutes(museum, { me: volunteerMe });
     },
     { prefix: MUSEUM_PREFIX },

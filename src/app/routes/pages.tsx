@@ -116,6 +116,8 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/system/log': page(() => import('./records'), 'SystemLogPage'),
   '/staff/person/pending': page(() => import('./records'), 'PendingStaffPage'),
   '/register': page(() => import('../features/auth/register-page'), 'RegisterPage'),
+  // The visitor's public booking page (issue 21): no staff session.
+  '/visit': page(() => import('../features/reservation-public/visit-page'), 'VisitPage'),
   // 馆区地图 (issue 18): floors and halls, which later pages link to (/mymap?hall=<id>).
   '/mymap': page(() => import('./records'), 'MapPage'),
   // Volunteers (issue 20, part A): the records engine's list on each volunteer record.

@@ -861,6 +861,29 @@ export interface AppointOrderVisitorTable extends RecordBase {
   check_time: number | null;
   day_key: string | null;
 }
+/** The visitor's side (migration 0032): one-time codes, visitor sessions, their Idempotency-Keys. */
+export interface AppointVisitorCodeTable {
+  phone: string;
+  code_hash: string;
+  expires_at: number;
+  attempts: Generated<number>;
+  sent_at: number;
+  day: string;
+  day_count: Generated<number>;
+}
+export interface AppointVisitorSessionTable {
+  token_hash: string;
+  phone: string;
+  expires_at: number;
+  create_time: number;
+}
+export interface AppointVisitorRequestTable {
+  phone: string;
+  idem_key: string;
+  fingerprint: string;
+  response: string | null;
+  created_at: number;
+}
 /** 黑名单 (migration 0031). */
 export interface AppointBlackListTable extends RecordBase {
   name: string;
@@ -963,4 +986,7 @@ export interface DB {
   appoint_order_visitor: AppointOrderVisitorTable;
   appoint_team_order: VolunteerRow;
   appoint_black_list: AppointBlackListTable;
+  appoint_visitor_code: AppointVisitorCodeTable;
+  appoint_visitor_session: AppointVisitorSessionTable;
+  appoint_visitor_request: AppointVisitorRequestTable;
 }

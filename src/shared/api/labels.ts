@@ -187,6 +187,9 @@ export const FIELD_LABELS = {
   force: '强制关闭',
   visitorIds: '参观人编号列表',
   visitors: '参观人',
+  // The visitor's side (shared/api/reservation-public.ts).
+  smsCode: '验证码',
+  wantToken: '返回令牌',
   zdy1: '条件值',
   zdy2: '条件值',
 } as const satisfies Record<string, string>;

@@ -53,7 +53,7 @@ export interface VisitorInput {
   idNumber: string;
 }
 
-const Visitors = (max: number) =>
+export const Visitors = (max: number) =>
   z
     .array(VisitorSchema as unknown as z.ZodType<VisitorInput>, { error: () => '请填写参观人' })
     .min(1, '请至少填写一位参观人')

@@ -401,6 +401,9 @@ export const BARE_ROUTES: readonly BareRoute[] = [
   // no register path, /register is ours (README "Self-registration and pending staff").
   { path: '/register', title: '注册', perm: null, public: true },
   { path: '/share/$shareBatchNum', title: '文件分享', perm: null, public: true },
+  // Ours (issue 21): the visitor's public booking page; its calls need a visitor session (a
+  // phone's one-time code), never a staff one (README "The visitor's side").
+  { path: '/visit', title: '参观预约', perm: null, public: true },
   { path: '/mymap', title: '我的地图', perm: null },
   { path: '/project/sub', title: '项目详情', perm: 'oa.project.list' },
   // Notice and news details are opened from the workbench lists, so every workbench user may read them.

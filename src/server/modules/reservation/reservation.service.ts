@@ -413,6 +413,10 @@ export function createReservationService(deps: {
 
   return {
     settings,
+    /** The booking's rules, for the visitor's public calls (public.service.ts) too. */
+    placeOrder,
+    /** The no-show count's block, for a visitor's cancel counted as a no-show (public.service.ts). */
+    blockIfOver,
 
     /**
      * Tickets for today and the next `advanceDays` (or `days`) from the enabled templates,
