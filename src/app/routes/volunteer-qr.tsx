@@ -1,13 +1,13 @@
 import { Alert, Button, Center, Group, Image, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconMaximize, IconPrinter, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { QrCode, RotatingCode } from '../../shared/api/volunteer-service';
 import { volunteerExhibition } from '../../shared/records/volunteer/exhibition-service';
 import { formatMuseumMinute, museumDate } from '../../shared/rules/museum-time';
 import { museum } from '../lib/api';
+import { useQrImage } from '../lib/qr-image';
 import { t } from '../lib/i18n';
 import classes from './volunteer-qr.module.css';
 
@@ -19,22 +19,6 @@ import classes from './volunteer-qr.module.css';
  */
 
 const V = t.volunteerService;
-
-/** The payload as an SVG data URL (error correction M: a printed sheet survives a crease). */
-export function useQrImage(payload: string | undefined): string | null {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    if (!payload) return;
-    void QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }).then((svg) => {
-      if (live) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
-    });
-    return () => {
-      live = false;
-    };
-  }, [payload]);
-  return payload ? src : null;
-}
 
 /**
  * 打印: a sheet outside the app (a child of body) that only print shows: the hall, the

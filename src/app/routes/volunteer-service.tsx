@@ -56,9 +56,10 @@ import { SectionLink, WorkbenchSection } from '../features/workbench/workbench-p
 import { FieldInput } from '../features/records/field-input';
 import { FieldView } from '../features/records/field-view';
 import { RecordForm } from '../features/records/record-form';
-import { PrintButton, RotatingDisplay, useQrImage } from './volunteer-qr';
+import { PrintButton, RotatingDisplay } from './volunteer-qr';
 import { errorToast, museum } from '../lib/api';
 import { t } from '../lib/i18n';
+import { useQrImage } from '../lib/qr-image';
 import { recordKeys } from '../lib/records';
 
 /**

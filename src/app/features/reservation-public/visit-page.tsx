@@ -23,7 +23,6 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconTrash, IconWifiOff } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import {
   PUBLIC_BASE,
@@ -38,6 +37,7 @@ import {
 import { ID_TYPES } from '../../../shared/records/reservation/orders';
 import { ApiError, museum } from '../../lib/api';
 import { t } from '../../lib/i18n';
+import { useQrImage } from '../../lib/qr-image';
 import { useOnline } from '../../lib/online';
 
 const T = t.visit;
@@ -58,22 +58,6 @@ function useVisitor() {
     },
     staleTime: 60_000,
   });
-}
-
-/** An entry code as an SVG QR (error correction M), drawn on the device: no request leaves it. */
-function useQr(payload: string | null): string | null {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    if (!payload) return;
-    void QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }).then((svg) => {
-      if (live) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
-    });
-    return () => {
-      live = false;
-    };
-  }, [payload]);
-  return payload ? src : null;
 }
 
 /** Phone and one-time code; on success the visitor session is this browser's cookie. */
@@ -455,7 +439,7 @@ function OrderView({ id, fresh, onBack }: { id: number; fresh: boolean; onBack: 
     queryKey: ['visit', 'tickets'],
     queryFn: ({ signal }) => museum.get<PublicTickets>(api('/tickets'), { signal, silent: true }),
   });
-  const qr = useQr(order.data?.verifyCode ?? null);
+  const qr = useQrImage(order.data?.verifyCode);
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
