@@ -83,6 +83,7 @@ import { registrationRoutes } from './modules/registration/registration.routes';
 import { volunteerRoutes } from './modules/volunteer/volunteer.routes';
 import { reservationRoutes } from './modules/reservation/reservation.routes';
 import { createReservationService } from './modules/reservation/reservation.service';
+import { teamVisitorsScheme } from './modules/reservation/team-visitors.import';
 import { publicReservationRoutes } from './modules/reservation/public.routes';
 import { createPublicReservationService, maskPhone } from './modules/reservation/public.service';
 import { volunteerMeRoutes } from './modules/volunteer-me/volunteer-me.routes';
@@ -378,11 +379,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         db,
         access,
         records,
-        sms: (phone, text) =>
-          app.log.info(
-            { phone: phone.slice(0, 3) + '****' + phone.slice(-4), text },
-            'SMS 未配置网关，仅记录',
-          ),
+        // Warn, as the visitor's codes below: production logs at warn, and a text that was not
+        // sent (a voided booking, a team's approval) must be seen there.
+        sms: (phone, text) => app.log.warn({ phone: maskPhone(phone), text }, 'SMS 未配置网关，仅记录'),
       })
     : null;
   if (reservations) {
@@ -412,6 +411,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The address book and people are hand-made modules; they join the same import mechanism.
   imports.add(addressBookScheme({ db, directory }));
   imports.add(peopleScheme({ db, org }));
+  if (reservations) imports.add(teamVisitorsScheme({ reservations }));
 
   await app.register(authPlugin, { auth, shareRequireLogin: config.shareRequireLogin });
   await app.register(idempotencyPlugin, { db, jobs });

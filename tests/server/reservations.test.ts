@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, museumDate } from '../../src/shared/rules/museum-time';
 import { startServer, type TestServer } from './harness';
+import { importFile, template, xlsxOf } from './records-import-util';
 import { M, attachUpload } from './util';
 import { idFor, jsonCalls } from './volunteer-util';
 
@@ -517,6 +518,85 @@ describe('teams', () => {
       status: 3,
       cancelReason: '团队预约已取消',
     });
+  });
+
+  it('take their name lists from an xlsx: every bad row refused with 1004, then the list replaced', async () => {
+    const day = addDays(today, 3);
+    const r = ok(
+      await post(
+        `${M}/appointTeamOrder/save`,
+        admin,
+        team({ ticketId: ticket(day, '团队场'), visitorCount: 10, adultCount: 2, minorCount: 8 }),
+      ),
+    );
+    const { orderNo } = await orderDetail('appointTeamOrder', r.id);
+    const tpl = await template(s, admin, 'appointTeamVisitors');
+    expect(tpl.ok && tpl.headers).toEqual(['预约号*', '姓名*', '证件类型', '证件号码*']);
+    const people = [adult('带队甲'), adult('带队乙'), ...Array.from({ length: 8 }, () => child())];
+    const line = (v: { name: string; idNumber: string }, no = orderNo) => [no, v.name, '', v.idNumber];
+    const headers = ['预约号', '姓名', '证件类型', '证件号码'];
+    // Bad rows: a wrong check digit, an unknown paper; each named by its row and column.
+    const badId = people[3]!.idNumber.slice(0, 17) + (people[3]!.idNumber.endsWith('0') ? '1' : '0');
+    const bad = await importFile(
+      s,
+      admin,
+      'appointTeamVisitors',
+      await xlsxOf(headers, [
+        ...people.slice(0, 3).map((v) => line(v)),
+        [orderNo, people[3]!.name, '', badId],
+        [orderNo, people[4]!.name, '军官证', people[4]!.idNumber],
+        ...people.slice(5).map((v) => line(v)),
+      ]),
+    );
+    expect(bad.body.code).toBe(1004);
+    expect(bad.body.result.errors.map((e: { row: number; column: string }) => [e.row, e.column])).toEqual([
+      [5, '证件号码'],
+      [6, '证件类型'],
+    ]);
+    // A list that does not match the team (one short) or a team that does not exist.
+    const short = await importFile(
+      s,
+      admin,
+      'appointTeamVisitors',
+      await xlsxOf(headers, [...people.slice(0, 9).map((v) => line(v)), line(adult(), 'T000')]),
+    );
+    expect(short.body.result.lines).toEqual([
+      '第 2 行：团队“实验小学四年级”的名单有 9 人，与总人数 10 不符',
+      '第 11 行：团队预约号“T000”不存在，请核对',
+    ]);
+    expect(ok(await get(`${M}/appointTeamOrder/visitorList?id=${r.id}`))).toHaveLength(0);
+    // The right list lands; imported again with one person changed, it replaces the first.
+    const done = await importFile(
+      s,
+      admin,
+      'appointTeamVisitors',
+      await xlsxOf(
+        headers,
+        people.map((v) => line(v)),
+      ),
+    );
+    expect(done.body.result).toMatchObject({ imported: 1, created: 1, replaced: 0 });
+    const swapped = [...people.slice(0, 9), child('替补童')];
+    const again = await importFile(
+      s,
+      admin,
+      'appointTeamVisitors',
+      await xlsxOf(
+        headers,
+        swapped.map((v) => line(v)),
+      ),
+    );
+    expect(again.body.result).toMatchObject({ imported: 1, replaced: 1 });
+    const list = ok(await get(`${M}/appointTeamOrder/visitorList?id=${r.id}`));
+    expect(list.map((v: { name: string }) => v.name)).toContain('替补童');
+    expect(list).toHaveLength(10);
+    // The person taken off the list is free that day again: the ID books an individual ticket.
+    ok(await book(ticket(day), [people[9]!, adult()]));
+    // Only the team grant imports.
+    const staff = await s.login('staff02');
+    expect(
+      (await importFile(s, staff, 'appointTeamVisitors', await xlsxOf(headers, [line(adult())]))).body.code,
+    ).toBe(1005);
   });
 
   it('keeps its name list, one row per person, masked in visitorList', async () => {

@@ -34,8 +34,9 @@ import {
   museumDate,
   parseMuseumMinute,
 } from '../../../shared/rules/museum-time';
+import type { ImportError as ImportRefusalRow } from '../../../shared/records/api';
 import type { Db } from '../../db/index';
-import { invalid, notFound } from '../../errors';
+import { AppError, invalid, notFound } from '../../errors';
 import * as repo from '../../records/records.repo';
 import { giveBack, setSurplus, statRows, take } from './reservation.repo';
 import { openExplainSession, releaseExplainSession } from './team-explain';
@@ -809,6 +810,98 @@ export function createReservationService(deps: {
         return teamId;
       });
       return { id, orderNo: values.orderNo, status };
+    },
+
+    /**
+     * Teams' name lists from an import (schemeId `appointTeamVisitors`, team-visitors.import.ts):
+     * each team's list replaces the one it had, checked as the team's form checks it (the
+     * number of people and of minors as declared, no ID twice, nobody listed on the black list
+     * or booked elsewhere that day). Only a team 待审核 or 已通过 whose day has not passed. All
+     * teams in one transaction: any refusal leaves every list as it was. A refusal is answered
+     * against the team's first row of the file.
+     */
+    async importTeamVisitors(
+      user: SessionUser,
+      teams: { orderNo: string; firstRow: number; visitors: VisitorInput[] }[],
+    ): Promise<{ imported: number; created: number; replaced: number } | { errors: ImportRefusalRow[] }> {
+      await access.require(user, appointTeamOrder.access.write);
+      const s = await settings();
+      const t = now();
+      const today = museumDate(t);
+      const errors: ImportRefusalRow[] = [];
+      const rows = await repo.findAllIn(
+        db,
+        appointTeamOrder,
+        'orderNo',
+        teams.map((x) => x.orderNo),
+      );
+      const byNo = new Map(rows.map((r) => [String(r.orderNo), r]));
+      const ready: { team: (typeof rows)[number]; visitors: VisitorInput[] }[] = [];
+      for (const x of teams) {
+        const refuse = (message: string) => errors.push({ row: x.firstRow, column: '预约号', message });
+        const team = byNo.get(x.orderNo);
+        if (!team) {
+          refuse(`团队预约号“${x.orderNo}”不存在，请核对`);
+          continue;
+        }
+        const status = Number(team.status);
+        if (status !== 0 && status !== 1) {
+          const word = appointTeamOrder.fields.status!.options!.find((o) => o.value === status)?.label;
+          refuse(`团队预约“${x.orderNo}”${word ?? '已结束'}，不能再导入人员名单`);
+          continue;
+        }
+        if (String(team.date) < today) {
+          refuse(`团队预约“${x.orderNo}”的参观日期 ${String(team.date)} 已过，不能再导入人员名单`);
+          continue;
+        }
+        const count = Number(team.visitorCount);
+        if (x.visitors.length !== count) {
+          refuse(`团队“${String(team.teamName)}”的名单有 ${x.visitors.length} 人，与总人数 ${count} 不符`);
+          continue;
+        }
+        const minors = minorsOf(s, x.visitors, String(team.date)).filter((f) => f.minor).length;
+        if (minors !== Number(team.minorCount)) {
+          refuse(
+            `团队“${String(team.teamName)}”的名单中未满 ${s.minorAge} 周岁的有 ${minors} 人，与填报的未成年人数 ${Number(team.minorCount)} 不符`,
+          );
+          continue;
+        }
+        const dup = duplicateIn(x.visitors);
+        if (dup) {
+          refuse(`团队“${String(team.teamName)}”：${dup}`);
+          continue;
+        }
+        const blocks = await blocksOf(
+          db,
+          x.visitors.map((v) => v.idNumber),
+          today,
+        );
+        if (blocks.length) {
+          refuse(blockedWords(`参观人“${blocks[0]!.name}”`, blocks[0]!));
+          continue;
+        }
+        ready.push({ team, visitors: x.visitors });
+      }
+      if (errors.length) return { errors };
+      let replaced = 0;
+      try {
+        await db.transaction().execute(async (trx) => {
+          for (const { team, visitors } of ready) {
+            // The old list goes (its day keys with it), so a corrected file can be imported again.
+            const old = await trx
+              .deleteFrom('appoint_order_visitor')
+              .where('team_order_id', '=', team.id)
+              .executeTakeFirst();
+            if (Number(old.numDeletedRows)) replaced++;
+            await refuseBookedToday(trx, s, visitors, String(team.date));
+            await insertVisitors(trx, s, { teamOrderId: team.id }, String(team.date), visitors, user.id, t);
+          }
+        });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        return { errors: [{ row: 0, column: '', message: err.message }] };
+      }
+      return { imported: ready.length, created: ready.length - replaced, replaced };
     },
 
     /** A team's visitors (spec: visitorList), ID numbers masked, for readers of team orders. */
