@@ -2299,11 +2299,14 @@ export const t = {
     scanTitleIn: '扫描展厅签到码',
     scanTitleOut: '扫描展厅签到码签退',
     scanHint: '将手机对准展厅的签到二维码',
-    cameraStarting: '正在打开相机…',
     cameraFailed: '无法打开相机，请在下方手动输入签到码（展厅签到码下方的文字）',
     cameraNone: '本机浏览器不支持相机扫码，请在下方手动输入签到码',
     manualLabel: '手动输入签到码',
     manualHint: '相机无法使用时，输入签到码下方印的文字（以 gwy1. 开头）',
+  },
+  /** The QR scanner's own words (components/qr-scanner.tsx); the caller names what is scanned. */
+  scanner: {
+    cameraStarting: '正在打开相机…',
     submit: '确定',
     cancel: '取消',
   },
