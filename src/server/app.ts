@@ -82,6 +82,7 @@ import { createRecordService } from './records/records.service';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { volunteerRoutes } from './modules/volunteer/volunteer.routes';
 import { reservationRoutes } from './modules/reservation/reservation.routes';
+import { createGate, gateRoutes } from './modules/reservation/gate';
 import { createReservationService } from './modules/reservation/reservation.service';
 import { volunteerMeRoutes } from './modules/volunteer-me/volunteer-me.routes';
 import { confirmedHoursSince, createVolunteerMeService } from './modules/volunteer-me/volunteer-me.service';
@@ -437,6 +438,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registrationRoutes(museum, { registration, access });
       if (volunteer) volunteerServiceRoutes(museum, { volunteer });
       if (reservations) reservationRoutes(museum, { reservations });
+      // The gate tablet's list of today (README 入馆核验).
+      if (reservations) gateRoutes(museum, { gate: createGate({ db, access }) });
       volunteerMeRoutes(museum, { me: volunteerMe });
     },
     { prefix: MUSEUM_PREFIX },

@@ -204,6 +204,8 @@ const SPEC_PATHS: readonly string[] = [
   // Ours (issue 20): the volunteer's phone view; its session pages (/m/session/$id) are routed
   // beside it in src/app/routes/phone.tsx.
   '/m',
+  // Ours (issue 21): the gate tablet's 入馆核验.
+  '/reservation/gate',
 ];
 
 function cataloguePaths(): string[] {
