@@ -30,6 +30,7 @@ import {
 import { idCardBirthDate, maskIdNumber } from '../../../shared/records/validators';
 import { GATE_GRANT } from '../../../shared/api/reservation-gate';
 import { claimedTime } from '../../../shared/rules/clock-offset';
+import { admissionProblem } from '../../../shared/records/reservation/admission';
 import {
   addDays,
   formatMuseumMinute,
@@ -646,22 +647,19 @@ export function createReservationService(deps: {
               ? '入馆码无效，未找到预约'
               : '该证件号今天没有预约',
         );
-      const reason = order.cancel_reason ? `（${String(order.cancel_reason)}）` : '';
-      if (Number(order.status) === 3) throw invalid(`该预约已取消${reason}，不能入馆`);
-      if (Number(order.status) === 5) throw invalid(`该预约已作废（场次关闭）${reason}，不能入馆`);
-      if (Number(order.status) === 4) throw invalid('该预约已失约，不能入馆');
-      if (order.date !== day)
-        throw invalid(
-          device
-            ? `该预约的参观日期是 ${order.date}，本机记录的入馆时间是 ${formatMuseumMinute(t)}，不在当天`
-            : `该预约的参观日期是 ${order.date}，不是今天`,
-        );
-      const tol = s.arrivalToleranceMinutes * 60_000;
-      const from = parseMuseumMinute(`${order.date} ${order.start_time}`)! - tol;
-      const to = parseMuseumMinute(`${order.date} ${order.end_time}`)! + tol;
-      const at = device ? `（本机记录的入馆时间 ${formatMuseumMinute(t).slice(11)}）` : '';
-      if (t < from) throw invalid(`未到入馆时间：该场次 ${formatMuseumMinute(from).slice(11)} 起可入馆${at}`);
-      if (t > to) throw invalid(`已过入馆时间：该场次 ${formatMuseumMinute(to).slice(11)} 停止入馆${at}`);
+      const problem = admissionProblem(
+        {
+          date: order.date,
+          startTime: order.start_time,
+          endTime: order.end_time,
+          status: Number(order.status),
+          cancelReason: order.cancel_reason,
+        },
+        t,
+        s.arrivalToleranceMinutes,
+        device,
+      );
+      if (problem) throw invalid(problem);
       return db.transaction().execute(async (trx) => {
         const all = await trx
           .selectFrom('appoint_order_visitor')
