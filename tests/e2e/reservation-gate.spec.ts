@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { formatMuseumMinute, museumDate } from '../../src/shared/rules/museum-time';
 import { ADMIN_PASSWORD, signIn } from './helpers';
@@ -10,10 +11,36 @@ import { createDriveUser, signInApi } from './users';
  * whom the east gate admits meanwhile through the API —, a code used twice refused on the
  * tablet, the network back: the queue replays, the office sees one admission each, and the
  * gate keeps the conflict with its reason until dismissed. The rules (hashes, grant, device
- * time, windows, idempotent replay) are API tests: tests/server/reservation-gate.test.ts.
+ * time, windows, idempotent replay) are API tests: tests/server/reservation-gate.test.ts. axe-core
+ * checks the page online (no serious findings).
  */
 
-test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+// bypassCSP: only so the axe check can inject its script (as in a11y.spec.ts).
+test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true, bypassCSP: true });
+
+/** axe-core's serious and critical findings on the page (a11y.spec.ts's rule: none). */
+async function axeSerious(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            c: unknown,
+            o: unknown,
+          ) => Promise<{
+            violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 const M = '/singleMuseum';
 
@@ -134,6 +161,7 @@ test('the gate goes offline, admits two visitors (one admitted elsewhere meanwhi
   await expect(page.getByRole('heading', { name: '入馆核验' })).toBeVisible();
   await expect(page.getByTestId('gate-synced')).toContainText('名单同步于');
   await shot(page, info, 'gate-online');
+  expect(await axeSerious(page)).toEqual([]);
 
   // The entrance's Wi-Fi drops.
   await context.setOffline(true);
@@ -158,6 +186,7 @@ test('the gate goes offline, admits two visitors (one admitted elsewhere meanwhi
   await expect(page.getByRole('button', { name: /确认入馆/ })).toBeDisabled();
   await shot(page, info, 'gate-offline-used-code');
   await page.getByTestId('gate-order').getByRole('button', { name: '关闭' }).click();
+  await expect(page.getByTestId('gate-order')).toBeHidden();
 
   // Back online: the queue replays; 门甲 lands, 门乙 is refused and kept with the reason.
   await context.setOffline(false);
