@@ -82,6 +82,7 @@ import { createRecordService } from './records/records.service';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { volunteerRoutes } from './modules/volunteer/volunteer.routes';
 import { reservationRoutes } from './modules/reservation/reservation.routes';
+import { createGate, gateRoutes } from './modules/reservation/gate';
 import { createReservationService } from './modules/reservation/reservation.service';
 import { teamVisitorsScheme } from './modules/reservation/team-visitors.import';
 import { publicReservationRoutes } from './modules/reservation/public.routes';
@@ -456,6 +457,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           syslog,
           secureCookies: Boolean(config.tls),
         });
+      // The gate tablet's list of today (README 入馆核验).
+      if (reservations) gateRoutes(museum, { gate: createGate({ db, access }) });
       volunteerMeRoutes(museum, { me: volunteerMe });
     },
     { prefix: MUSEUM_PREFIX },

@@ -347,7 +347,7 @@ describe('gate check-in (finishAppoint)', () => {
     ok(await post(`${M}/AppointOrder/cancel`, admin, { id: gone.id, reason: '不来了' }));
     expect(
       refused(await post(`${M}/AppointOrder/finishAppoint`, admin, { verifyCode: gone.verifyCode })),
-    ).toBe('该预约已取消，不能入馆');
+    ).toBe('该预约已取消（不来了），不能入馆');
   });
 });
 

@@ -150,6 +150,8 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/reservation/order-person': page(() => import('./reservation'), 'OrderPersonPage'),
   '/reservation/order-team': page(() => import('./reservation'), 'OrderTeamPage'),
   '/reservation/black-list': page(() => import('./reservation'), 'BlackListPage'),
+  // The gate tablet's 入馆核验 (issue 21): today's list on the device, check-ins queued offline.
+  '/reservation/gate': page(() => import('../features/reservation-gate/gate-page'), 'GatePage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

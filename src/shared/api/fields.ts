@@ -144,3 +144,20 @@ export function idListField<K extends string>(key: K) {
       ...new Set(rows.map((r) => (r as Record<string, number>)[key]!)),
     ]) as unknown as z.ZodType<number[], In>;
 }
+
+/**
+ * The two fields of an offline write's device clock (rules/clock-offset.ts `DeviceClock`): the
+ * device's time at the moment and its measured offset, bounded to a week (the outbox's keys
+ * live that long). `device` names the device in the refusal (手机时间必须是数字).
+ */
+export function deviceClockFields(device: string) {
+  return {
+    deviceTime: z.coerce.number(`${device}时间必须是数字`).int().nonnegative().optional(),
+    serverOffsetMs: z.coerce
+      .number('时钟偏差必须是数字')
+      .int()
+      .min(-7 * 86_400_000)
+      .max(7 * 86_400_000)
+      .optional(),
+  };
+}

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { Id } from './fields';
+import { deviceClockFields, Id } from './fields';
+import type { DeviceClock } from '../rules/clock-offset';
 import { f } from '../records/define';
 import { appointTeamOrder, CHANNELS } from '../records/reservation/orders';
 import { createSchema, isRealDate } from '../records/define';
 import { idCardProblem } from '../records/validators';
+import { addRecordLabels } from './labels';
 
 /**
  * Visitor reservations' own calls (README "Visitor reservations"), beside the records engine's,
@@ -119,20 +121,29 @@ export const SurplusBody = z.object({
   reason: f.textarea('调整原因', { required: true, max: 200 }).schema,
 }) as unknown as z.ZodType<SurplusInput>;
 
-/** Gate check-in: an order's entry code or a visitor's ID number; all or some visitors. */
-export interface FinishInput {
+/**
+ * Gate check-in: an order's entry code, a visitor's ID number, or (the gate tablet, which
+ * matched the code on the device: README 入馆核验) the order's id; all or some visitors. A
+ * check-in made offline carries the device's clock (`DeviceClock`).
+ */
+export interface FinishInput extends DeviceClock {
   verifyCode?: string;
   idNumber?: string;
+  orderId?: number;
   visitorIds?: number[];
 }
 export const FinishBody = z.object({
   verifyCode: f.text('入馆码', { max: 40 }).schema,
   idNumber: f.text('证件号', { max: 30 }).schema,
+  orderId: Id.optional(),
   visitorIds: z
     .array(Id, { error: () => '参观人编号列表格式不正确' })
     .max(20)
     .optional(),
+  ...deviceClockFields('设备'),
 }) as unknown as z.ZodType<FinishInput>;
+// The gate tablet's clock (the volunteer's phone names its own 手机时间).
+addRecordLabels({ deviceTime: '设备时间', orderId: '预约单' });
 
 /** A team's form (the record's own fields, read as the engine reads them) and its name list. */
 export type TeamSaveInput = Record<string, unknown> & {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { oneOrMany } from './fields';
+import { deviceClockFields, oneOrMany } from './fields';
 import { Id } from './fields';
 import { addRecordLabels } from './labels';
 
@@ -53,13 +53,7 @@ export const SetExplainQuery = z.object({
 export const CheckQuery = z.object({
   detailId: Id,
   qrPayload: z.string().max(500, '签到码格式不正确').optional(),
-  deviceTime: z.coerce.number('手机时间必须是数字').int().nonnegative().optional(),
-  serverOffsetMs: z.coerce
-    .number('时钟偏差必须是数字')
-    .int()
-    .min(-7 * 86_400_000)
-    .max(7 * 86_400_000)
-    .optional(),
+  ...deviceClockFields('手机'),
   clientId: z
     .string()
     .trim()

@@ -356,6 +356,8 @@ export const MODULES: readonly ModuleDef[] = [
       leaf('order.orderPerson', '个人预约', '/reservation/order-person', { icon: 'user' }),
       leaf('order.orderTeam', '团队预约', '/reservation/order-team', { icon: 'users' }),
       leaf('order.blackList', '黑名单', '/reservation/black-list', { icon: 'ban' }),
+      // Ours (issue 21): the gate tablet's check-in, offline-first (README 入馆核验).
+      leaf('order.gate', '入馆核验', '/reservation/gate', { icon: 'ticket' }),
     ],
     hidden: [
       hidden('/reservation/list/ticket', '门票记录', 'order.list'),

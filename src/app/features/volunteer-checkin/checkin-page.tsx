@@ -8,6 +8,7 @@ import { formatMuseumMinute } from '../../../shared/rules/museum-time';
 import { correctedNow } from '../../../shared/rules/clock-offset';
 import { hoursText } from '../../../shared/rules/volunteer-hours';
 import { OfflineNote } from '../../components/offline-note';
+import { ScannerDialog } from '../../components/qr-scanner';
 import { useCachedQuery } from '../../lib/cached-query';
 import { t } from '../../lib/i18n';
 import { outbox, submitWrite, useOutbox } from '../../lib/offline';
@@ -15,7 +16,6 @@ import { OutboxRefusal } from '../../lib/outbox';
 import { lastClockOffset, mySessionKey, readMySession, type SessionView } from '../../lib/volunteer-sessions';
 import { checkCode, importCodeKey } from './checkin-code';
 import { KIND_IN, KIND_OUT, checkState, opsOfSession, type CheckMeta } from './checkin-state';
-import { ScannerDialog } from './scanner';
 
 /**
  * The volunteer's session on the phone, `/m/session/$id` (README "Volunteer service and
@@ -288,6 +288,11 @@ export function CheckinPage() {
         busy={busy}
         onCode={(p) => void onCode(p)}
         onClose={() => setScanning(null)}
+        manualLabel={c.manualLabel}
+        manualHint={c.manualHint}
+        scanHint={c.scanHint}
+        cameraNone={c.cameraNone}
+        cameraFailed={c.cameraFailed}
       />
     </Container>
   );

@@ -28,6 +28,9 @@ import {
   type ReservationStat,
 } from '../../../shared/records/reservation/stats';
 import { idCardBirthDate, maskIdNumber } from '../../../shared/records/validators';
+import { GATE_GRANT } from '../../../shared/api/reservation-gate';
+import { claimedTime } from '../../../shared/rules/clock-offset';
+import { admissionProblem } from '../../../shared/records/reservation/admission';
 import {
   addDays,
   formatMuseumMinute,
@@ -615,18 +618,32 @@ export function createReservationService(deps: {
 
     /**
      * The gate (finishAppoint, records-design §7.4): by the order's entry code, or a visitor's
-     * ID number (that person's order today); all of the order's visitors, or `visitorIds`. Only
-     * on the visit day, inside [start − tolerance, end + tolerance]; each visitor once (one
-     * conditional UPDATE each, so two gates cannot admit the same person twice).
+     * ID number (that person's order today), or the order's id (the gate tablet matched the
+     * code on the device); all of the order's visitors, or `visitorIds`. Only on the visit day,
+     * inside [start − tolerance, end + tolerance]; each visitor once (one conditional UPDATE
+     * each, so two gates cannot admit the same person twice). A check-in made offline carries
+     * the device's clock: the admission is placed at that moment (never later than now) and
+     * the day and window are checked against it, so a tablet syncing after the slot keeps what
+     * happened at the gate. Holders of 个人预约 or of the gate's grant (入馆核验).
      */
     async finishAppoint(user: SessionUser, body: FinishInput) {
-      await access.require(user, appointOrder.access.write);
-      if (!body.verifyCode && !body.idNumber) throw invalid('请扫描入馆码或输入证件号');
+      if (!(await access.can(user, GATE_GRANT))) await access.require(user, appointOrder.access.write);
+      if (!body.verifyCode && !body.idNumber && !body.orderId) throw invalid('请扫描入馆码或输入证件号');
       const s = await settings();
-      const t = now();
-      const today = museumDate(t);
+      const received = now();
+      const device = typeof body.deviceTime === 'number';
+      // A clock ahead of ours (or an offset measured badly) never admits in the future.
+      const t = Math.min(claimedTime(body, received), received);
+      const day = museumDate(t);
       let order;
-      if (body.verifyCode)
+      if (body.orderId)
+        order = await db
+          .selectFrom('appoint_order')
+          .selectAll()
+          .where('id', '=', body.orderId)
+          .where('del_flag', '=', 0)
+          .executeTakeFirst();
+      else if (body.verifyCode)
         order = await db
           .selectFrom('appoint_order')
           .selectAll()
@@ -638,7 +655,7 @@ export function createReservationService(deps: {
           .selectFrom('appoint_order_visitor')
           .select('order_id')
           .where('id_number', '=', body.idNumber!.toUpperCase())
-          .where('date', '=', today)
+          .where('date', '=', day)
           .where('order_id', 'is not', null)
           .where('check_status', 'in', [0, 1])
           .orderBy('id', 'desc')
@@ -647,16 +664,27 @@ export function createReservationService(deps: {
           ? await db.selectFrom('appoint_order').selectAll().where('id', '=', v.order_id!).executeTakeFirst()
           : undefined;
       }
-      if (!order) throw notFound(body.verifyCode ? '入馆码无效，未找到预约' : '该证件号今天没有预约');
-      if (Number(order.status) === 3) throw invalid('该预约已取消，不能入馆');
-      if (Number(order.status) === 5) throw invalid('该预约已作废（场次关闭），不能入馆');
-      if (Number(order.status) === 4) throw invalid('该预约已失约，不能入馆');
-      if (order.date !== today) throw invalid(`该预约的参观日期是 ${order.date}，不是今天`);
-      const tol = s.arrivalToleranceMinutes * 60_000;
-      const from = parseMuseumMinute(`${order.date} ${order.start_time}`)! - tol;
-      const to = parseMuseumMinute(`${order.date} ${order.end_time}`)! + tol;
-      if (t < from) throw invalid(`未到入馆时间：该场次 ${formatMuseumMinute(from).slice(11)} 起可入馆`);
-      if (t > to) throw invalid(`已过入馆时间：该场次 ${formatMuseumMinute(to).slice(11)} 停止入馆`);
+      if (!order)
+        throw notFound(
+          body.orderId
+            ? '该预约不存在或已删除'
+            : body.verifyCode
+              ? '入馆码无效，未找到预约'
+              : '该证件号今天没有预约',
+        );
+      const problem = admissionProblem(
+        {
+          date: order.date,
+          startTime: order.start_time,
+          endTime: order.end_time,
+          status: Number(order.status),
+          cancelReason: order.cancel_reason,
+        },
+        t,
+        s.arrivalToleranceMinutes,
+        device,
+      );
+      if (problem) throw invalid(problem);
       return db.transaction().execute(async (trx) => {
         const all = await trx
           .selectFrom('appoint_order_visitor')
@@ -681,10 +709,23 @@ export function createReservationService(deps: {
             .executeTakeFirst();
           if (Number(r.numUpdatedRows)) admitted.push(v.id);
         }
+        // Those another gate admitted first (read again: they may have landed just now).
+        const others = wanted.filter((v) => !admitted.includes(v.id));
+        const already = others.length
+          ? await trx
+              .selectFrom('appoint_order_visitor')
+              .select(['id', 'name', 'check_status', 'check_time'])
+              .where(
+                'id',
+                'in',
+                others.map((v) => v.id),
+              )
+              .execute()
+          : [];
         if (!admitted.length) {
-          const done = wanted.find((v) => Number(v.check_status) === 1);
+          const done = already.find((v) => Number(v.check_status) === 1 && v.check_time != null);
           throw invalid(
-            done?.check_time
+            done
               ? `已入馆（${formatMuseumMinute(Number(done.check_time)).slice(11)}），不能重复核销`
               : '没有可入馆的参观人',
           );
@@ -709,11 +750,22 @@ export function createReservationService(deps: {
             from: Number(order.status),
             to,
             operatorId: user.id,
-            comment: `入馆 ${admitted.length} 人`,
+            comment:
+              `入馆 ${admitted.length} 人` +
+              (device && received - t > 60_000
+                ? `（本机记录 ${formatMuseumMinute(t).slice(11)}，${formatMuseumMinute(received).slice(11)} 同步）`
+                : ''),
             time: t,
           });
         }
-        return { orderNo: order.order_no, admitted, status: to };
+        return {
+          orderNo: order.order_no,
+          admitted,
+          status: to,
+          already: already
+            .filter((v) => Number(v.check_status) === 1)
+            .map((v) => ({ id: v.id, name: String(v.name), checkTime: Number(v.check_time) })),
+        };
       });
     },
 

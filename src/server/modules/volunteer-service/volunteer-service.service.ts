@@ -33,6 +33,7 @@ import {
   parseMuseumDate,
   parseMuseumMinute,
 } from '../../../shared/rules/museum-time';
+import { claimedTime } from '../../../shared/rules/clock-offset';
 import {
   LATE_SYNC_FLAG_MS,
   SHARED_DEVICE_FLAG_MS,
@@ -196,8 +197,7 @@ export function createVolunteerService(deps: {
 
   /** The time the phone claims, corrected by its measured offset; the server's now without one. */
   function claimed(input: CheckInput): number {
-    if (typeof input.deviceTime !== 'number') return now();
-    return input.deviceTime + (input.serverOffsetMs ?? 0);
+    return claimedTime(input, now());
   }
 
   function flagsFor(input: CheckInput, corrected: number, received: number): string[] {

@@ -1,13 +1,14 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { t } from '../../lib/i18n';
+import { t } from '../lib/i18n';
 
 /**
- * The QR scanner of the check-in page: the rear camera, decoded by the browser's
- * BarcodeDetector where it has one (Chromium on Android) and otherwise frame by frame with
- * jsQR (iOS Safari, desktop Firefox). Below it a 手动输入签到码 field for when the camera cannot
- * be used (no permission, a dark hall, a damaged print): the text printed under the code. The
- * end-to-end tests type the payload there too — the same path a person takes.
+ * The QR scanner (the volunteer's check-in, the gate's 入馆核验): the rear camera, decoded by the
+ * browser's BarcodeDetector where it has one (Chromium on Android) and otherwise frame by frame
+ * with jsQR (iOS Safari, desktop Firefox). Below it a manual field (手动输入…) for when the camera
+ * cannot be used (no permission, a dark hall, a damaged print): the text printed under the code.
+ * The end-to-end tests type the payload there too — the same path a person takes. The caller
+ * names what is scanned (`manualLabel`, `manualHint`, the camera's hints).
  */
 
 interface Detector {
@@ -28,6 +29,13 @@ interface Props {
   busy: boolean;
   onCode: (payload: string) => void;
   onClose: () => void;
+  /** The manual field's label and hint (手动输入签到码, and where the text is printed). */
+  manualLabel: string;
+  manualHint: string;
+  /** What to aim at, and what to do without a camera or when it fails. */
+  scanHint: string;
+  cameraNone: string;
+  cameraFailed: string;
 }
 
 export function ScannerDialog(props: Props) {
@@ -39,7 +47,7 @@ export function ScannerDialog(props: Props) {
   );
 }
 
-function ScannerBody({ error, busy, onCode, onClose }: Props) {
+function ScannerBody({ error, busy, onCode, onClose, ...words }: Props) {
   const [manual, setManual] = useState('');
   const [camera, setCamera] = useState<'starting' | 'on' | 'failed' | 'none'>(() =>
     hasCamera() ? 'starting' : 'none',
@@ -115,7 +123,7 @@ function ScannerBody({ error, busy, onCode, onClose }: Props) {
     };
   }, []);
 
-  const c = t.volunteerCheckin;
+  const c = t.scanner;
   return (
     <Stack gap="sm">
       <video
@@ -134,10 +142,10 @@ function ScannerBody({ error, busy, onCode, onClose }: Props) {
         {camera === 'starting'
           ? c.cameraStarting
           : camera === 'on'
-            ? c.scanHint
+            ? words.scanHint
             : camera === 'none'
-              ? c.cameraNone
-              : c.cameraFailed}
+              ? words.cameraNone
+              : words.cameraFailed}
       </Text>
       {error && (
         <Alert color="red" data-testid="scan-error">
@@ -152,8 +160,8 @@ function ScannerBody({ error, busy, onCode, onClose }: Props) {
       >
         <Stack gap="xs">
           <TextInput
-            label={c.manualLabel}
-            description={c.manualHint}
+            label={words.manualLabel}
+            description={words.manualHint}
             value={manual}
             onChange={(e) => setManual(e.currentTarget.value)}
             autoComplete="off"
