@@ -146,8 +146,10 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/reservation/list/ticket': page(() => import('./reservation'), 'TicketPage'),
   '/reservation/list/reservelist': page(() => import('./reservation'), 'ReserveListPage'),
   '/reservation/order-person': page(() => import('./reservation'), 'OrderPersonPage'),
-  '/reservation/order-team': page(() => import('./reservation'), 'OrderTeamPage'),
+  '/reservation/order-team': page(() => import('./reservation-team'), 'OrderTeamPage'),
+  '/reservation/order-team/tourist-info': page(() => import('./reservation-team'), 'TeamDetailPage'),
   '/reservation/black-list': page(() => import('./reservation'), 'BlackListPage'),
+  '/reservation/basic-info': page(() => import('./reservation-settings'), 'ReservationSettingsPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

@@ -2,7 +2,6 @@ import {
   appointBlackList,
   appointOrder,
   appointOrderVisitor,
-  appointTeamOrder,
   appointTicket,
 } from '../../shared/records/reservation/orders';
 import { appointSettingTimes } from '../../shared/records/reservation/setting';
@@ -39,10 +38,7 @@ export function OrderPersonPage() {
   return <RecordListPage def={appointOrder} intro={rp.personIntro} />;
 }
 
-/** 团队预约 (/reservation/order-team), opened on 待审核. */
-export function OrderTeamPage() {
-  return <RecordListPage def={appointTeamOrder} intro={rp.teamIntro} initial={{ status: 0 }} />;
-}
+/** 团队预约 (/reservation/order-team) and its detail page: reservation-team.tsx. */
 
 /** 黑名单 (/reservation/black-list), opened on 生效. */
 export function BlackListPage() {
