@@ -82,6 +82,7 @@ import { createRecordService } from './records/records.service';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { volunteerRoutes } from './modules/volunteer/volunteer.routes';
 import { reservationRoutes } from './modules/reservation/reservation.routes';
+import { reservationStatExportRoutes } from './modules/reservation/stats-export';
 import { createReservationService } from './modules/reservation/reservation.service';
 import { volunteerMeRoutes } from './modules/volunteer-me/volunteer-me.routes';
 import { confirmedHoursSince, createVolunteerMeService } from './modules/volunteer-me/volunteer-me.service';
@@ -437,6 +438,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registrationRoutes(museum, { registration, access });
       if (volunteer) volunteerServiceRoutes(museum, { volunteer });
       if (reservations) reservationRoutes(museum, { reservations });
+      if (reservations) reservationStatExportRoutes(museum, { reservations });
       volunteerMeRoutes(museum, { me: volunteerMe });
     },
     { prefix: MUSEUM_PREFIX },

@@ -142,7 +142,7 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/volunteer/stu-service-appoint': page(() => import('./volunteer-service'), 'StuServiceAppointPage'),
   // Visitor reservations (issue 21, first slice): the records engine's list on each record.
   '/reservation/time-period': page(() => import('./reservation'), 'TimePeriodPage'),
-  '/reservation/list': page(() => import('./reservation'), 'TicketPage'),
+  '/reservation/list': page(() => import('./reservation-calendar'), 'TicketCalendarPage'),
   '/reservation/list/ticket': page(() => import('./reservation'), 'TicketPage'),
   '/reservation/list/reservelist': page(() => import('./reservation'), 'ReserveListPage'),
   '/reservation/order-person': page(() => import('./reservation'), 'OrderPersonPage'),

@@ -1,0 +1,162 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { museumDate } from '../../src/shared/rules/museum-time';
+import { startServer, type TestServer } from './harness';
+import { M } from './util';
+import { idFor, jsonCalls } from './volunteer-util';
+
+/**
+ * The reservation staff screens' server calls (issue 21; README "Visitor reservations"):
+ * 预约总览's xlsx export of each statistic (`AppointOrder/statExport`) — the same numbers as the
+ * matching stat call, every bad period refused in words, the statistics' rights, and the export
+ * written to the system log as 导出. The rules behind the numbers are reservations.test.ts's.
+ */
+
+let s: TestServer;
+let admin: string;
+const { post, ok, refused } = jsonCalls(() => s);
+const get = (path: string, token = admin) => s.call('GET', path, { token });
+let today: string;
+
+/** The workbook an export answers, after checking it is one. */
+async function workbook(path: string, token = admin) {
+  const res = await fetch(s.url + path, { headers: { token } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('spreadsheetml');
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(await res.arrayBuffer());
+  return { wb, disposition: decodeURIComponent(res.headers.get('content-disposition') ?? '') };
+}
+const rowsOf = (ws: ExcelJS.Worksheet) =>
+  ws.getSheetValues().flatMap((r) => (Array.isArray(r) ? [r.slice(1) as unknown[]] : []));
+
+beforeAll(async () => {
+  s = await startServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
+  admin = await s.login('admin');
+  today = museumDate(Date.now());
+  ok(
+    await post(`${M}/AppointSetting/save`, admin, {
+      openTime: '00:00',
+      lastEntryTime: '23:58',
+      closeTime: '23:59',
+      closedWeekdays: '',
+      sameDayCutoffMinutes: 0,
+      onePerIdPerDay: true,
+      teamNeedsApproval: true,
+    }),
+  );
+  ok(
+    await post(`${M}/AppointSettingTimes/save`, admin, {
+      name: '全天',
+      startTime: '00:00',
+      endTime: '23:58',
+      capacity: 20,
+      weekdays: '1,2,3,4,5,6,7',
+      enabled: true,
+    }),
+  );
+  ok(await post(`${M}/AppointTicket/generate`, admin, { days: 2 }));
+  const list = ok(await get(`${M}/AppointTicket/getList?date=${today}&dateFrom=${today}&dateTo=${today}`));
+  const ticketId = list.list[0].id as number;
+  // Three booked today: a man of 2000 and a woman of 1960 from Beijing admitted, one cancelled.
+  const a = ok(
+    await post(`${M}/AppointOrder/book`, admin, {
+      ticketId,
+      contactName: '王联系',
+      contactPhone: '13800000001',
+      visitors: [
+        { name: '王男', idType: 1, idNumber: idFor('2000-03-07', 11) },
+        { name: '李女', idType: 1, idNumber: idFor('1960-03-07', 12) },
+      ],
+    }),
+  );
+  ok(await post(`${M}/AppointOrder/finishAppoint`, admin, { verifyCode: a.verifyCode }));
+  const b = ok(
+    await post(`${M}/AppointOrder/book`, admin, {
+      ticketId,
+      contactName: '赵联系',
+      contactPhone: '13800000002',
+      visitors: [{ name: '赵某', idType: 1, idNumber: idFor('1995-01-01', 13) }],
+    }),
+  );
+  ok(await post(`${M}/AppointOrder/cancel`, admin, { id: b.id, reason: '临时有事' }));
+});
+afterAll(async () => s?.close());
+
+describe('statistics export', () => {
+  it("answers a day's statistic as the chart's numbers, with region, age band and gender", async () => {
+    const stat = ok(await get(`${M}/AppointOrder/dayStat?date=${today}`));
+    const { wb, disposition } = await workbook(`${M}/AppointOrder/statExport?kind=day&date=${today}`);
+    expect(disposition).toContain(`预约日统计-${today}.xlsx`);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['预约统计', '地区', '年龄段', '性别']);
+    const main = rowsOf(wb.getWorksheet('预约统计')!);
+    expect(main[0]![0]).toBe(`预约日统计 ${today}`);
+    expect(main[1]).toEqual(['时段', '总名额', '个人已约', '入馆人数', '失约人数', '取消人数', '团队人数']);
+    expect(main[2]).toEqual(['00:00–23:58', 20, 2, 2, 0, 1, 0]);
+    expect(main[2]).toEqual([
+      stat.labels[0],
+      stat.capacity[0],
+      stat.booked[0],
+      stat.entered[0],
+      stat.noShow[0],
+      stat.cancelled[0],
+      stat.teamPersons[0],
+    ]);
+    expect(main.at(-1)).toEqual(['合计', 20, 2, 2, 0, 1, 0]);
+    expect(rowsOf(wb.getWorksheet('地区')!).slice(0, 3)).toEqual([
+      ['地区', '入馆人数'],
+      ['北京', 2],
+      ['合计', 2],
+    ]);
+    const ages = rowsOf(wb.getWorksheet('年龄段')!);
+    expect(ages).toContainEqual(['18–34岁', 1]);
+    expect(ages).toContainEqual(['60岁及以上', 1]);
+    const genders = rowsOf(wb.getWorksheet('性别')!);
+    // idFor's serials 11 and 12: the 17th digit (1 odd, 2 even) gives 男 then 女.
+    expect(genders.slice(1, 3)).toEqual([
+      ['男', 1],
+      ['女', 1],
+    ]);
+  });
+
+  it('answers a week, a month and a year by their buckets', async () => {
+    const week = rowsOf(
+      (await workbook(`${M}/AppointOrder/statExport?kind=week&date=${today}`)).wb.worksheets[0]!,
+    );
+    expect(week[1]![0]).toBe('日期');
+    expect(week.length).toBe(2 + 7 + 1);
+    const month = today.slice(0, 7);
+    const m = await workbook(`${M}/AppointOrder/statExport?kind=month&month=${month}`);
+    expect(m.disposition).toContain(`预约月统计-${month}.xlsx`);
+    const mrows = rowsOf(m.wb.worksheets[0]!);
+    expect(mrows.find((r) => r[0] === today)?.slice(1, 4)).toEqual([20, 2, 2]);
+    const year = Number(today.slice(0, 4));
+    const y = rowsOf(
+      (await workbook(`${M}/AppointOrder/statExport?kind=year&year=${year}`)).wb.worksheets[0]!,
+    );
+    expect(y[1]![0]).toBe('月份');
+    expect(y.length).toBe(2 + 12 + 1);
+    expect(y.at(-1)!.slice(0, 4)).toEqual(['合计', expect.any(Number), 2, 2]);
+  });
+
+  it('refuses a missing or bad period in words', async () => {
+    const bad = async (q: string) => refused(await get(`${M}/AppointOrder/statExport?${q}`));
+    expect(await bad('date=2026-12-01')).toContain('统计类型只能是');
+    expect(await bad('kind=quarter&date=2026-12-01')).toContain('统计类型只能是');
+    expect(await bad('kind=day')).toContain('请选择日期');
+    expect(await bad('kind=week&date=2026-02-30')).toContain('日期须为有效日期');
+    expect(await bad('kind=month&month=2026-13')).toContain('月份须为 yyyy-MM 格式');
+    expect(await bad('kind=year')).toContain('请选择年份');
+    expect(await bad('kind=year&year=1999')).toContain('年份须在 2000–2100 之间');
+    expect(await bad('kind=year&year=abc')).toContain('年份必须是数字');
+  });
+
+  it('is for readers of the statistics only, and is written to the system log as 导出', async () => {
+    const staff = await s.login('staff02');
+    expect((await get(`${M}/AppointOrder/statExport?kind=day&date=${today}`, staff)).body.code).toBe(1005);
+    await workbook(`${M}/AppointOrder/statExport?kind=day&date=${today}`);
+    const log = ok(await get(`${M}/sysLog/pageList?action=导出&currentPage=1&pageCount=50`));
+    const entry = log.list.find((l: { path: string }) => l.path === `${M}/AppointOrder/statExport`);
+    expect(entry).toMatchObject({ action: '导出', module: '预约', result: 1 });
+  });
+});
