@@ -149,6 +149,8 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/reservation/order-team': page(() => import('./reservation-team'), 'OrderTeamPage'),
   '/reservation/order-team/tourist-info': page(() => import('./reservation-team'), 'TeamDetailPage'),
   '/reservation/black-list': page(() => import('./reservation'), 'BlackListPage'),
+  '/reservation/view': page(() => import('./reservation-stats'), 'ReservationOverviewPage'),
+  '/reservation/panel': page(() => import('./reservation-stats'), 'ReservationPanelPage'),
   '/reservation/basic-info': page(() => import('./reservation-settings'), 'ReservationSettingsPage'),
 };
 

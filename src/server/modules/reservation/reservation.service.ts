@@ -810,14 +810,19 @@ export function createReservationService(deps: {
     /**
      * dayStat … yearStat (records-design §7.4; README "Visitor reservations"): a day by slot, a
      * week (Monday to Sunday) or a month by day, a year by month. Counted in SQL by ticket, day
-     * and status, then put in buckets here; for readers of 个人预约 or 预约总览.
+     * and status, then put in buckets here; for readers of 个人预约, 预约总览 or 预约看板.
      */
     async stat(
       user: SessionUser,
       kind: 'day' | 'week' | 'month' | 'year',
       q: { date?: string; month?: string; year?: number },
     ): Promise<ReservationStat> {
-      if (!(await access.can(user, appointOrder.access.read!)) && !(await access.can(user, 'order.view')))
+      // 预约看板 (order.panel) reads today's dayStat too (the staff screens, issue 21).
+      if (
+        !(await access.can(user, appointOrder.access.read!)) &&
+        !(await access.can(user, 'order.view')) &&
+        !(await access.can(user, 'order.panel'))
+      )
         await access.require(user, appointOrder.access.read!);
       let from: string;
       let to: string;
