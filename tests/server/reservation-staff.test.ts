@@ -160,3 +160,71 @@ describe('statistics export', () => {
     expect(entry).toMatchObject({ action: '导出', module: '预约', result: 1 });
   });
 });
+
+describe("the children's experience hall (venue 2)", () => {
+  it('has its own templates and tickets; one ID books each venue once a day', async () => {
+    // The same hours as the museum's 全天: templates of different venues never overlap.
+    ok(
+      await post(`${M}/AppointSettingTimes/save`, admin, {
+        name: '体验馆全天',
+        startTime: '00:00',
+        endTime: '23:58',
+        capacity: 8,
+        weekdays: '1,2,3,4,5,6,7',
+        enabled: true,
+        venue: 2,
+      }),
+    );
+    // A second one of the same venue at the same hours still overlaps.
+    expect(
+      refused(
+        await post(`${M}/AppointSettingTimes/save`, admin, {
+          name: '体验馆重叠',
+          startTime: '10:00',
+          endTime: '11:00',
+          capacity: 8,
+          weekdays: '1,2,3,4,5,6,7',
+          enabled: true,
+          venue: 2,
+        }),
+      ),
+    ).toContain('体验馆全天');
+    expect(ok(await post(`${M}/AppointTicket/generate`, admin, { days: 2 })).made).toBe(3);
+    const hall = ok(await get(`${M}/AppointTicket/getList?venue=2&dateFrom=${today}&dateTo=${today}`));
+    expect(hall.list).toHaveLength(1);
+    expect(hall.list[0]).toMatchObject({ venue: 2, totalSum: 8, surplusSum: 8 });
+    const museum = ok(await get(`${M}/AppointTicket/getList?venue=1&dateFrom=${today}&dateTo=${today}`));
+    expect(museum.list).toHaveLength(1);
+
+    const mother = { name: '周妈妈', idType: 1, idNumber: idFor('1988-08-08', 41) };
+    const child = {
+      name: '周小宝',
+      idType: 1,
+      idNumber: idFor(`${Number(today.slice(0, 4)) - 6}-06-06`, 42),
+    };
+    const order = (ticketId: number, phone: string) =>
+      post(`${M}/AppointOrder/book`, admin, {
+        ticketId,
+        contactName: '周妈妈',
+        contactPhone: phone,
+        visitors: [mother, child],
+      });
+    const inHall = ok(await order(hall.list[0].id, '13700000001'));
+    // The same two people book the museum the same day: another venue.
+    ok(await order(museum.list[0].id, '13700000002'));
+    // But not the hall twice.
+    expect(refused(await order(hall.list[0].id, '13700000003'))).toContain('同一证件每天只能预约一次');
+
+    const orders = ok(await get(`${M}/AppointOrder/pageList?venue=2`));
+    expect(orders.list.map((o: { id: number }) => o.id)).toEqual([inHall.id]);
+    expect(orders.list[0].venue).toBe(2);
+    const people = ok(await get(`${M}/AppointOrderVisitor/getList?venue=2`));
+    expect(people.list.map((v: { name: string }) => v.name).sort()).toEqual(['周妈妈', '周小宝']);
+    expect(ok(await get(`${M}/AppointTicket/load?id=${hall.list[0].id}`)).record.surplusSum).toBe(6);
+
+    // Cancelling the hall's order frees the IDs for the hall only.
+    ok(await post(`${M}/AppointOrder/cancel`, admin, { id: inHall.id, reason: '孩子生病' }));
+    ok(await order(hall.list[0].id, '13700000004'));
+    expect(refused(await order(museum.list[0].id, '13700000005'))).toContain('同一证件每天只能预约一次');
+  });
+});

@@ -2392,6 +2392,11 @@ export const t = {
       '团队预约，默认显示待审核的。不通过须写明原因并退回团队名额；通过后可发送入馆通知（可重复发送），通过与通知都会短信告知领队。',
     blackIntro:
       '被限制预约的人员。失约达到次数上限的由系统自动加入并按设置的天数到期解除；手动加入须写明原因，解除须写明原因。',
+    hallOrdersTitle: '儿童体验馆预约',
+    hallOrdersIntro:
+      '儿童体验馆的个人预约。体验馆的时段在“时段设置”中以场馆“儿童体验馆”设置，单独生成场次；同一证件同一天可以分别预约主馆和体验馆各一次。',
+    hallVisitorsTitle: '儿童体验馆预约人员',
+    hallVisitorsIntro: '儿童体验馆每一位参观人及其入馆状态。证件号已打码，可按姓名或证件号搜索。',
   },
   /** Visitor reservations' own staff screens (issue 21): team detail, settings, calendar, charts. */
   reservationStaff: {
@@ -2466,6 +2471,7 @@ export const t = {
     today: '今天',
     empty: '这一周没有场次。请先在“时段设置”中设置时段，再点击“生成场次”。',
     slot: '时段',
+    hall: '儿童体验馆 ',
     open: '开放',
     closed: '已关闭',
     left: (individual: number, team: number) => `个人余 ${individual}${team ? ` · 团队余 ${team}` : ''}`,
@@ -2527,7 +2533,7 @@ export const t = {
     gender: '性别',
     splitNote: '地区、年龄段、性别：按已入馆且持居民身份证的参观人统计（其他证件不含出生日期与地区）。',
     bucket: (kind: string) => (kind === 'day' ? '时段' : kind === 'year' ? '月份' : '日期'),
-    panelTitle: (date: string) => `预约看板 · ${date}`,
+    panelTitle: (date: string) => (date ? `预约看板 · ${date}` : '预约看板'),
     panelIntro: '今天各场次的预约与入馆情况，每 30 秒自动刷新。已约人数含团队。',
     panelEmpty: '今天没有场次（闭馆日或尚未生成场次）。',
     updatedAt: (time: string) => `更新于 ${time}`,

@@ -151,6 +151,8 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/reservation/black-list': page(() => import('./reservation'), 'BlackListPage'),
   '/reservation/view': page(() => import('./reservation-stats'), 'ReservationOverviewPage'),
   '/reservation/panel': page(() => import('./reservation-stats'), 'ReservationPanelPage'),
+  '/order/reservation/list': page(() => import('./reservation'), 'ChildrenHallOrdersPage'),
+  '/applet-management/list-person': page(() => import('./reservation'), 'ChildrenHallVisitorsPage'),
   '/reservation/basic-info': page(() => import('./reservation-settings'), 'ReservationSettingsPage'),
 };
 

@@ -33,7 +33,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { RecordRow } from '../../shared/records/api';
-import { appointTicket } from '../../shared/records/reservation/orders';
+import { appointTicket, CHILDREN_HALL } from '../../shared/records/reservation/orders';
 import { addDays, museumDate } from '../../shared/rules/museum-time';
 import { CachedViewState } from '../components/cached-state';
 import { useDialogEscape } from '../components/dialog-escape';
@@ -57,7 +57,9 @@ const DAYS = 7;
 const WEEKDAY = ['日', '一', '二', '三', '四', '五', '六'];
 
 const weekdayOf = (date: string) => WEEKDAY[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
-const slotOf = (r: RecordRow) => `${String(r.startTime)}–${String(r.endTime)}`;
+/** A row of the calendar: a slot's hours, the children's hall's apart (its own templates). */
+const slotOf = (r: RecordRow) =>
+  `${Number(r.venue ?? 1) === CHILDREN_HALL ? C.hall : ''}${String(r.startTime)}–${String(r.endTime)}`;
 /** Everyone holding a place: individuals and teams. */
 const bookedOf = (r: RecordRow) => Number(r.bookedSum ?? 0) + Number(r.teamBooked ?? 0);
 

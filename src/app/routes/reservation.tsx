@@ -3,6 +3,7 @@ import {
   appointOrder,
   appointOrderVisitor,
   appointTicket,
+  CHILDREN_HALL,
 } from '../../shared/records/reservation/orders';
 import { appointSettingTimes } from '../../shared/records/reservation/setting';
 import { RecordListPage } from '../features/records';
@@ -23,7 +24,7 @@ export function TimePeriodPage() {
   return <RecordListPage def={appointSettingTimes} intro={rp.timesIntro} />;
 }
 
-/** 场次管理 (/reservation/list) and 门票记录 (/reservation/list/ticket). */
+/** 门票记录 (/reservation/list/ticket); 场次管理 (/reservation/list) is the calendar (reservation-calendar.tsx). */
 export function TicketPage() {
   return <RecordListPage def={appointTicket} intro={rp.ticketIntro} />;
 }
@@ -43,4 +44,28 @@ export function OrderPersonPage() {
 /** 黑名单 (/reservation/black-list), opened on 生效. */
 export function BlackListPage() {
   return <RecordListPage def={appointBlackList} intro={rp.blackIntro} initial={{ status: 1 }} />;
+}
+
+/** 预约列表 (/order/reservation/list): the children's experience hall's orders (venue 2). */
+export function ChildrenHallOrdersPage() {
+  return (
+    <RecordListPage
+      def={appointOrder}
+      title={rp.hallOrdersTitle}
+      intro={rp.hallOrdersIntro}
+      fixed={{ venue: CHILDREN_HALL }}
+    />
+  );
+}
+
+/** 预约人员 (/applet-management/list-person): the children's experience hall's visitors (venue 2). */
+export function ChildrenHallVisitorsPage() {
+  return (
+    <RecordListPage
+      def={appointOrderVisitor}
+      title={rp.hallVisitorsTitle}
+      intro={rp.hallVisitorsIntro}
+      fixed={{ venue: CHILDREN_HALL }}
+    />
+  );
 }

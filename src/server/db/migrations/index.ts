@@ -27,6 +27,7 @@ import * as m0028 from './0028_volunteer_service';
 import * as m0029 from './0029_volunteer_accounts';
 import * as m0030 from './0030_volunteer_groups';
 import * as m0031 from './0031_reservations';
+import * as m0033 from './0033_reservation_venue';
 import * as m0060 from './0060_dav';
 
 /**
@@ -62,5 +63,6 @@ export const migrations: Record<string, Migration> = {
   '0029_volunteer_accounts': m0029,
   '0030_volunteer_groups': m0030,
   '0031_reservations': m0031,
+  '0033_reservation_venue': m0033,
   '0060_dav': m0060,
 };

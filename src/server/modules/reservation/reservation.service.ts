@@ -160,16 +160,24 @@ export function createReservationService(deps: {
     return null;
   }
 
+  /**
+   * A live visitor's one-per-day key (migration 0033): the main hall's keeps the form of 0031,
+   * another venue's ends in its number, so one ID books each venue once a day.
+   */
+  const dayKey = (day: string, v: VisitorInput, venue: number) =>
+    venue === 1 ? `${day}|${v.idType}|${v.idNumber}` : `${day}|${v.idType}|${v.idNumber}|${venue}`;
+
   /** Refuses visitors already booked that day (the unique index is the real guard). */
   async function refuseBookedToday(
     q: Db,
     s: ReservationSettings,
     visitors: readonly VisitorInput[],
     day: string,
+    venue = 1,
   ) {
     // (An empty `in ()` is an error on PostgreSQL: a team may come without its name list yet.)
     if (!s.onePerIdPerDay || !visitors.length) return;
-    const keys = visitors.map((v) => `${day}|${v.idType}|${v.idNumber}`);
+    const keys = visitors.map((v) => dayKey(day, v, venue));
     const taken = await q
       .selectFrom('appoint_order_visitor')
       .select(['name', 'id_number'])
@@ -189,6 +197,7 @@ export function createReservationService(deps: {
     visitors: readonly VisitorInput[],
     actor: number | null,
     t: number,
+    venue = 1,
   ) {
     if (!visitors.length) return;
     const flags = minorsOf(s, visitors, day);
@@ -205,7 +214,8 @@ export function createReservationService(deps: {
             id_number: v.idNumber,
             is_minor: flags[i]!.minor ? 1 : 0,
             check_status: 0,
-            day_key: s.onePerIdPerDay ? `${day}|${v.idType}|${v.idNumber}` : null,
+            day_key: s.onePerIdPerDay ? dayKey(day, v, venue) : null,
+            venue,
             create_time: t,
             create_by: actor,
             update_time: t,
@@ -340,7 +350,8 @@ export function createReservationService(deps: {
       if (Number(n.n) >= s.accountMaxBookings30d)
         throw invalid(`该手机号 30 天内已预约 ${Number(n.n)} 次，已达上限 ${s.accountMaxBookings30d} 次`);
     }
-    await refuseBookedToday(db, s, visitors, day);
+    const venue = Number(ticket.venue ?? 1);
+    await refuseBookedToday(db, s, visitors, day, venue);
 
     const id = await db.transaction().execute(async (trx) => {
       if (!(await take(trx, ticket.id, visitors.length, false))) {
@@ -366,11 +377,12 @@ export function createReservationService(deps: {
           channel: body.channel ?? 3,
           status: 1,
           verifyCode: randomBytes(16).toString('base64url'),
+          venue,
         },
         actorId,
         t,
       );
-      await insertVisitors(trx, s, { orderId }, day, visitors, actorId, t);
+      await insertVisitors(trx, s, { orderId }, day, visitors, actorId, t, venue);
       await repo.logStatus(trx, {
         table: appointOrder.table,
         recordId: orderId,
@@ -433,6 +445,7 @@ export function createReservationService(deps: {
               team_booked: 0,
               is_open: 1,
               close_reason: '',
+              venue: Number(tpl.venue ?? 1),
               create_time: t,
               create_by: user?.id ?? null,
               update_time: t,
@@ -741,7 +754,7 @@ export function createReservationService(deps: {
         const b = blocks[0]!;
         throw invalid(blockedWords(b.id_number === leaderId ? '领队' : `参观人“${b.name}”`, b));
       }
-      await refuseBookedToday(db, s, visitors, day);
+      await refuseBookedToday(db, s, visitors, day, Number(ticket.venue ?? 1));
       const ctx = await records.writeContext(appointTeamOrder, user);
       const values = {
         ...records.createValues(appointTeamOrder, user, body as Record<string, unknown>),
@@ -780,7 +793,16 @@ export function createReservationService(deps: {
             time: t,
           });
         }
-        await insertVisitors(trx, s, { teamOrderId: teamId }, day, visitors, user.id, t);
+        await insertVisitors(
+          trx,
+          s,
+          { teamOrderId: teamId },
+          day,
+          visitors,
+          user.id,
+          t,
+          Number(ticket.venue ?? 1),
+        );
         return teamId;
       });
       return { id, orderNo: values.orderNo, status };
