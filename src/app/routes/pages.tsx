@@ -145,7 +145,7 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/reservation/list': page(() => import('./reservation-calendar'), 'TicketCalendarPage'),
   '/reservation/list/ticket': page(() => import('./reservation'), 'TicketPage'),
   '/reservation/list/reservelist': page(() => import('./reservation'), 'ReserveListPage'),
-  '/reservation/order-person': page(() => import('./reservation'), 'OrderPersonPage'),
+  '/reservation/order-person': page(() => import('./reservation-desk'), 'OrderPersonPage'),
   '/reservation/order-team': page(() => import('./reservation-team'), 'OrderTeamPage'),
   '/reservation/order-team/tourist-info': page(() => import('./reservation-team'), 'TeamDetailPage'),
   '/reservation/black-list': page(() => import('./reservation'), 'BlackListPage'),

@@ -34,10 +34,7 @@ export function ReserveListPage() {
   return <RecordListPage def={appointOrderVisitor} title={rp.visitorTitle} intro={rp.visitorIntro} />;
 }
 
-/** 个人预约 (/reservation/order-person). */
-export function OrderPersonPage() {
-  return <RecordListPage def={appointOrder} intro={rp.personIntro} />;
-}
+/** 个人预约 (/reservation/order-person) with 现场预约: reservation-desk.tsx. */
 
 /** 团队预约 (/reservation/order-team) and its detail page: reservation-team.tsx. */
 
