@@ -161,6 +161,27 @@ describe('statistics export', () => {
   });
 });
 
+describe('预约看板', () => {
+  it("lets a person holding only 预约看板 read today's slots, and nothing of the orders", async () => {
+    const { roleId } = ok(await post(`${M}/sysRole/save`, admin, { code: 'board', name: '看板值守' }));
+    ok(await post(`${M}/sysRole/setMenus`, admin, { roleId, menuKeys: ['order.panel'] }));
+    ok(
+      await post(`${M}/sysUser/save`, admin, {
+        account: 'board01',
+        password: 'Abc@123',
+        userName: '看板值守',
+        phone: '',
+        roleIds: [roleId],
+      }),
+    );
+    const board = await s.login('board01', 'Abc@123');
+    const stat = ok(await get(`${M}/AppointOrder/dayStat?date=${today}`, board));
+    expect(stat.booked[0]).toBe(2);
+    expect((await get(`${M}/AppointOrder/pageList`, board)).body.code).toBe(1005);
+    expect((await get(`${M}/AppointOrderVisitor/getList`, board)).body.code).toBe(1005);
+  });
+});
+
 describe("the children's experience hall (venue 2)", () => {
   it('has its own templates and tickets; one ID books each venue once a day', async () => {
     // The same hours as the museum's 全天: templates of different venues never overlap.
