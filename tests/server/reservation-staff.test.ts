@@ -248,4 +248,21 @@ describe("the children's experience hall (venue 2)", () => {
     ok(await order(hall.list[0].id, '13700000004'));
     expect(refused(await order(museum.list[0].id, '13700000005'))).toContain('同一证件每天只能预约一次');
   });
+
+  it('counts each venue apart in the statistics and their export, both together by default', async () => {
+    const both = ok(await get(`${M}/AppointOrder/dayStat?date=${today}`));
+    const main = ok(await get(`${M}/AppointOrder/dayStat?date=${today}&venue=1`));
+    const hall = ok(await get(`${M}/AppointOrder/dayStat?date=${today}&venue=2`));
+    expect(hall.labels).toEqual(['00:00–23:58']);
+    // The hall: 8 places, the second booking of the mother and child standing, the first cancelled.
+    expect(hall).toMatchObject({ capacity: [8], booked: [2], cancelled: [2], entered: [0] });
+    expect(main.capacity).toEqual([20]);
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    expect(sum(both.booked)).toBe(sum(main.booked) + sum(hall.booked));
+    expect(sum(both.capacity)).toBe(28);
+    expect(refused(await get(`${M}/AppointOrder/dayStat?date=${today}&venue=3`))).toContain('场馆');
+    const { wb, disposition } = await workbook(`${M}/AppointOrder/statExport?kind=day&date=${today}&venue=2`);
+    expect(disposition).toContain(`预约日统计-儿童体验馆-${today}.xlsx`);
+    expect(rowsOf(wb.worksheets[0]!).at(-1)).toEqual(['合计', 8, 2, 0, 0, 2, 0]);
+  });
 });

@@ -65,8 +65,10 @@ export function ReservationOverviewPage() {
   const [date, setDate] = useState(() => museumDate(Date.now()));
   const [month, setMonth] = useState(() => museumDate(Date.now()).slice(0, 7));
   const [year, setYear] = useState(() => Number(museumDate(Date.now()).slice(0, 4)));
+  const [venue, setVenue] = useState<'all' | '1' | '2'>('all');
   const [exporting, setExporting] = useState(false);
-  const call = statCall(kind, date, month, year);
+  const at = statCall(kind, date, month, year);
+  const call = { path: at.path, query: venue === 'all' ? at.query : { ...at.query, venue: Number(venue) } };
   const stat = useQuery({
     queryKey: ['reservation', 'stat', call.path, call.query],
     queryFn: () => museum.get<ReservationStat>(call.path, { query: call.query, silent: true }),
@@ -77,7 +79,8 @@ export function ReservationOverviewPage() {
     try {
       const blob = await museum.get<Blob>(`${BASE}/statExport`, { query: { kind, ...call.query } });
       const period = kind === 'month' ? month : kind === 'year' ? String(year) : date;
-      saveBlob(blob, `${V.fileName(kind)}-${period}.xlsx`);
+      const place = venue === 'all' ? '' : `${venue === '1' ? V.museum : V.hall}-`;
+      saveBlob(blob, `${V.fileName(kind)}-${place}${period}.xlsx`);
     } catch {
       // The client has toasted the refusal (a bad period, no right).
     } finally {
@@ -116,6 +119,16 @@ export function ReservationOverviewPage() {
             { value: 'month', label: V.month },
             { value: 'year', label: V.year },
           ]}
+        />
+        <SegmentedControl
+          value={venue}
+          onChange={(v) => setVenue(v as 'all' | '1' | '2')}
+          data={[
+            { value: 'all', label: V.allVenues },
+            { value: '1', label: V.museum },
+            { value: '2', label: V.hall },
+          ]}
+          aria-label={V.venue}
         />
         {(kind === 'day' || kind === 'week') && (
           <TextInput

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isRealDate } from '../records/define';
+import { f, isRealDate } from '../records/define';
+import { VENUES } from '../records/reservation/orders';
 
 /**
  * The staff screens' own calls of visitor reservations (issue 21; README "Visitor
@@ -15,6 +16,7 @@ export interface StatExportInput {
   date?: string;
   month?: string;
   year?: number;
+  venue?: number;
 }
 
 export const StatExportQuery = z
@@ -25,6 +27,7 @@ export const StatExportQuery = z
     date: z.string().optional(),
     month: z.string().optional(),
     year: z.coerce.number('年份必须是数字').int('年份必须是整数').optional(),
+    venue: f.status('场馆', VENUES).schema,
   })
   .superRefine((q, ctx) => {
     const bad = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });

@@ -837,7 +837,7 @@ export function createReservationService(deps: {
     async stat(
       user: SessionUser,
       kind: 'day' | 'week' | 'month' | 'year',
-      q: { date?: string; month?: string; year?: number },
+      q: { date?: string; month?: string; year?: number; venue?: number },
     ): Promise<ReservationStat> {
       // 预约看板 (order.panel) reads today's dayStat too (the staff screens, issue 21).
       if (
@@ -859,7 +859,7 @@ export function createReservationService(deps: {
         const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
         to = addDays(next, -1);
       } else [from, to] = [`${q.year}-01-01`, `${q.year}-12-31`];
-      const rows = await statRows(db, from, to);
+      const rows = await statRows(db, from, to, q.venue);
       // Buckets: a day's tickets, a range's days, a year's months.
       const bucket =
         kind === 'day'

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { StatExportQuery, type StatExportInput } from '../../../shared/api/reservation-staff';
-import { appointOrder } from '../../../shared/records/reservation/orders';
+import { appointOrder, VENUES } from '../../../shared/records/reservation/orders';
 import type { ReservationStat } from '../../../shared/records/reservation/stats';
 import { sendXlsx } from '../../records/xlsx';
 import type { ReservationService } from './reservation.service';
@@ -18,11 +18,11 @@ import type { ReservationService } from './reservation.service';
 const KIND_WORDS = { day: '日', week: '周', month: '月', year: '年' } as const;
 const BUCKET = { day: '时段', week: '日期', month: '日期', year: '月份' } as const;
 
-/** The period the export names in its title and file name. */
+/** The period (and venue, when one is asked for) the export names in its title and file name. */
 export function periodOf(q: StatExportInput): string {
-  if (q.kind === 'month') return q.month!;
-  if (q.kind === 'year') return String(q.year);
-  return q.date!;
+  const venue = VENUES.find((v) => v.value === q.venue)?.label;
+  const period = q.kind === 'month' ? q.month! : q.kind === 'year' ? String(q.year) : q.date!;
+  return venue ? `${venue}-${period}` : period;
 }
 
 export async function statWorkbook(q: StatExportInput, s: ReservationStat): Promise<Buffer> {
