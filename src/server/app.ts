@@ -83,6 +83,7 @@ import { registrationRoutes } from './modules/registration/registration.routes';
 import { volunteerRoutes } from './modules/volunteer/volunteer.routes';
 import { reservationRoutes } from './modules/reservation/reservation.routes';
 import { createGate, gateRoutes } from './modules/reservation/gate';
+import { reservationStatExportRoutes } from './modules/reservation/stats-export';
 import { createReservationService } from './modules/reservation/reservation.service';
 import { teamVisitorsScheme } from './modules/reservation/team-visitors.import';
 import { publicReservationRoutes } from './modules/reservation/public.routes';
@@ -459,6 +460,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         });
       // The gate tablet's list of today (README 入馆核验).
       if (reservations) gateRoutes(museum, { gate: createGate({ db, access }) });
+      if (reservations) reservationStatExportRoutes(museum, { reservations });
       volunteerMeRoutes(museum, { me: volunteerMe });
     },
     { prefix: MUSEUM_PREFIX },

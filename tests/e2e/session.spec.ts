@@ -38,6 +38,8 @@ test('an expired session shows 登录超时 and returns to sign-in', async ({ pa
   await expect(
     today.getByTestId('volunteer-today-summary').or(today.getByText('今日没有讲解场次')),
   ).toBeVisible();
+  // 今日预约 (reservation managers) loads lazily too.
+  await expect(page.getByTestId('reservation-today-loaded')).toBeVisible();
   // End the session on the server, as expiry or an administrator would.
   const res = await request.post('/singleMuseum/login/logout', { headers: { token: await tokenOf(page) } });
   expect(res.status()).toBe(200);

@@ -600,6 +600,7 @@ export const SAMPLES: Record<string, Sample> = {
     change: (b) => ({ ...b, name: `${String(b.name)}改` }),
   },
   fxSlot: {
+    // The counter grows with every record's samples: kept under the field's max of 1000.
     make: (n) => ({ label: `场次${n}`, total: 10 + (n % 900), open: true }),
     change: (b) => ({ ...b, total: Number(b.total) + 1 }),
   },

@@ -144,14 +144,20 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/volunteer/stu-service-appoint': page(() => import('./volunteer-service'), 'StuServiceAppointPage'),
   // Visitor reservations (issue 21, first slice): the records engine's list on each record.
   '/reservation/time-period': page(() => import('./reservation'), 'TimePeriodPage'),
-  '/reservation/list': page(() => import('./reservation'), 'TicketPage'),
+  '/reservation/list': page(() => import('./reservation-calendar'), 'TicketCalendarPage'),
   '/reservation/list/ticket': page(() => import('./reservation'), 'TicketPage'),
   '/reservation/list/reservelist': page(() => import('./reservation'), 'ReserveListPage'),
-  '/reservation/order-person': page(() => import('./reservation'), 'OrderPersonPage'),
-  '/reservation/order-team': page(() => import('./reservation'), 'OrderTeamPage'),
+  '/reservation/order-person': page(() => import('./reservation-desk'), 'OrderPersonPage'),
+  '/reservation/order-team': page(() => import('./reservation-team'), 'OrderTeamPage'),
+  '/reservation/order-team/tourist-info': page(() => import('./reservation-team'), 'TeamDetailPage'),
   '/reservation/black-list': page(() => import('./reservation'), 'BlackListPage'),
   // The gate tablet's 入馆核验 (issue 21): today's list on the device, check-ins queued offline.
   '/reservation/gate': page(() => import('../features/reservation-gate/gate-page'), 'GatePage'),
+  '/reservation/view': page(() => import('./reservation-stats'), 'ReservationOverviewPage'),
+  '/reservation/panel': page(() => import('./reservation-stats'), 'ReservationPanelPage'),
+  '/order/reservation/list': page(() => import('./reservation'), 'ChildrenHallOrdersPage'),
+  '/applet-management/list-person': page(() => import('./reservation'), 'ChildrenHallVisitorsPage'),
+  '/reservation/basic-info': page(() => import('./reservation-settings'), 'ReservationSettingsPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

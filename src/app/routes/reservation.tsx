@@ -2,8 +2,8 @@ import {
   appointBlackList,
   appointOrder,
   appointOrderVisitor,
-  appointTeamOrder,
   appointTicket,
+  CHILDREN_HALL,
 } from '../../shared/records/reservation/orders';
 import { appointSettingTimes } from '../../shared/records/reservation/setting';
 import { RecordListPage } from '../features/records';
@@ -24,7 +24,7 @@ export function TimePeriodPage() {
   return <RecordListPage def={appointSettingTimes} intro={rp.timesIntro} />;
 }
 
-/** 场次管理 (/reservation/list) and 门票记录 (/reservation/list/ticket). */
+/** 门票记录 (/reservation/list/ticket); 场次管理 (/reservation/list) is the calendar (reservation-calendar.tsx). */
 export function TicketPage() {
   return <RecordListPage def={appointTicket} intro={rp.ticketIntro} />;
 }
@@ -34,17 +34,35 @@ export function ReserveListPage() {
   return <RecordListPage def={appointOrderVisitor} title={rp.visitorTitle} intro={rp.visitorIntro} />;
 }
 
-/** 个人预约 (/reservation/order-person). */
-export function OrderPersonPage() {
-  return <RecordListPage def={appointOrder} intro={rp.personIntro} />;
-}
+/** 个人预约 (/reservation/order-person) with 现场预约: reservation-desk.tsx. */
 
-/** 团队预约 (/reservation/order-team), opened on 待审核. */
-export function OrderTeamPage() {
-  return <RecordListPage def={appointTeamOrder} intro={rp.teamIntro} initial={{ status: 0 }} />;
-}
+/** 团队预约 (/reservation/order-team) and its detail page: reservation-team.tsx. */
 
 /** 黑名单 (/reservation/black-list), opened on 生效. */
 export function BlackListPage() {
   return <RecordListPage def={appointBlackList} intro={rp.blackIntro} initial={{ status: 1 }} />;
+}
+
+/** 预约列表 (/order/reservation/list): the children's experience hall's orders (venue 2). */
+export function ChildrenHallOrdersPage() {
+  return (
+    <RecordListPage
+      def={appointOrder}
+      title={rp.hallOrdersTitle}
+      intro={rp.hallOrdersIntro}
+      fixed={{ venue: CHILDREN_HALL }}
+    />
+  );
+}
+
+/** 预约人员 (/applet-management/list-person): the children's experience hall's visitors (venue 2). */
+export function ChildrenHallVisitorsPage() {
+  return (
+    <RecordListPage
+      def={appointOrderVisitor}
+      title={rp.hallVisitorsTitle}
+      intro={rp.hallVisitorsIntro}
+      fixed={{ venue: CHILDREN_HALL }}
+    />
+  );
 }

@@ -28,6 +28,22 @@ function VolunteerCard() {
   );
 }
 
+/** Reservation managers' card (issue 21): today's places, booked and admitted. */
+const ReservationTodayCard = lazy(() =>
+  import('./reservation-stats').then((m) => ({ default: m.ReservationTodayCard })),
+);
+/** The grants that read today's reservation counts (the server's dayStat allows the same). */
+const RESERVATION_READERS = ['order.panel', 'order.view', 'order.orderPerson'];
+function ReservationCard() {
+  const keys = useSession()?.menu.grantedKeys ?? [];
+  if (!RESERVATION_READERS.some((k) => keys.includes(k))) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReservationTodayCard panel={keys.includes('order.panel')} />
+    </Suspense>
+  );
+}
+
 /** The newest published museum news (readers see only published rows; writers the same here). */
 const LATEST_NEWS = { currentPage: 1, pageCount: 5, status: 1 };
 
@@ -67,7 +83,12 @@ export function Workbench() {
       today={<TodaySchedule />}
       announcements={<LatestAnnouncements />}
       recentFiles={<RecentFilesCard />}
-      volunteers={<VolunteerCard />}
+      volunteers={
+        <>
+          <ReservationCard />
+          <VolunteerCard />
+        </>
+      }
       duty={<TodayDuty />}
       news={
         <LatestRecords

@@ -830,6 +830,8 @@ export interface AppointTicketTable extends RecordBase {
   team_booked: Generated<number>;
   is_open: Generated<number>;
   close_reason: Generated<string>;
+  /** 1 主馆, 2 儿童体验馆 (migration 0033), from the template. */
+  venue: Generated<number>;
 }
 /** 个人预约 (migration 0031). */
 export interface AppointOrderTable extends RecordBase {
@@ -847,6 +849,8 @@ export interface AppointOrderTable extends RecordBase {
   cancel_time: number | null;
   cancel_reason: Generated<string>;
   finish_time: number | null;
+  /** 1 主馆, 2 儿童体验馆 (migration 0033), from the ticket. */
+  venue: Generated<number>;
 }
 /** 参观人 (migration 0031): day_key holds 'date|idType|idNumber' while the booking is live. */
 export interface AppointOrderVisitorTable extends RecordBase {
@@ -860,6 +864,8 @@ export interface AppointOrderVisitorTable extends RecordBase {
   check_status: Generated<number>;
   check_time: number | null;
   day_key: string | null;
+  /** 1 主馆, 2 儿童体验馆 (migration 0033); a venue-2 day_key ends in '|2'. */
+  venue: Generated<number>;
 }
 /** The visitor's side (migration 0032): one-time codes, visitor sessions, their Idempotency-Keys. */
 export interface AppointVisitorCodeTable {

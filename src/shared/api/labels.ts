@@ -93,6 +93,7 @@ export const FIELD_LABELS = {
   key: '选项值',
   keyword: '关键词',
   kidId: '子任务编号',
+  kind: '统计类型',
   label: '字段名称',
   lift: '解除停用',
   limit: '数量',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { deviceClockFields, Id } from './fields';
 import type { DeviceClock } from '../rules/clock-offset';
 import { f } from '../records/define';
-import { appointTeamOrder, CHANNELS } from '../records/reservation/orders';
+import { appointTeamOrder, CHANNELS, VENUES } from '../records/reservation/orders';
 import { createSchema, isRealDate } from '../records/define';
 import { idCardProblem } from '../records/validators';
 import { addRecordLabels } from './labels';
@@ -175,14 +175,18 @@ export const ApproveBody = z.object({
 const StatDay = z
   .string({ error: () => '请选择日期' })
   .refine(isRealDate, '日期须为有效日期，格式 yyyy-MM-dd（如 2026-12-01）');
+/** Of one venue (1 主馆, 2 儿童体验馆; migration 0033), or of both when absent. */
+const StatVenue = f.status('场馆', VENUES).schema as z.ZodType<number | undefined>;
 /** dayStat and weekStat: a day (the week is Monday to Sunday around it). */
-export const StatDayQuery = z.object({ date: StatDay });
+export const StatDayQuery = z.object({ date: StatDay, venue: StatVenue });
 export const StatMonthQuery = z.object({
+  venue: StatVenue,
   month: z
     .string({ error: () => '请选择月份' })
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份须为 yyyy-MM 格式（如 2026-12）'),
 });
 export const StatYearQuery = z.object({
+  venue: StatVenue,
   year: z.coerce
     .number('年份必须是数字')
     .int('年份必须是整数')

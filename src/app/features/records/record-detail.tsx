@@ -14,7 +14,7 @@ import { FieldView, type ViewContext } from './field-view';
 const R = t.records;
 
 /** The status history (bsStatusLog): who moved the row, from what to what, when, and why. */
-function StatusTimeline({ def, log }: { def: RecordDef; log: Detail['log'] }) {
+export function StatusTimeline({ def, log }: { def: RecordDef; log: Detail['log'] }) {
   if (!log.length)
     return (
       <Text size="sm" c="dimmed">

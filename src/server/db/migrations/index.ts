@@ -28,6 +28,7 @@ import * as m0029 from './0029_volunteer_accounts';
 import * as m0030 from './0030_volunteer_groups';
 import * as m0031 from './0031_reservations';
 import * as m0032 from './0032_visitor_public';
+import * as m0033 from './0033_reservation_venue';
 import * as m0035 from './0035_team_documents';
 import * as m0060 from './0060_dav';
 
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '0030_volunteer_groups': m0030,
   '0031_reservations': m0031,
   '0032_visitor_public': m0032,
+  '0033_reservation_venue': m0033,
   '0035_team_documents': m0035,
   '0060_dav': m0060,
 };

@@ -56,8 +56,12 @@ export async function setSurplus(q: Db, id: number, surplus: number, actor: numb
     .execute();
 }
 
-/** The statistics' raw counts over a date range (both days included), grouped in SQL. */
-export async function statRows(q: Db, from: string, to: string) {
+/**
+ * The statistics' raw counts over a date range (both days included), grouped in SQL; of one
+ * venue (migration 0033) when given, of both otherwise. A team's venue is its ticket's.
+ */
+export async function statRows(q: Db, from: string, to: string, venue?: number) {
+  const one = venue !== undefined;
   const [tickets, visitors, teams, provinces, births, genders] = await Promise.all([
     q
       .selectFrom('appoint_ticket')
@@ -65,6 +69,7 @@ export async function statRows(q: Db, from: string, to: string) {
       .where('del_flag', '=', 0)
       .where('date', '>=', from)
       .where('date', '<=', to)
+      .$if(one, (b) => b.where('venue', '=', venue!))
       .orderBy('date')
       .orderBy('start_time')
       .execute(),
@@ -78,6 +83,7 @@ export async function statRows(q: Db, from: string, to: string) {
       .where('o.del_flag', '=', 0)
       .where('v.date', '>=', from)
       .where('v.date', '<=', to)
+      .$if(one, (b) => b.where('v.venue', '=', venue!))
       .groupBy(['o.ticket_id', 'o.date', 'v.check_status'])
       .execute(),
     q
@@ -88,12 +94,15 @@ export async function statRows(q: Db, from: string, to: string) {
       .where('del_flag', '=', 0)
       .where('date', '>=', from)
       .where('date', '<=', to)
+      .$if(one, (b) =>
+        b.where('ticket_id', 'in', q.selectFrom('appoint_ticket').select('id').where('venue', '=', venue!)),
+      )
       .groupBy(['ticket_id', 'date', 'status'])
       .execute(),
     // Who came, by what their resident ID says: region, birth year, gender digit.
-    splitBy(q, from, to, sql<string>`substr(id_number, 1, 2)`),
-    splitBy(q, from, to, sql<string>`substr(id_number, 7, 4)`, sql<string>`substr(date, 1, 4)`),
-    splitBy(q, from, to, sql<string>`substr(id_number, 17, 1)`),
+    splitBy(q, from, to, venue, sql<string>`substr(id_number, 1, 2)`),
+    splitBy(q, from, to, venue, sql<string>`substr(id_number, 7, 4)`, sql<string>`substr(date, 1, 4)`),
+    splitBy(q, from, to, venue, sql<string>`substr(id_number, 17, 1)`),
   ]);
   return { tickets, visitors, teams, provinces, births, genders };
 }
@@ -106,6 +115,7 @@ async function splitBy(
   q: Db,
   from: string,
   to: string,
+  venue: number | undefined,
   key: ReturnType<typeof sql<string>>,
   second?: ReturnType<typeof sql<string>>,
 ): Promise<{ k: string; k2: string; n: number }[]> {
@@ -117,7 +127,8 @@ async function splitBy(
     .where('check_status', '=', 1)
     .where('id_type', '=', 1)
     .where('date', '>=', from)
-    .where('date', '<=', to);
+    .where('date', '<=', to)
+    .$if(venue !== undefined, (b) => b.where('venue', '=', venue!));
   if (!second) return (await base.groupBy(key).execute()).map((r) => ({ ...r, k2: '' }));
   return base.select(second.as('k2')).groupBy([key, second]).execute();
 }

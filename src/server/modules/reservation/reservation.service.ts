@@ -165,16 +165,24 @@ export function createReservationService(deps: {
     return null;
   }
 
+  /**
+   * A live visitor's one-per-day key (migration 0033): the main hall's keeps the form of 0031,
+   * another venue's ends in its number, so one ID books each venue once a day.
+   */
+  const dayKey = (day: string, v: VisitorInput, venue: number) =>
+    venue === 1 ? `${day}|${v.idType}|${v.idNumber}` : `${day}|${v.idType}|${v.idNumber}|${venue}`;
+
   /** Refuses visitors already booked that day (the unique index is the real guard). */
   async function refuseBookedToday(
     q: Db,
     s: ReservationSettings,
     visitors: readonly VisitorInput[],
     day: string,
+    venue = 1,
   ) {
     // (An empty `in ()` is an error on PostgreSQL: a team may come without its name list yet.)
     if (!s.onePerIdPerDay || !visitors.length) return;
-    const keys = visitors.map((v) => `${day}|${v.idType}|${v.idNumber}`);
+    const keys = visitors.map((v) => dayKey(day, v, venue));
     const taken = await q
       .selectFrom('appoint_order_visitor')
       .select(['name', 'id_number'])
@@ -194,6 +202,7 @@ export function createReservationService(deps: {
     visitors: readonly VisitorInput[],
     actor: number | null,
     t: number,
+    venue = 1,
   ) {
     if (!visitors.length) return;
     const flags = minorsOf(s, visitors, day);
@@ -210,7 +219,8 @@ export function createReservationService(deps: {
             id_number: v.idNumber,
             is_minor: flags[i]!.minor ? 1 : 0,
             check_status: 0,
-            day_key: s.onePerIdPerDay ? `${day}|${v.idType}|${v.idNumber}` : null,
+            day_key: s.onePerIdPerDay ? dayKey(day, v, venue) : null,
+            venue,
             create_time: t,
             create_by: actor,
             update_time: t,
@@ -363,7 +373,8 @@ export function createReservationService(deps: {
       if (Number(n.n) >= s.accountMaxBookings30d)
         throw invalid(`该手机号 30 天内已预约 ${Number(n.n)} 次，已达上限 ${s.accountMaxBookings30d} 次`);
     }
-    await refuseBookedToday(db, s, visitors, day);
+    const venue = Number(ticket.venue ?? 1);
+    await refuseBookedToday(db, s, visitors, day, venue);
 
     // The places are taken first: on PostgreSQL the conditional UPDATE locks the ticket's row
     // until commit, so every booking of the slot holds its locks in the same order (ticket,
@@ -390,11 +401,12 @@ export function createReservationService(deps: {
           channel: body.channel ?? 3,
           status: 1,
           verifyCode: randomBytes(16).toString('base64url'),
+          venue,
         },
         actorId,
         t,
       );
-      await insertVisitors(trx, s, { orderId }, day, visitors, actorId, t);
+      await insertVisitors(trx, s, { orderId }, day, visitors, actorId, t, venue);
       await repo.logStatus(trx, {
         table: appointOrder.table,
         recordId: orderId,
@@ -461,6 +473,7 @@ export function createReservationService(deps: {
               team_booked: 0,
               is_open: 1,
               close_reason: '',
+              venue: Number(tpl.venue ?? 1),
               create_time: t,
               create_by: user?.id ?? null,
               update_time: t,
@@ -818,7 +831,7 @@ export function createReservationService(deps: {
         const b = blocks[0]!;
         throw invalid(blockedWords(b.id_number === leaderId ? '领队' : `参观人“${b.name}”`, b));
       }
-      await refuseBookedToday(db, s, visitors, day);
+      await refuseBookedToday(db, s, visitors, day, Number(ticket.venue ?? 1));
       const ctx = await records.writeContext(appointTeamOrder, user);
       const values = {
         ...records.createValues(appointTeamOrder, user, body as Record<string, unknown>),
@@ -857,7 +870,16 @@ export function createReservationService(deps: {
             time: t,
           });
         }
-        await insertVisitors(trx, s, { teamOrderId: teamId }, day, visitors, user.id, t);
+        await insertVisitors(
+          trx,
+          s,
+          { teamOrderId: teamId },
+          day,
+          visitors,
+          user.id,
+          t,
+          Number(ticket.venue ?? 1),
+        );
         if (status === 1) await openExplainSession(trx, { ...values, id: teamId }, user.id, t);
         return teamId;
       });
@@ -980,14 +1002,19 @@ export function createReservationService(deps: {
     /**
      * dayStat … yearStat (records-design §7.4; README "Visitor reservations"): a day by slot, a
      * week (Monday to Sunday) or a month by day, a year by month. Counted in SQL by ticket, day
-     * and status, then put in buckets here; for readers of 个人预约 or 预约总览.
+     * and status, then put in buckets here; for readers of 个人预约, 预约总览 or 预约看板.
      */
     async stat(
       user: SessionUser,
       kind: 'day' | 'week' | 'month' | 'year',
-      q: { date?: string; month?: string; year?: number },
+      q: { date?: string; month?: string; year?: number; venue?: number },
     ): Promise<ReservationStat> {
-      if (!(await access.can(user, appointOrder.access.read!)) && !(await access.can(user, 'order.view')))
+      // 预约看板 (order.panel) reads today's dayStat too (the staff screens, issue 21).
+      if (
+        !(await access.can(user, appointOrder.access.read!)) &&
+        !(await access.can(user, 'order.view')) &&
+        !(await access.can(user, 'order.panel'))
+      )
         await access.require(user, appointOrder.access.read!);
       let from: string;
       let to: string;
@@ -1002,7 +1029,7 @@ export function createReservationService(deps: {
         const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
         to = addDays(next, -1);
       } else [from, to] = [`${q.year}-01-01`, `${q.year}-12-31`];
-      const rows = await statRows(db, from, to);
+      const rows = await statRows(db, from, to, q.venue);
       // Buckets: a day's tickets, a range's days, a year's months.
       const bucket =
         kind === 'day'

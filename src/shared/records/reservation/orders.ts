@@ -24,6 +24,17 @@ export const ID_TYPES: readonly StatusOption[] = [
   { value: 6, label: '外国人永久居留身份证' },
 ];
 
+/**
+ * The venues one reservation engine serves (migration 0033; README "Visitor reservations"):
+ * the museum and the children's experience hall (儿童体验馆, the applet's 预约列表 / 预约人员).
+ * Each has its own slot templates, hence its own tickets; one booking per ID per day holds per venue.
+ */
+export const VENUES: readonly StatusOption[] = [
+  { value: 1, label: '主馆' },
+  { value: 2, label: '儿童体验馆' },
+];
+export const CHILDREN_HALL = 2;
+
 export const appointTicket = defineRecord({
   name: 'appointTicket',
   title: '门票',
@@ -46,6 +57,7 @@ export const appointTicket = defineRecord({
     teamBooked: f.int('团队已约', { form: false, list: true, width: 80 }),
     isOpen: f.bool('开放', { list: true, filter: 'eq', width: 70 }),
     closeReason: f.text('关闭原因', { max: 100, list: true }),
+    venue: f.status('场馆', VENUES, { form: false, list: true, filter: 'eq', initial: 1, width: 90 }),
   },
   unique: [{ fields: ['date', 'timeId'], message: '这一天的这个时段已有门票' }],
   access: { read: 'order.list', write: 'order.list' },
@@ -104,6 +116,7 @@ export const appointOrder = defineRecord({
     cancelTime: f.datetime('取消时间', { form: false }),
     cancelReason: f.textarea('取消原因', { form: false, max: 200 }),
     finishTime: f.datetime('入馆时间', { form: false, list: true }),
+    venue: f.status('场馆', VENUES, { form: false, list: true, filter: 'eq', initial: 1, width: 90 }),
   },
   status: { field: 'status' },
   transitions: {
@@ -150,6 +163,7 @@ export const appointOrderVisitor = defineRecord({
     isMinor: f.bool('未成年', { list: true, filter: 'eq', width: 70 }),
     checkStatus: f.status('入馆状态', CHECK_STATES, { list: true, filter: 'eq', initial: 0, width: 80 }),
     checkTime: f.datetime('入馆时间', { list: true }),
+    venue: f.status('场馆', VENUES, { form: false, list: true, filter: 'eq', initial: 1, width: 90 }),
   },
   access: { read: 'order.orderPerson', write: 'order.orderPerson' },
   order: [['id', 'desc']],

@@ -1,4 +1,5 @@
 import { defineRecord, f } from '../define';
+import { VENUES } from './orders';
 import { minutesBetween } from '../../rules/volunteer-hours';
 
 /**
@@ -196,6 +197,13 @@ export const appointSettingTimes = defineRecord({
     validTo: f.date('失效日期', { list: true }),
     sort: f.int('排序', { help: '越小越靠前' }),
     enabled: f.bool('启用', { list: true, filter: 'eq' }),
+    venue: f.status('场馆', VENUES, {
+      list: true,
+      filter: 'eq',
+      initial: 1,
+      width: 90,
+      help: '儿童体验馆的时段单独生成场次，观众可同一天分别预约主馆和儿童体验馆',
+    }),
   },
   check: (row) => {
     if (typeof row.startTime === 'string' && typeof row.endTime === 'string')
@@ -218,6 +226,8 @@ export const appointSettingTimes = defineRecord({
         const days = String(row.weekdays ?? '').split(',');
         for (const p of peers) {
           if (!p.enabled) continue;
+          // Each venue has its own day (the children's hall may run beside the museum's slots).
+          if (Number(p.venue ?? 1) !== Number(row.venue ?? 1)) continue;
           if (
             !String(p.weekdays ?? '')
               .split(',')
