@@ -967,8 +967,19 @@ export function createReservationService(deps: {
               .where('team_order_id', '=', team.id)
               .executeTakeFirst();
             if (Number(old.numDeletedRows)) replaced++;
-            await refuseBookedToday(trx, s, visitors, String(team.date));
-            await insertVisitors(trx, s, { teamOrderId: team.id }, String(team.date), visitors, user.id, t);
+            // The team's venue is its ticket's (one booking per ID per day and venue).
+            const venue = Number((await ticketOf(trx, Number(team.ticketId))).venue ?? 1);
+            await refuseBookedToday(trx, s, visitors, String(team.date), venue);
+            await insertVisitors(
+              trx,
+              s,
+              { teamOrderId: team.id },
+              String(team.date),
+              visitors,
+              user.id,
+              t,
+              venue,
+            );
           }
         });
       } catch (err) {
