@@ -58,6 +58,20 @@ test('an office user approves a pending team and sends its notice', async ({ pag
       idNumber: idFor('2016-03-03', 20 + i),
     })),
   ];
+  // A school brings its letter and safety pledge (uploaded as the form's file inputs do).
+  const upload = async (name: string) => {
+    const r = await (
+      await page.request.post(`${M}/attach/upload`, {
+        headers: { token },
+        multipart: {
+          tableName: 'appointTeamOrder',
+          file: { name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 团队材料') },
+        },
+      })
+    ).json();
+    expect(r.success, r.message).toBe(true);
+    return r.result.attId as number;
+  };
   const saved = await post('/appointTeamOrder/save', {
     teamName,
     unitName: '实验小学',
@@ -70,7 +84,8 @@ test('an office user approves a pending team and sends its notice', async ({ pag
     visitorCount: 12,
     adultCount: 2,
     minorCount: 10,
-    needExplain: true,
+    letterFile: [await upload('实验小学介绍信.pdf')],
+    pledgeFile: [await upload('安全承诺书.pdf')],
     visitors: people,
   });
   expect(saved.success, saved.message).toBe(true);
@@ -85,6 +100,9 @@ test('an office user approves a pending team and sends its notice', async ({ pag
   await expect(page).toHaveURL(new RegExp(`/reservation/order-team/tourist-info\\?id=${teamId}`));
   const detail = page.getByTestId('team-detail');
   await expect(detail.getByTestId('team-status')).toHaveText('待审核');
+  // The office checks the school's documents before approving.
+  await expect(detail).toContainText('实验小学介绍信.pdf');
+  await expect(detail).toContainText('安全承诺书.pdf');
   const visitors = detail.getByTestId('team-visitors');
   await expect(visitors.locator('tbody tr')).toHaveCount(12);
   await expect(visitors).toContainText('学生10');
