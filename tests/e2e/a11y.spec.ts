@@ -1,5 +1,5 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { axeSerious } from './axe';
 import { signIn } from './helpers';
 
 /*
@@ -11,54 +11,16 @@ import { signIn } from './helpers';
  * project supports 20.19). No rule is switched off: what axe finds is fixed in the product.
  */
 
-const AXE = path.resolve('node_modules/axe-core/axe.min.js');
 // Our CSP (script-src 'self') refuses the injected axe script, as it should refuse any inline
 // script; the test browser sets it aside so axe can run. Nothing axe checks depends on it.
 test.use({ bypassCSP: true });
-
-interface AxeNode {
-  target: string[];
-  html: string;
-  failureSummary?: string;
-}
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: AxeNode[];
-}
-
-/** Runs axe on the whole page and returns its serious and critical violations, readable. */
-async function serious(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: unknown[] }> } }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations as AxeViolation[];
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help}\n` +
-        v.nodes
-          .slice(0, 5)
-          .map(
-            (n) =>
-              `    ${n.target.join(' ')}\n    ${n.html.slice(0, 200)}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`,
-          )
-          .join('\n'),
-    );
-}
 
 async function check(page: Page, screen: string) {
   // Let transitions and lazy chunks settle, so axe sees what a person sees.
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: test.info().outputPath(`${screen}.png`) });
   // Soft: one run reports every screen's violations, not only the first.
-  expect.soft(await serious(page), `axe on ${screen}`).toEqual([]);
+  expect.soft(await axeSerious(page), `axe on ${screen}`).toEqual([]);
 }
 
 test('axe finds no serious or critical violation on the main screens', async ({ page, browser }) => {

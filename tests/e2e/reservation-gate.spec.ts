@@ -1,5 +1,5 @@
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { axeSerious } from './axe';
 import { formatMuseumMinute, museumDate } from '../../src/shared/rules/museum-time';
 import { ADMIN_PASSWORD, signIn } from './helpers';
 import { createDriveUser, signInApi } from './users';
@@ -17,30 +17,6 @@ import { createDriveUser, signInApi } from './users';
 
 // bypassCSP: only so the axe check can inject its script (as in a11y.spec.ts).
 test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true, bypassCSP: true });
-
-/** axe-core's serious and critical findings on the page (a11y.spec.ts's rule: none). */
-async function axeSerious(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window)))
-    await page.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            c: unknown,
-            o: unknown,
-          ) => Promise<{
-            violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-          }>;
-        };
-      }
-    ).axe;
-    const r = await axe.run(document, { resultTypes: ['violations'] });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 const M = '/singleMuseum';
 

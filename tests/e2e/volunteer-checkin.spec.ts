@@ -1,5 +1,5 @@
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { axeSerious } from './axe';
 import { formatMuseumMinute, museumDate, parseMuseumDate } from '../../src/shared/rules/museum-time';
 import { signIn } from './helpers';
 import { createDriveUser, signInApi } from './users';
@@ -104,30 +104,6 @@ async function swControls(page: Page) {
       await new Promise((r) =>
         navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }),
       );
-  });
-}
-
-/** axe-core's serious and critical findings on the page (a11y.spec.ts's rule: none). */
-async function axeSerious(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window)))
-    await page.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            c: unknown,
-            o: unknown,
-          ) => Promise<{
-            violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-          }>;
-        };
-      }
-    ).axe;
-    const r = await axe.run(document, { resultTypes: ['violations'] });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }
 

@@ -1,5 +1,5 @@
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { axeSerious } from './axe';
 import { ADMIN_PASSWORD } from './helpers';
 import { signInApi } from './users';
 
@@ -14,25 +14,6 @@ import { signInApi } from './users';
 test.use({ serviceWorkers: 'allow' });
 
 const M = '/singleMuseum';
-const AXE = path.resolve('node_modules/axe-core/axe.min.js');
-
-/** axe-core's serious and critical violations on the page (as a11y.spec.ts runs it). */
-async function axeSerious(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: unknown[] }> } }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations as {
-      id: string;
-      impact: string | null;
-      nodes: { target: string[] }[];
-    }[];
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A valid resident ID (GB 11643 check digit) for a birth date, unique per run. */
 function idFor(birth: string): string {
