@@ -10,6 +10,7 @@ import {
 import { startServer, type TestServer } from './harness';
 import { M } from './util';
 import { idFor, jsonCalls } from './volunteer-util';
+import { ALL_DAY_SETTINGS } from './reservation-util';
 
 /**
  * The gate tablet (README "Visitor reservations" › 入馆核验): today's list with hashes instead of
@@ -67,13 +68,7 @@ beforeAll(async () => {
   today = museumDate(Date.now());
   ok(
     await post(`${M}/AppointSetting/save`, admin, {
-      openTime: '00:00',
-      lastEntryTime: '23:58',
-      closeTime: '23:59',
-      closedWeekdays: '',
-      sameDayCutoffMinutes: 0,
-      onePerIdPerDay: true,
-      teamNeedsApproval: true,
+      ...ALL_DAY_SETTINGS,
     }),
   );
   for (const [name, startTime, endTime] of [

@@ -4,6 +4,7 @@ import { addDays, museumDate } from '../../src/shared/rules/museum-time';
 import { startServer, type TestServer } from './harness';
 import { M } from './util';
 import { idFor, jsonCalls } from './volunteer-util';
+import { ALL_DAY_SETTINGS } from './reservation-util';
 
 /**
  * The visitor's side of reservations (README "Visitor reservations" › "The visitor's side"): the
@@ -73,14 +74,8 @@ async function visitor(phone = newPhone()): Promise<string> {
 
 const settings = (extra: Record<string, unknown> = {}) =>
   post(`${M}/AppointSetting/save`, admin, {
-    openTime: '00:00',
-    lastEntryTime: '23:58',
-    closeTime: '23:59',
-    closedWeekdays: '',
+    ...ALL_DAY_SETTINGS,
     releaseTime: '00:00',
-    sameDayCutoffMinutes: 0,
-    onePerIdPerDay: true,
-    teamNeedsApproval: true,
     notice: '请携带身份证件原件入馆。',
     ...extra,
   });

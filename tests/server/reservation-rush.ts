@@ -4,6 +4,7 @@ import { addDays, museumDate } from '../../src/shared/rules/museum-time';
 import type { TestServer } from './harness';
 import { M } from './util';
 import { idFor } from './volunteer-util';
+import { ALL_DAY_SETTINGS } from './reservation-util';
 
 /**
  * The holiday rush (issue 21): the minute a popular slot's tickets are released, thousands of
@@ -93,13 +94,7 @@ export async function rushSlot(
     return r.body.result;
   };
   await post('/AppointSetting/save', {
-    openTime: '00:00',
-    lastEntryTime: '23:58',
-    closeTime: '23:59',
-    closedWeekdays: '',
-    sameDayCutoffMinutes: 0,
-    onePerIdPerDay: true,
-    teamNeedsApproval: true,
+    ...ALL_DAY_SETTINGS,
   });
   await post('/AppointSettingTimes/save', {
     name: '节假日全天',

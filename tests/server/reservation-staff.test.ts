@@ -4,6 +4,7 @@ import { museumDate } from '../../src/shared/rules/museum-time';
 import { startServer, type TestServer } from './harness';
 import { M } from './util';
 import { idFor, jsonCalls } from './volunteer-util';
+import { ALL_DAY_SETTINGS } from './reservation-util';
 
 /**
  * The reservation staff screens' server calls (issue 21; README "Visitor reservations"):
@@ -36,13 +37,7 @@ beforeAll(async () => {
   today = museumDate(Date.now());
   ok(
     await post(`${M}/AppointSetting/save`, admin, {
-      openTime: '00:00',
-      lastEntryTime: '23:58',
-      closeTime: '23:59',
-      closedWeekdays: '',
-      sameDayCutoffMinutes: 0,
-      onePerIdPerDay: true,
-      teamNeedsApproval: true,
+      ...ALL_DAY_SETTINGS,
     }),
   );
   ok(

@@ -4,6 +4,7 @@ import { startServer, type TestServer } from './harness';
 import { importFile, template, xlsxOf } from './records-import-util';
 import { M, attachUpload } from './util';
 import { idFor, jsonCalls } from './volunteer-util';
+import { ALL_DAY_SETTINGS } from './reservation-util';
 
 /**
  * Visitor reservations (README "Visitor reservations"; research/records-design.md §7): ticket
@@ -53,13 +54,7 @@ beforeAll(async () => {
   // Open every day, same-day booking until 23:58; the rest of §7.1's defaults.
   ok(
     await post(`${M}/AppointSetting/save`, admin, {
-      openTime: '00:00',
-      lastEntryTime: '23:58',
-      closeTime: '23:59',
-      closedWeekdays: '',
-      sameDayCutoffMinutes: 0,
-      onePerIdPerDay: true,
-      teamNeedsApproval: true,
+      ...ALL_DAY_SETTINGS,
       noShowLimit: 2,
     }),
   );
@@ -122,13 +117,7 @@ describe('tickets', () => {
     expect([...new Set(dates)]).toEqual([open]);
     ok(
       await post(`${M}/AppointSetting/save`, admin, {
-        openTime: '00:00',
-        lastEntryTime: '23:58',
-        closeTime: '23:59',
-        closedWeekdays: '',
-        sameDayCutoffMinutes: 0,
-        onePerIdPerDay: true,
-        teamNeedsApproval: true,
+        ...ALL_DAY_SETTINGS,
         noShowLimit: 2,
       }),
     );
