@@ -2581,7 +2581,7 @@ export const t = {
     doneTitle: '预约成功',
     orderNo: (no: string) => `预约号：${no}`,
     code: (code: string) => `入馆码：${code}`,
-    close: '完成',
+    done: '完成',
   },
   /** The visitor's public booking page (/visit, issue 21; README "The visitor's side"). */
   visit: {

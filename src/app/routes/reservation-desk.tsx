@@ -139,7 +139,7 @@ function DeskBookingDialog({ onClose }: { onClose: () => void }) {
             </Text>
           </Alert>
           <Group justify="flex-end">
-            <Button onClick={onClose}>{D.close}</Button>
+            <Button onClick={onClose}>{D.done}</Button>
           </Group>
         </Stack>
       ) : (
