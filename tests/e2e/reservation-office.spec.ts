@@ -27,22 +27,25 @@ test('an office user approves a pending team and sends its notice', async ({ pag
     const r = await (await page.request.post(`${M}${path}`, { headers: { token }, data })).json();
     return r as { success: boolean; message: string; result: Record<string, unknown> };
   };
-  // A short early slot with team places (another spec's template may already cover it: then
-  // any generated ticket with team places left serves).
-  await post('/AppointSettingTimes/save', {
+  // A short early slot with team places from tomorrow on: valid from tomorrow, so it does not
+  // meet the gate spec's all-day template of today on the shared server (templates may overlap
+  // only when their validity dates do not meet). Saved once per server; later runs find it.
+  const tomorrow = new Date(Date.now() + 8 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
+  const template = await post('/AppointSettingTimes/save', {
     name: '团队早场',
     startTime: '06:01',
     endTime: '06:09',
     capacity: 100,
     teamCapacity: 60,
     weekdays: '1,2,3,4,5,6,7',
+    validFrom: tomorrow,
     enabled: true,
   });
+  expect(template.success || template.message.includes('团队早场'), template.message).toBe(true);
   expect((await post('/AppointTicket/generate', {})).success).toBe(true);
   const list = await (
     await page.request.get(`${M}/AppointTicket/getList?pageCount=200`, { headers: { token } })
   ).json();
-  const tomorrow = new Date(Date.now() + 8 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
   const ticket = (list.result.list as { id: number; date: string; teamSurplus: number; isOpen: boolean }[])
     .filter((t) => t.date >= tomorrow && t.teamSurplus >= 12 && t.isOpen)
     .sort((a, b) => b.teamSurplus - a.teamSurplus)[0];
