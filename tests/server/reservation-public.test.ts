@@ -75,7 +75,6 @@ async function visitor(phone = newPhone()): Promise<string> {
 const settings = (extra: Record<string, unknown> = {}) =>
   post(`${M}/AppointSetting/save`, admin, {
     ...ALL_DAY_SETTINGS,
-    releaseTime: '00:00',
     notice: '请携带身份证件原件入馆。',
     ...extra,
   });

@@ -214,7 +214,7 @@ describe('booking', () => {
   it('refuses a day not released yet, with the moment it opens', async () => {
     const day = addDays(today, 9);
     expect(refused(await book(ticket(day), [adult()]))).toBe(
-      `${day} 的门票将于 ${addDays(day, -7)} 17:00 开放预约`,
+      `${day} 的门票将于 ${addDays(day, -7)} 00:00 开放预约`,
     );
   });
 
