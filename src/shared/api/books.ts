@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id } from './fields';
-import { bsBookApproval } from '../records/book/books';
+import { f } from '../records/define';
+import { APPLY_TYPES, bsBookApproval } from '../records/book/books';
 
 /**
  * Book lending's hand-written calls (README "Book lending"; office.md §7 `/book`): the
@@ -26,8 +27,11 @@ export const AddBody = z.object({
   reason: field('reason'),
 }) as unknown as z.ZodType<AddInput>;
 
-/** `GET bsBookInfo/borrow?id=&applyType=`: may the caller ask for this row now (changes nothing). */
-export const BorrowQuery = z.object({ id: Id, applyType: field('applyType') });
+/**
+ * `GET bsBookInfo/borrow?id=&applyType=`: may the caller ask for this row now (changes nothing).
+ * Without applyType, the row's own way (领用 for a row given away, else 借阅).
+ */
+export const BorrowQuery = z.object({ id: Id, applyType: f.status('申请类型', APPLY_TYPES).schema });
 
 export interface BorrowCheck {
   /** Whether the caller may send the application now. */

@@ -93,11 +93,6 @@ export function createBookService(deps: {
       if (!input.borrowDays) return '请填写借期(天)';
       if (input.borrowDays > r.maxBorrowDays) return `借期最长 ${r.maxBorrowDays} 天`;
     } else if (input.quantity > r.maxReceive) return `每次最多领用 ${r.maxReceive} 册`;
-    const free = availableOf(book);
-    if (free < input.quantity)
-      return free <= 0
-        ? `${title}暂无可${borrowing ? '借' : '领'}的册数（馆藏 ${Number(book.totalCount)} 册，均已借出或预留）`
-        : `${title}只剩 ${free} 册可${borrowing ? '借' : '领'}`;
     const live = await liveOf(q, applicantId, except);
     const same = live.find(
       (x) => Number(x.bookId) === Number(book.id) && (x.status === 1 || x.status === 2 || borrowing),
@@ -108,6 +103,11 @@ export function createBookService(deps: {
         : same.status === 2
           ? `您申请的${title}已通过，请到资料室取书`
           : `您正在借阅${title}，不能重复借阅`;
+    const free = availableOf(book);
+    if (free < input.quantity)
+      return free <= 0
+        ? `${title}暂无可${borrowing ? '借' : '领'}的册数（馆藏 ${Number(book.totalCount)} 册，均已借出或预留）`
+        : `${title}只剩 ${free} 册可${borrowing ? '借' : '领'}`;
     if (borrowing) {
       const late = live.find((x) => isOverdue(x, time));
       if (late) {

@@ -400,6 +400,7 @@ export const bookRule = defineRecord({
     maxReceive: f.int('每次最多领用（册）', { min: 1, max: 99, help: '留空为 5' }),
   },
   access: { read: MANAGE, write: MANAGE },
+  singleton: {},
   order: [['id', 'asc']],
   describe: () => '借阅规则',
 });
