@@ -409,7 +409,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       })
     : null;
   // Book lending (README "Book lending"): the application's rules and its transitions' effects.
-  const books = recordDefs.includes(bsBookApproval) ? createBookService({ db, access, records }) : null;
+  const books = recordDefs.includes(bsBookApproval)
+    ? createBookService({ db, access, records, notices })
+    : null;
   // Every effect a transition names is registered by now (a missing one stops the start).
   records.checkEffects();
   const imports = createImports();

@@ -299,6 +299,22 @@ describe('an application through its states', () => {
     expect(await applyRow(id)).toMatchObject({ status: 7, returnCondition: 1 });
     expect(await counters(bookId)).toEqual({ total: 2, reserved: 0, lent: 0 });
 
+    // The reader heard of each decision (the bell), linked to 借阅记录; sent after the commit.
+    const title = String((await bookRow(bookId)).title);
+    const told = () =>
+      s.db
+        .selectFrom('notice')
+        .select(['notice_content', 'link'])
+        .where('user_id', '=', r.id)
+        .orderBy('id')
+        .execute();
+    await expect
+      .poll(async () => (await told()).map((n) => n.notice_content))
+      .toEqual([
+        `您借阅《${title}》的申请已通过，请于 ${addDays(today, 3)} 前到资料室取书`,
+        `您借阅的《${title}》延期 7 天已同意，应还日期改为 ${addDays(today, 17)}`,
+      ]);
+    expect((await told())[0]!.link).toBe('/books/borrow-record');
     const log = ok(await read(`${APPLY}/detail?id=${id}`)).log.map((l: { action: string }) => l.action);
     expect(log).toEqual(['create', 'pass', 'receiveLoan', 'applyDeferredDays', 'delay', 'returnBook']);
   });
@@ -309,6 +325,13 @@ describe('an application through its states', () => {
     ok(await act('applyDeferredDays', { id, deferredDays: 5, deferReason: '出差' }, r.token));
     ok(await act('delay', { id, agree: false, comment: '已有人预约' }));
     expect(await applyRow(id)).toMatchObject({ status: 5, dueDate: addDays(today, 5), deferCount: 0 });
+    await expect
+      .poll(async () =>
+        (await s.db.selectFrom('notice').select('notice_content').where('user_id', '=', r.id).execute()).map(
+          (n) => n.notice_content,
+        ),
+      )
+      .toContainEqual(expect.stringMatching(/延期申请未同意：已有人预约，请于 \d{4}-\d{2}-\d{2} 前归还$/));
   });
 
   it('refuses with a reason, and a reapplication is checked again', async () => {
@@ -319,6 +342,13 @@ describe('an application through its states', () => {
     expect(bare.status).toBe(400);
     expect(bare.body.message).toContain('拒绝原因');
     ok(await act('refuse', { id, reason: '该书待修补' }));
+    await expect
+      .poll(async () =>
+        (await s.db.selectFrom('notice').select('notice_content').where('user_id', '=', r.id).execute()).map(
+          (n) => n.notice_content,
+        ),
+      )
+      .toContainEqual(expect.stringMatching(/^您借阅《测试图书\d+》的申请未通过：该书待修补$/));
     expect(await applyRow(id)).toMatchObject({ status: 3, approveComment: '该书待修补' });
     const stopped = await bookRow(bookId);
     ok(await post(`${BOOK}/update`, admin, { ...stopped, id: bookId, status: 2 }));

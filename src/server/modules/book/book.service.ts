@@ -17,6 +17,7 @@ import { invalid, notFound } from '../../errors';
 import * as repo from '../../records/records.repo';
 import type { RecordService } from '../../records/records.service';
 import type { Access } from '../auth/access';
+import type { NoticeService } from '../notice/notice.service';
 import type { SessionUser } from '../auth/auth.service';
 import * as stock from './book.repo';
 
@@ -39,10 +40,21 @@ export function createBookService(deps: {
   db: Db;
   access: Access;
   records: RecordService;
+  notices: NoticeService;
   now?: () => number;
 }) {
-  const { db, access, records } = deps;
+  const { db, access, records, notices } = deps;
   const now = deps.now ?? Date.now;
+
+  /** Tells the applicant after the commit (the bell); a notice never undoes a decision. */
+  const tell = (row: Record<string, unknown>, content: string, from: number) => () => {
+    const to = Number(row.applicantId);
+    if (to && to !== from)
+      void notices
+        .notify({ receivers: [to], content, source: 'system', from, link: '/books/borrow-record' })
+        .catch(() => {});
+  };
+  const kindOf = (row: Record<string, unknown>) => (row.applyType === 2 ? '领用' : '借阅');
 
   async function rules(q: Db = db): Promise<BookRules> {
     return bookRulesOf((await repo.findAll(q, bookRule, [], 1))[0]);
@@ -144,12 +156,36 @@ export function createBookService(deps: {
       );
     }
     const r = await rules(trx);
-    return { set: { approverId: user.id, pickupDeadline: addDays(museumDate(time), r.pickupDays) } };
+    const deadline = addDays(museumDate(time), r.pickupDays);
+    return {
+      set: { approverId: user.id, pickupDeadline: deadline },
+      after: tell(
+        row,
+        `您${kindOf(row)}${titleOf(book)}的申请已通过，请于 ${deadline} 前到资料室${row.applyType === 2 ? '领取' : '取书'}`,
+        user.id,
+      ),
+    };
   });
 
-  records.registerEffect(`${bsBookApproval.name}.approver`, async (_trx, { user }) => ({
-    set: { approverId: user.id },
-  }));
+  records.registerEffect(`${bsBookApproval.name}.approver`, async (trx, { row, input, user }) => {
+    const book = await bookOf(trx, Number(row.bookId));
+    return {
+      set: { approverId: user.id },
+      after: tell(
+        row,
+        `您${kindOf(row)}${titleOf(book)}的申请未通过：${String(input.reason ?? '')}`,
+        user.id,
+      ),
+    };
+  });
+
+  records.registerEffect(`${bsBookApproval.name}.delayResult`, async (trx, { row, input, user }) => {
+    const book = await bookOf(trx, Number(row.bookId));
+    const words = input.agree
+      ? `您借阅的${titleOf(book)}延期 ${Number(row.deferredDays)} 天已同意，应还日期改为 ${addDays(String(row.dueDate), Number(row.deferredDays))}`
+      : `您借阅的${titleOf(book)}延期申请未同意${input.comment ? `：${String(input.comment)}` : ''}，请于 ${String(row.dueDate)} 前归还`;
+    return { after: tell(row, words, user.id) };
+  });
 
   records.registerEffect(`${bsBookApproval.name}.releaseStock`, async (trx, { row, user, time }) => {
     const mine = Number(row.applicantId) === user.id;

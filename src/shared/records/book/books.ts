@@ -344,6 +344,7 @@ export const bsBookApproval = defineRecord({
               deferCount: Number(row.deferCount ?? 0) + 1,
             }
           : {},
+      effect: 'delayResult',
     },
     returnBook: {
       label: '归还',
