@@ -148,11 +148,14 @@ export function createBookService(deps: {
     const book = await bookOf(trx, Number(row.bookId));
     const n = Number(row.quantity);
     if (!(await stock.reserve(trx, book.id, n, time))) {
-      const title = titleOf(book);
+      // Read again for the words: on PostgreSQL the row read above may predate the approval
+      // that just took the copy (the UPDATE waited for it, then found too few).
+      const fresh = await bookOf(trx, book.id);
+      const title = titleOf(fresh);
       throw invalid(
-        Number(book.status) !== 1
+        Number(fresh.status) !== 1
           ? `${title}已停借或剔除，不能通过`
-          : `${title}可借册数不足（剩余 ${Math.max(0, availableOf(book))} 册），不能通过`,
+          : `${title}可借册数不足（剩余 ${Math.max(0, availableOf(fresh))} 册），不能通过`,
       );
     }
     const r = await rules(trx);
