@@ -70,8 +70,9 @@ const ask = (token: string, bookId: number, extra: Record<string, unknown> = {})
   post(`${APPLY}/add`, token, { bookId, applyType: 1, borrowDays: 14, ...extra });
 const asked = async (token: string, bookId: number, extra: Record<string, unknown> = {}) =>
   ok(await ask(token, bookId, extra)).id as number;
+/** Saves the lending rules: the two required ones at their defaults unless given. */
 const setRules = async (rules: Record<string, unknown>) =>
-  ok(await post(`${M}/book/bookRule/save`, admin, rules));
+  ok(await post(`${M}/book/bookRule/save`, admin, { maxActive: 5, maxBorrowDays: 30, ...rules }));
 const counters = async (id: number) => {
   const b = await bookRow(id);
   return { total: b.totalCount, reserved: b.reservedCount, lent: b.lentCount };

@@ -389,8 +389,10 @@ export const bookRule = defineRecord({
   // Ours (records-design §4.2: "the rules live in one D-shape row"); the spec shows no call.
   calls: { list: 'GET list', detail: 'GET detail', load: 'GET load', save: 'POST save' },
   fields: {
-    maxActive: f.int('每人最多在借（含待审批、待取）', { min: 1, max: 100, help: '留空为 5' }),
-    maxBorrowDays: f.int('最长借期（天）', { min: 1, max: 365, help: '留空为 30' }),
+    // The two every reader meets are required (a form starts from the defaults); the rest may
+    // stay empty and take theirs.
+    maxActive: f.int('每人最多在借（含待审批、待取）', { required: true, min: 1, max: 100, initial: 5 }),
+    maxBorrowDays: f.int('最长借期（天）', { required: true, min: 1, max: 365, initial: 30 }),
     maxDefers: f.int('最多延期次数', { max: 10, help: '留空为 1；0 为不能延期' }),
     maxDeferDays: f.int('每次最多延期（天）', { min: 1, max: 365, help: '留空为 15' }),
     pickupDays: f.int('取书期限（天）', {
@@ -400,7 +402,8 @@ export const bookRule = defineRecord({
     }),
     maxReceive: f.int('每次最多领用（册）', { min: 1, max: 99, help: '留空为 5' }),
   },
-  access: { read: MANAGE, write: MANAGE },
+  // Every member of staff may read the lending rules; the librarian sets them.
+  access: { read: null, write: MANAGE },
   singleton: {},
   order: [['id', 'asc']],
   describe: () => '借阅规则',
