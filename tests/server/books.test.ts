@@ -465,6 +465,33 @@ describe('the race for the last copies', () => {
   });
 });
 
+describe("one person's requests landing at once", () => {
+  it('leave one request for a book asked five times, and no more than the cap', async () => {
+    const r = readers[11]!;
+    const bookId = await addBook({ totalCount: 5 });
+    const same = await Promise.all([1, 2, 3, 4, 5].map(() => ask(r.token, bookId)));
+    expect(same.filter((x) => x.body.success)).toHaveLength(1);
+    for (const x of same.filter((y) => !y.body.success))
+      expect(x.body.message).toMatch(/^您已申请过《测试图书\d+》，正在等待审批$/);
+    await setRules({ maxActive: 3 });
+    try {
+      const books = await Promise.all([1, 2, 3, 4].map(() => addBook()));
+      const many = await Promise.all(books.map((b) => ask(r.token, b)));
+      expect(many.filter((x) => x.body.success)).toHaveLength(2);
+    } finally {
+      await setRules({});
+    }
+    // Leave reader 12 without open requests for the overdue test.
+    const open = await s.db
+      .selectFrom('bs_book_approval')
+      .select('id')
+      .where('applicant_id', '=', r.id)
+      .where('status', '=', 1)
+      .execute();
+    for (const o of open) ok(await act('cancel', { id: o.id }, r.token));
+  });
+});
+
 describe('overdue loans, in museum days', () => {
   it('a loan due today is not overdue; due yesterday it is, and it blocks borrowing and renewal', async () => {
     const r = readers[11]!;

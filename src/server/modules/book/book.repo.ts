@@ -61,3 +61,17 @@ export async function giveBack(q: Db, bookId: number, n: number, lost: boolean, 
     .where('id', '=', bookId)
     .execute();
 }
+
+/**
+ * Holds the applicant's row until the transaction ends (a write that changes nothing), so two
+ * requests of one person landing at once are checked one after the other: the second sees the
+ * first's row, and the cap and the no-duplicate rule hold on PostgreSQL too (SQLite serialises
+ * writes anyway).
+ */
+export async function lockApplicant(q: Db, userId: number) {
+  await q
+    .updateTable('user')
+    .set({ enabled: sql`enabled` })
+    .where('id', '=', userId)
+    .execute();
+}

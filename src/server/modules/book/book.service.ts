@@ -203,6 +203,7 @@ export function createBookService(deps: {
   });
 
   records.registerEffect(`${bsBookApproval.name}.checkRequest`, async (trx, { row, time }) => {
+    await stock.lockApplicant(trx, Number(row.applicantId));
     const book = await bookOf(trx, Number(row.bookId));
     const problem = await check(
       trx,
@@ -274,6 +275,7 @@ export function createBookService(deps: {
         borrowDays: body.applyType === 1 ? (body.borrowDays ?? null) : null,
       };
       const id = await db.transaction().execute(async (trx) => {
+        await stock.lockApplicant(trx, user.id);
         const book = await bookOf(trx, body.bookId);
         const r = await rules(trx);
         const problem = await check(trx, user.id, book, input, null, time, r);
