@@ -4,6 +4,7 @@ import * as orgRepo from '../../src/server/modules/org/org.repo';
 import { DEFAULT_ROLE_MENU } from '../../src/shared/menu/catalogue';
 import { addDays, museumDate } from '../../src/shared/rules/museum-time';
 import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
+import { importFile, template, xlsxOf } from './records-import-util';
 import { M } from './util';
 import { jsonCalls } from './volunteer-util';
 
@@ -166,6 +167,60 @@ describe('the catalogue', () => {
     });
     const b = await addBook({ type: 2, author: '', year: 2026, issue: '4', issn: '0254-4164' });
     expect(a).not.toBe(b);
+  });
+
+  it('imports a catalogue from xlsx, all or nothing: an ISBN-10 converted, a wrong check digit refusing the file with 1004', async () => {
+    const tpl = await template(s, admin, 'bsBookInfo');
+    expect(tpl.ok && tpl.headers.slice(0, 4)).toEqual(['类别*', '题名*', '副题名', '责任者']);
+    const headers = [
+      '类别',
+      '题名',
+      '责任者',
+      '出版社',
+      'ISBN',
+      '中图分类号',
+      '馆藏位置',
+      '馆藏数',
+      '流通方式',
+    ];
+    const good = [
+      '图书',
+      '导入之书甲',
+      '某甲',
+      '文物出版社',
+      '0-306-40615-2',
+      'K878.2',
+      '资料室 2 架',
+      2,
+      '可借阅',
+    ];
+    const bad = await importFile(
+      s,
+      admin,
+      'bsBookInfo',
+      await xlsxOf(headers, [
+        good,
+        ['图书', '导入之书乙', '某乙', '文物出版社', '9787020002208', 'K87', '资料室 2 架', 1, '可借阅'],
+        ['图书', '导入之书丙', '', '文物出版社', '', 'K87', '资料室 2 架', 1, '可借阅'],
+      ]),
+    );
+    expect(bad.body.code).toBe(1004);
+    expect(bad.body.result.lines).toEqual([
+      '第 3 行：ISBN校验位不正确，请核对后重新输入',
+      '第 4 行：图书请填写责任者',
+    ]);
+    const none = ok(await read(`${BOOK}/pageList?keyword=导入之书`));
+    expect(none.total).toBe(0);
+    const done = await importFile(s, admin, 'bsBookInfo', await xlsxOf(headers, [good]));
+    expect(done.body.success, JSON.stringify(done.body)).toBe(true);
+    const [row] = ok(await read(`${BOOK}/pageList?keyword=导入之书甲`)).list;
+    expect(row).toMatchObject({
+      isbn: '9780306406157',
+      totalCount: 2,
+      reservedCount: 0,
+      lentCount: 0,
+      lendMode: 1,
+    });
   });
 
   it('keeps the holding at or above the copies lent and reserved', async () => {
