@@ -82,6 +82,9 @@ import { createRecordService } from './records/records.service';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { volunteerRoutes } from './modules/volunteer/volunteer.routes';
 import { reservationRoutes } from './modules/reservation/reservation.routes';
+import { bookRoutes } from './modules/book/book.routes';
+import { createBookService } from './modules/book/book.service';
+import { bsBookApproval } from '../shared/records/book/books';
 import { createGate, gateRoutes } from './modules/reservation/gate';
 import { reservationStatExportRoutes } from './modules/reservation/stats-export';
 import { createReservationService } from './modules/reservation/reservation.service';
@@ -405,6 +408,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         sms: (phone, text) => app.log.warn({ phone: maskPhone(phone), text }, 'SMS 未配置网关，仅记录'),
       })
     : null;
+  // Book lending (README "Book lending"): the application's rules and its transitions' effects.
+  const books = recordDefs.includes(bsBookApproval)
+    ? createBookService({ db, access, records, notices })
+    : null;
   // Every effect a transition names is registered by now (a missing one stops the start).
   records.checkEffects();
   const imports = createImports();
@@ -452,6 +459,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registrationRoutes(museum, { registration, access });
       if (volunteer) volunteerServiceRoutes(museum, { volunteer });
       if (reservations) reservationRoutes(museum, { reservations });
+      if (books) bookRoutes(museum, { books, records });
       if (visitorBooking)
         publicReservationRoutes(museum, {
           visitors: visitorBooking,

@@ -71,7 +71,7 @@ function adminToken(request: APIRequestContext, server: string): Promise<string>
 export interface CreateUserOptions {
   /** Prefix of the account name. */
   prefix?: string;
-  /** Role code; `keeper` (典藏管理员) grants 工作台 and 数字资源, so the 网盘. */
+  /** Role code; `keeper` (典藏管理员) grants 工作台, 数字资源 (so the 网盘) and 图书借阅. */
   role?: string;
   password?: string;
   /**

@@ -64,14 +64,14 @@ const PEOPLE: {
   {
     account: 'staff03',
     roles: ['deptHead', 'keeper'],
-    whole: ['home', 'oa', 'project', 'resources'],
-    modules: ['home', 'oa', 'project', 'resources'],
+    whole: ['home', 'oa', 'project', 'book', 'resources'],
+    modules: ['home', 'oa', 'project', 'book', 'resources'],
   },
   {
     account: 'staff04',
     roles: ['keeper'],
-    whole: ['home', 'resources'],
-    modules: ['home', 'oa', 'resources'],
+    whole: ['home', 'book', 'resources'],
+    modules: ['home', 'oa', 'book', 'resources'],
   },
   {
     account: 'staff05',

@@ -9,6 +9,7 @@ import {
   appointTeamOrder,
   appointTicket,
 } from '../../src/shared/records/reservation/orders';
+import { bsBookApproval } from '../../src/shared/records/book/books';
 import type { TestServer } from './harness';
 
 /**
@@ -72,6 +73,13 @@ const birthOf = (n: number) =>
 const reservationDay = (n: number) =>
   new Date(Date.UTC(2031, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
 const mobileOf = (n: number) => `136${String(10_000_000 + n).slice(-8)}`;
+
+/** A valid ISBN-13 for the n-th sample (978 prefix, check digit computed). */
+function isbnOf(n: number): string {
+  const body = `9787${String(n % 100_000_000).padStart(8, '0')}`;
+  const sum = [...body].reduce((a, c, i) => a + Number(c) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
 
 export const SAMPLES: Record<string, Sample> = {
   dictType: {
@@ -430,6 +438,66 @@ export const SAMPLES: Record<string, Sample> = {
       remark: '样例预约',
     }),
     change: (b) => b,
+  },
+  // Book lending (issue 22): the rules row, a book with copies to lend, an application to borrow it.
+  bookRule: {
+    make: (n) => ({
+      maxActive: 1 + (n % 9),
+      maxBorrowDays: 30,
+      maxDefers: 1,
+      maxDeferDays: 15,
+      pickupDays: 3,
+      maxReceive: 5,
+    }),
+    change: (b) => ({ ...b, maxBorrowDays: 60 }),
+  },
+  bsBookInfo: {
+    make: async (n, ids) => ({
+      type: 1,
+      title: `样例图书${n}`,
+      subtitle: '馆藏研究',
+      author: `作者${n}`,
+      publisher: '文物出版社',
+      publishDate: '2024-05',
+      isbn: isbnOf(n),
+      clcNo: 'K878.2',
+      callNo: `K878.2/${n}`,
+      edition: '第 1 版',
+      pages: 320,
+      binding: 2,
+      price: 98.5,
+      summary: '本馆藏品研究',
+      keywords: '青铜器',
+      cover: [await ids.upload('bsBookInfo', 'image')],
+      ebookFileId: [await ids.upload('bsBookInfo', 'file', `电子版${n}.pdf`)],
+      location: `资料室 ${1 + (n % 9)} 架 2 层`,
+      totalCount: 5,
+      lendMode: 1,
+      source: 1,
+      entryDate: '2025-03-01',
+      status: 1,
+    }),
+    change: (b) => ({ ...b, title: `${String(b.title)}（修订）` }),
+  },
+  bsBookApproval: {
+    make: async (n, ids) => ({
+      bookId: await ids.row('bsBookInfo'),
+      applyType: 1,
+      applicantId: ids.user('admin'),
+      quantity: 1,
+      borrowDays: 1 + (n % 30),
+      reason: `研究用${n}`,
+    }),
+    change: (b) => b,
+    // As POST add makes it (status 待审批; the checks are the book module's, tested in books.test.ts).
+    insert: (s, b) =>
+      recordsRepo.insert(
+        s.db,
+        bsBookApproval,
+        { ...b, status: 1, deferCount: 0, returnCondition: 0 },
+        null,
+        Date.now(),
+      ),
   },
   // Fixture records (records-fixtures.ts): the shapes no declared record uses yet.
   // Visitor reservations (issue 21). Days far ahead (2031+), one per sample, so the cancel

@@ -833,6 +833,49 @@ export interface AppointTicketTable extends RecordBase {
   /** 1 主馆, 2 儿童体验馆 (migration 0033), from the template. */
   venue: Generated<number>;
 }
+/** 书刊 (migration 0036): only the columns the book module reads by hand; the engine reads the rest. */
+export interface BsBookInfoTable extends RecordBase {
+  type: Generated<number>;
+  title: string;
+  location: string;
+  total_count: Generated<number>;
+  reserved_count: Generated<number>;
+  lent_count: Generated<number>;
+  lend_mode: Generated<number>;
+  status: Generated<number>;
+}
+/** 借阅/领用申请 (migration 0036). */
+export interface BsBookApprovalTable extends RecordBase {
+  book_id: number;
+  apply_type: Generated<number>;
+  applicant_id: number | null;
+  dept_id: number | null;
+  quantity: Generated<number>;
+  borrow_days: number | null;
+  reason: Generated<string>;
+  status: Generated<number>;
+  approver_id: number | null;
+  approve_time: number | null;
+  approve_comment: Generated<string>;
+  pickup_deadline: Generated<string>;
+  receive_time: number | null;
+  due_date: Generated<string>;
+  deferred_days: number | null;
+  defer_reason: Generated<string>;
+  defer_count: Generated<number>;
+  return_time: number | null;
+  return_condition: Generated<number>;
+  return_remark: Generated<string>;
+}
+/** 借阅规则 (migration 0036): one row. */
+export interface BsBookRuleTable extends RecordBase {
+  max_active: number | null;
+  max_borrow_days: number | null;
+  max_defers: number | null;
+  max_defer_days: number | null;
+  pickup_days: number | null;
+  max_receive: number | null;
+}
 /** 个人预约 (migration 0031). */
 export interface AppointOrderTable extends RecordBase {
   order_no: string;
@@ -993,6 +1036,9 @@ export interface DB {
   appoint_team_order: VolunteerRow;
   appoint_black_list: AppointBlackListTable;
   appoint_visitor_code: AppointVisitorCodeTable;
+  bs_book_info: BsBookInfoTable;
+  bs_book_approval: BsBookApprovalTable;
+  bs_book_rule: BsBookRuleTable;
   appoint_visitor_session: AppointVisitorSessionTable;
   appoint_visitor_request: AppointVisitorRequestTable;
 }

@@ -29,6 +29,7 @@ import { serviceRecord } from './volunteer/service-hours';
 import { volunteerServiceSetting } from './volunteer/service-setting';
 import { studentServiceAppoint, studentServiceSlot } from './volunteer/student-service';
 import { appointSetting, appointSettingTimes } from './reservation/setting';
+import { bookRule, bsBookApproval, bsBookInfo } from './book/books';
 import {
   appointBlackList,
   appointOrder,
@@ -81,6 +82,10 @@ export const RECORDS: readonly RecordDef[] = [
   appointOrderVisitor,
   appointTeamOrder,
   appointBlackList,
+  // Book lending (issue 22): the rules, the catalogue, the applications.
+  bookRule,
+  bsBookInfo,
+  bsBookApproval,
 ];
 
 /**
@@ -131,4 +136,7 @@ export {
   appointOrderVisitor,
   appointTeamOrder,
   appointBlackList,
+  bookRule,
+  bsBookInfo,
+  bsBookApproval,
 };

@@ -92,7 +92,13 @@ const DEMO_ROLES: { code: string; name: string; remark: string; keys: () => stri
     // have it here), not every head's, or a head would read the other departments' rows.
     keys: () => keysOf(['home', 'oa', 'project']).filter((k) => k !== DATA_SUMMARY),
   },
-  { code: 'keeper', name: '典藏管理员', remark: '数字资源', keys: () => keysOf(['home', 'resources']) },
+  // The reading room (资料室) is 典藏部's in the demo museum: its keepers are the librarians.
+  {
+    code: 'keeper',
+    name: '典藏管理员',
+    remark: '数字资源与资料室（图书借阅）',
+    keys: () => keysOf(['home', 'resources', 'book']),
+  },
   {
     code: 'curator',
     name: '策展人',
