@@ -83,6 +83,7 @@ import { registrationRoutes } from './modules/registration/registration.routes';
 import { volunteerRoutes } from './modules/volunteer/volunteer.routes';
 import { reservationRoutes } from './modules/reservation/reservation.routes';
 import { bookRoutes } from './modules/book/book.routes';
+import { createBookReminders } from './modules/book/book.reminders';
 import { createBookService } from './modules/book/book.service';
 import { bsBookApproval } from '../shared/records/book/books';
 import { createGate, gateRoutes } from './modules/reservation/gate';
@@ -412,6 +413,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const books = recordDefs.includes(bsBookApproval)
     ? createBookService({ db, access, records, notices })
     : null;
+  // Due and overdue loans remind their borrowers in the bell, once a day per loan (the
+  // database's key holds that), checked hourly by one instance at a time.
+  if (books) {
+    const reminders = createBookReminders({ db, notices });
+    await jobs.every('book-reminders', 3600_000, async () => void (await reminders.run()));
+  }
   // Every effect a transition names is registered by now (a missing one stops the start).
   records.checkEffects();
   const imports = createImports();

@@ -48,7 +48,7 @@ test('an administrator adds a person, who then signs in with their role and edit
 
   await logout(page);
   await signIn(page, 'curator01', 'Abc12345');
-  expect(await railModules(page)).toEqual(['工作台', '办公行政', '展览策划', '数字资源']);
+  expect(await railModules(page)).toEqual(['工作台', '办公行政', '展览策划', '图书借阅', '数字资源']);
 
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: '个人中心' }).click();
@@ -72,7 +72,7 @@ test('menu grants set on 角色设置 change what a role sees', async ({ page })
   await page.goto('/staff/role/setting');
   // 文保专员 (staff08) is used by no other test, so the grant cannot leak into them.
   await page.getByText('文保专员', { exact: true }).first().click();
-  await page.getByRole('checkbox', { name: '图书借阅' }).check();
+  await page.getByRole('checkbox', { name: '志愿服务' }).check();
   // 系统日志 is the 审计员's alone (README "System log"): other roles cannot be given it.
   await expect(page.getByRole('checkbox', { name: '系统日志' })).toBeDisabled();
   await page.getByRole('button', { name: '保存菜单权限' }).click();
@@ -80,7 +80,14 @@ test('menu grants set on 角色设置 change what a role sees', async ({ page })
   await logout(page);
 
   await signIn(page, 'staff08');
-  expect(await railModules(page)).toEqual(['工作台', '办公行政', '保护修复', '图书借阅', '数字资源']);
+  expect(await railModules(page)).toEqual([
+    '工作台',
+    '办公行政',
+    '保护修复',
+    '志愿服务',
+    '图书借阅',
+    '数字资源',
+  ]);
 });
 
 test("an administrator changes a person's drive quota", async ({ page, request }) => {

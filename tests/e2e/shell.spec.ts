@@ -8,6 +8,7 @@ test.describe('sign-in, rail and navigation', () => {
     expect(await railModules(page)).toEqual([
       '工作台',
       '办公行政',
+      '图书借阅',
       '数字资源',
       '小程序管理',
       '官网建设',
@@ -57,7 +58,7 @@ test.describe('sign-in, rail and navigation', () => {
 
   test('an employee without a role gets the default role', async ({ page }) => {
     await signIn(page, 'staff02');
-    expect(await railModules(page)).toEqual(['工作台', '办公行政', '数字资源']);
+    expect(await railModules(page)).toEqual(['工作台', '办公行政', '图书借阅', '数字资源']);
     await page.locator('[data-module="resources"]').click();
     await expect(page).toHaveURL(/\/resources\/net-disk\?fileType=0$/);
     await expect(page.getByTestId('side-menu')).toContainText('回收站');

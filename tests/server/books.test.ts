@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/modules/auth/password';
 import * as orgRepo from '../../src/server/modules/org/org.repo';
 import { DEFAULT_ROLE_MENU } from '../../src/shared/menu/catalogue';
-import { addDays, museumDate } from '../../src/shared/rules/museum-time';
+import { addDays, museumDate, parseMuseumTime } from '../../src/shared/rules/museum-time';
+import { createBookReminders } from '../../src/server/modules/book/book.reminders';
 import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
 import { importFile, template, xlsxOf } from './records-import-util';
 import { M } from './util';
@@ -15,7 +16,7 @@ import { jsonCalls } from './volunteer-util';
  * the last copies, the renewal cap, overdue loans at the museum day's edge, the pick-up
  * deadline, and who may do what. The generic record suite covers the three records' own calls.
  *
- * Readers are made here: 12 accounts holding a 读者 role (the reader's pages of 图书借阅 and the
+ * Readers are made here: 13 accounts holding a 读者 role (the reader's pages of 图书借阅 and the
  * everyday entries); `admin` is the librarian.
  */
 
@@ -94,14 +95,14 @@ beforeAll(async () => {
   admin = await s.login('admin');
   today = museumDate(Date.now());
   const roleId = await orgRepo.insertRole(s.db, { code: 'bookReader', name: '读者', remark: '图书借阅' });
-  await orgRepo.setRoleMenus(s.db, roleId, [...READER_KEYS, ...DEFAULT_ROLE_MENU]);
+  await orgRepo.setRoleMenus(s.db, roleId, [...new Set([...READER_KEYS, ...DEFAULT_ROLE_MENU])]);
   const dept = await s.db
     .selectFrom('department')
     .select('id')
     .where('name', '=', '陈列部')
     .executeTakeFirstOrThrow();
   const hash = await hashPassword(DEMO_PASSWORD);
-  for (let i = 1; i <= 12; i++) {
+  for (let i = 1; i <= 13; i++) {
     const account = `reader${String(i).padStart(2, '0')}`;
     const id = await orgRepo.insertUser(s.db, {
       account,
@@ -114,7 +115,18 @@ beforeAll(async () => {
     await orgRepo.setUserDepts(s.db, id, [Number(dept.id)]);
     readers.push({ token: await s.login(account), id: Number(id) });
   }
-  outsider = await s.login('staff02');
+  // Every member of staff reads by the default role; a role without the reader's pages is not.
+  const bare = await orgRepo.insertRole(s.db, { code: 'noBooks', name: '无借阅', remark: '' });
+  await orgRepo.setRoleMenus(s.db, bare, ['home.workbench']);
+  const outsiderId = await orgRepo.insertUser(s.db, {
+    account: 'nobooks',
+    user_name: '无借阅',
+    phone: '13700009999',
+    password_hash: hash,
+    superior_id: null,
+  });
+  await orgRepo.setUserRoles(s.db, outsiderId, [bare]);
+  outsider = await s.login('nobooks');
 });
 
 afterAll(async () => {
@@ -310,9 +322,13 @@ describe('asking to borrow', () => {
     }
   });
 
-  it('is for readers: someone without the reader pages is refused', async () => {
+  it('is for readers: someone without the reader pages is refused; the default role reads', async () => {
     const r = await ask(outsider, await addBook());
     expect(r.body).toMatchObject({ success: false, message: '无权限执行此操作，请联系管理员开通' });
+    // staff02 has no role: 普通员工's entries include the reading room.
+    const staff = await s.login('staff02');
+    const id = ok(await ask(staff, await addBook())).id as number;
+    ok(await act('cancel', { id }, staff));
   });
 });
 
@@ -578,5 +594,63 @@ describe('overdue loans, in museum days', () => {
     ok(await act('returnBook', { id: dueToday.id, returnCondition: 1 }));
     expect(await overdueList()).not.toContain(dueToday.id);
     ok(await ask(r.token, fresh));
+  });
+});
+
+describe('the reminders', () => {
+  it('reminds a borrower 3 days before the due date once, and each overdue day once, from 08:00 museum time', async () => {
+    const r = readers[12]!;
+    const at = (date: string, time = '09:00:00') => parseMuseumTime(`${date} ${time}`)!;
+    const run = (time: number) =>
+      createBookReminders({ db: s.db, notices: s.notices, now: () => time }).run();
+    const bell = async (title: string) =>
+      (
+        await s.db
+          .selectFrom('notice')
+          .select('notice_content')
+          .where('user_id', '=', r.id)
+          .orderBy('id')
+          .execute()
+      )
+        .map((n) => n.notice_content)
+        .filter((c) => c.startsWith(`您借阅的《${title}》`));
+
+    const soon = await loan(r);
+    await setDue(soon.id, addDays(today, 3));
+    const soonTitle = String((await bookRow(soon.bookId)).title);
+    // Before 08:00 nothing goes; at 09:00 one reminder; the same day again, and the next days
+    // of the window, nothing more for the same due date.
+    await run(at(today, '07:59:00'));
+    expect(await bell(soonTitle)).toEqual([]);
+    await run(at(today));
+    await run(at(today, '10:00:00'));
+    await run(at(addDays(today, 1)));
+    expect(await bell(soonTitle)).toEqual([
+      `您借阅的《${soonTitle}》将于 ${addDays(today, 3)} 到期，请按时归还或申请续借`,
+    ]);
+    // A renewal's new due date earns its own reminder when its window comes.
+    await setDue(soon.id, addDays(today, 10));
+    await run(at(addDays(today, 7)));
+    expect((await bell(soonTitle)).at(-1)).toBe(
+      `您借阅的《${soonTitle}》将于 ${addDays(today, 10)} 到期，请按时归还或申请续借`,
+    );
+    // Returned, it is never reminded again.
+    ok(await act('returnBook', { id: soon.id, returnCondition: 1 }));
+    await run(at(addDays(today, 12)));
+    expect(await bell(soonTitle)).toHaveLength(2);
+
+    // Overdue: each museum day once, counting the days; two runs at once send one.
+    const late = await loan(r);
+    await setDue(late.id, addDays(today, -1));
+    const lateTitle = String((await bookRow(late.bookId)).title);
+    await Promise.all([run(at(today)), run(at(today))]);
+    await run(at(today, '23:59:59'));
+    expect(await bell(lateTitle)).toEqual([
+      `您借阅的《${lateTitle}》已逾期 1 天（应还日期 ${addDays(today, -1)}），请尽快到资料室归还`,
+    ]);
+    await run(at(addDays(today, 1)));
+    expect((await bell(lateTitle)).at(-1)).toContain('已逾期 2 天');
+    expect(await bell(lateTitle)).toHaveLength(2);
+    ok(await act('returnBook', { id: late.id, returnCondition: 1 }));
   });
 });

@@ -47,7 +47,7 @@ function expectedMenu(granted: ReadonlySet<string> | 'all') {
 
 const NOT_SYSTEM = MODULE_KEYS.filter((k) => k !== 'system');
 
-/** `whole`: the modules a person's roles grant whole; `modules`: the menu they see (plus oa/resources). */
+/** `whole`: the modules a person's roles grant whole; `modules`: the menu they see (plus the default role's oa, book and resources). */
 const PEOPLE: {
   account: string;
   roles: string[];
@@ -59,7 +59,7 @@ const PEOPLE: {
     account: 'staff01',
     roles: ['deptHead'],
     whole: ['home', 'oa', 'project'],
-    modules: ['home', 'oa', 'project', 'resources'],
+    modules: ['home', 'oa', 'project', 'book', 'resources'],
   },
   {
     account: 'staff03',
@@ -77,37 +77,37 @@ const PEOPLE: {
     account: 'staff05',
     roles: ['deptHead', 'curator'],
     whole: ['home', 'oa', 'project', 'resources'],
-    modules: ['home', 'oa', 'project', 'resources'],
+    modules: ['home', 'oa', 'project', 'book', 'resources'],
   },
   {
     account: 'staff06',
     roles: ['curator'],
     whole: ['home', 'project', 'resources'],
-    modules: ['home', 'oa', 'project', 'resources'],
+    modules: ['home', 'oa', 'project', 'book', 'resources'],
   },
   {
     account: 'staff07',
     roles: ['deptHead', 'educator'],
     whole: ['home', 'oa', 'project', 'activity', 'volunteer', 'order'],
-    modules: ['home', 'oa', 'project', 'activity', 'volunteer', 'resources', 'order'],
+    modules: ['home', 'oa', 'project', 'activity', 'volunteer', 'book', 'resources', 'order'],
   },
   {
     account: 'staff08',
     roles: ['conservator'],
     whole: ['home', 'repair', 'resources'],
-    modules: ['home', 'oa', 'repair', 'resources'],
+    modules: ['home', 'oa', 'repair', 'book', 'resources'],
   },
   {
     account: 'staff09',
     roles: ['itAdmin'],
     whole: ['home', 'applet', 'website', 'enWebsite', 'system'],
-    modules: ['home', 'oa', 'resources', 'applet', 'website', 'enWebsite', 'system'],
+    modules: ['home', 'oa', 'book', 'resources', 'applet', 'website', 'enWebsite', 'system'],
   },
   {
     account: 'staff10',
     roles: ['educator'],
     whole: ['home', 'activity', 'volunteer', 'order'],
-    modules: ['home', 'oa', 'activity', 'volunteer', 'resources', 'order'],
+    modules: ['home', 'oa', 'activity', 'volunteer', 'book', 'resources', 'order'],
   },
 ];
 
@@ -144,7 +144,7 @@ describe('a person without roles (staff02)', () => {
   it("sees only myselfRole's entries, with groups cut down to their granted children", async () => {
     const res = await s.call('GET', `${M}/login/menu`, { token: await tokenOf('staff02') });
     const { modules, grantedKeys } = res.body.result;
-    expect(modules.map((m: { key: string }) => m.key)).toEqual(['home', 'oa', 'resources']);
+    expect(modules.map((m: { key: string }) => m.key)).toEqual(['home', 'oa', 'book', 'resources']);
     expect([...grantedKeys].sort()).toEqual([...DEFAULT_ROLE_MENU].sort());
     expect(modules).toEqual(expectedMenu(new Set(DEFAULT_ROLE_MENU)));
 
@@ -207,6 +207,7 @@ describe('demo roles', () => {
     expect(res.body.result.modules.map((m: { key: string }) => m.key)).toEqual([
       'home',
       'oa',
+      'book',
       'resources',
       'applet',
       'website',

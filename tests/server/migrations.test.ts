@@ -123,8 +123,15 @@ describe('0019: the attendance summaries move under 考勤', () => {
       (await db.selectFrom('role_menu').select('menu_key').where('role_id', '=', roleId).execute())
         .map((r) => r.menu_key as string)
         .sort();
-    // 0020 grants myselfRole 业务数据 (every member of staff reports their own month).
+    // 0020 grants myselfRole 业务数据 (every member of staff reports their own month), 0040 the
+    // reading room's reader entries.
     expect(await keysOf(1)).toEqual([
+      'book.book',
+      'book.borrowRecord',
+      'book.panel',
+      'book.periodical',
+      'book.publication',
+      'book.receiveRecord',
       'home.workbench',
       'oa.attendance.person',
       'oa.attendance.personalSummary',

@@ -464,6 +464,7 @@ describe('updating users', () => {
       'home',
       'oa',
       'project',
+      'book',
       'resources',
     ]);
     const id = await userIdOf(s, 'staff06');
@@ -488,7 +489,12 @@ describe('updating users', () => {
       superiorName: '赵磊',
     });
     const after = await get('/login/menu', token);
-    expect(after.body.result.modules.map((m: { key: string }) => m.key)).toEqual(['home', 'oa', 'resources']);
+    expect(after.body.result.modules.map((m: { key: string }) => m.key)).toEqual([
+      'home',
+      'oa',
+      'book',
+      'resources',
+    ]);
     expect((await loginCall(s, '13700000006')).body.success).toBe(true);
     expect((await loginCall(s, demoPhone(6))).body.success).toBe(false);
   });

@@ -867,6 +867,15 @@ export interface BsBookApprovalTable extends RecordBase {
   return_condition: Generated<number>;
   return_remark: Generated<string>;
 }
+/** A reminder sent for a loan on a museum day (migration 0040): the key is once a day per loan. */
+export interface BookReminderTable {
+  approval_id: number;
+  day: string;
+  /** `soon` (3 days before the due date) or `overdue`. */
+  kind: string;
+  due_date: string;
+  created_at: number;
+}
 /** 借阅规则 (migration 0036): one row. */
 export interface BsBookRuleTable extends RecordBase {
   max_active: number | null;
@@ -1038,6 +1047,7 @@ export interface DB {
   appoint_visitor_code: AppointVisitorCodeTable;
   bs_book_info: BsBookInfoTable;
   bs_book_approval: BsBookApprovalTable;
+  book_reminder: BookReminderTable;
   bs_book_rule: BsBookRuleTable;
   appoint_visitor_session: AppointVisitorSessionTable;
   appoint_visitor_request: AppointVisitorRequestTable;

@@ -350,9 +350,9 @@ describe('roles and filtering', () => {
     for (const key of DEFAULT_ROLE_MENU) expect(keys.has(key), key).toBe(true);
   });
 
-  it('shows the default role the workbench, OA and digital resources only', () => {
+  it('shows the default role the workbench, OA, the reading room and digital resources only', () => {
     const modules = filterModules(new Set(DEFAULT_ROLE_MENU));
-    expect(modules.map((module) => module.key)).toEqual(['home', 'oa', 'resources']);
+    expect(modules.map((module) => module.key)).toEqual(['home', 'oa', 'book', 'resources']);
     const oa = modules.find((module) => module.key === 'oa');
     // 业务数据: everyone reports their own month (issue 18).
     expect(oa?.items.map((item) => item.key)).toEqual([

@@ -420,7 +420,8 @@ export const BARE_ROUTES: readonly BareRoute[] = [
 /**
  * The leaf keys of the default role `myselfRole`: what an ordinary employee needs — the
  * workbench, their own approvals, their own attendance (个人考勤, 个人汇总: the server only ever
- * answers them with the caller's own days), the project list, their own month of 业务数据 and the personal drive.
+ * answers them with the caller's own days), the project list, their own month of 业务数据, the personal
+ * drive, and the reading room as a reader.
  */
 export const DEFAULT_ROLE_MENU: readonly string[] = [
   'home.workbench',
@@ -436,6 +437,14 @@ export const DEFAULT_ROLE_MENU: readonly string[] = [
   'resources.netDisk',
   'resources.myShare',
   'resources.recycleBin',
+  // The reading room lends to every member of staff (records-design §4.2: `add` by myselfRole):
+  // the catalogue, the overview and their own loans; the librarian's pages come with a role.
+  'book.panel',
+  'book.book',
+  'book.periodical',
+  'book.publication',
+  'book.borrowRecord',
+  'book.receiveRecord',
 ];
 
 function leavesOf(items: readonly MenuItem[]): MenuLeaf[] {
