@@ -1,14 +1,20 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { SCALE_SERVER_FILES } from './tests/scale/server-files';
 
 /**
  * `npm run test:pg`: the server suite (tests/server) again, on PostgreSQL, with the same limits
  * as vitest.config.ts. The global setup starts one throw-away cluster from Debian's
  * `postgresql` package and seeds a template database; the harness gives every test server its
  * own copy (tests/README.md "PostgreSQL").
+ *
+ * Left out: the files the scale-out pass runs on PostgreSQL anyway (tests/scale/server-files.ts),
+ * and the walk of every route's malformed input, which is refused by the schemas before any
+ * SQL runs.
  */
 export default defineConfig({
   test: {
     include: ['tests/server/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...SCALE_SERVER_FILES, 'tests/server/validation-walk.test.ts'],
     globalSetup: ['tests/server/pg-setup.ts'],
     environment: 'node',
     testTimeout: 20_000,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SCALE_SERVER_FILES } from './tests/scale/server-files';
 
 /**
  * The scale-out pass (tests/README.md): the server tests that touch blobs, uploads, unzip,
@@ -8,32 +9,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: [
-      'tests/scale/**/*.test.ts',
-      ...[
-        'drive-bin',
-        'drive-download',
-        'drive-preview',
-        'media-thumbs',
-        'media-music',
-        'media-preview',
-        'upload-chunks',
-        'upload-image',
-        'quota-hardening',
-        'unzip',
-        'notices',
-        'approval-outcome',
-        'approval-attach',
-        'announce',
-        'office',
-        'office-save',
-        'personal',
-        'share',
-        'flood-guard',
-        'throttle',
-        'auth',
-      ].map((f) => `tests/server/${f}.test.ts`),
-    ],
+    include: ['tests/scale/**/*.test.ts', ...SCALE_SERVER_FILES],
     // PostgreSQL too (tests/server/pg-setup.ts): a scale-out installation runs on all three.
     globalSetup: ['tests/server/pg-setup.ts', 'tests/scale/global-setup.ts'],
     environment: 'node',
