@@ -181,10 +181,10 @@ describe('借阅概览', () => {
 
   it('ranks the books borrowed most (chartThree) and counts loans by department (chartFour)', async () => {
     expect(ok(await read(`${BOOK}/chartThree`)).books).toEqual([
-      { id: ids.b2, title: '统计图书2', count: 3 },
-      { id: ids.b1, title: '统计图书1', count: 2 },
-      { id: ids.b3, title: '统计图书3', count: 1 },
-      { id: ids.p1, title: '文物', count: 1 },
+      { id: ids.b2, title: '统计图书2', label: '统计图书2', count: 3 },
+      { id: ids.b1, title: '统计图书1', label: '统计图书1', count: 2 },
+      { id: ids.b3, title: '统计图书3', label: '统计图书3', count: 1 },
+      { id: ids.p1, title: '文物', label: '文物 2025年第3期', count: 1 },
     ]);
     const depts = ok(await read(`${BOOK}/chartFour`)).depts;
     expect(depts.map((d: { name: string; count: number }) => [d.name, d.count])).toEqual([

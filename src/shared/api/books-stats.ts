@@ -56,7 +56,8 @@ export interface ChartTwo {
 
 /** chartThree: the ten books borrowed most (loans picked up, ever), most first. */
 export interface ChartThree {
-  books: { id: number; title: string; count: number }[];
+  /** `label`: the title, and a periodical's year and issue (its issues share one title). */
+  books: { id: number; title: string; label: string; count: number }[];
 }
 
 /** chartFour: loans picked up, ever, by the borrower's department at the time of asking. */

@@ -90,13 +90,26 @@ export async function receivedBetween(db: Db, from: number, to: number) {
 export async function topBorrowed(db: Db, limit: number) {
   const rows = await borrowed(db)
     .innerJoin('bs_book_info as b', 'b.id', 'bs_book_approval.book_id')
-    .select(['b.id as id', 'b.title as title', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy(['b.id', 'b.title'])
+    .select([
+      'b.id as id',
+      'b.title as title',
+      'b.type as type',
+      // Columns the typed schema leaves to the definition (migration 0036 has them).
+      sql<number | null>`b.year`.as('year'),
+      sql<string>`b.issue`.as('issue'),
+      (eb) => eb.fn.countAll<number>().as('n'),
+    ])
+    .groupBy(['b.id', 'b.title', 'b.type', sql`b.year`, sql`b.issue`])
     .orderBy('n', 'desc')
     .orderBy('b.id', 'asc')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ id: Number(r.id), title: r.title, count: Number(r.n) }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    title: r.title,
+    label: Number(r.type) === 2 && r.issue ? `${r.title} ${r.year ?? ''}年第${r.issue}期` : r.title,
+    count: Number(r.n),
+  }));
 }
 
 /** Loans picked up per department of the application (null: none). */
