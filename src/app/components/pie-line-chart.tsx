@@ -123,8 +123,9 @@ export function LineChart({
   testId?: string;
 }) {
   const top = Math.max(1, ...series.flatMap((s) => s.values));
-  const step = 44;
-  const h = 120;
+  // Narrow steps: the chart is drawn at a card's width, so its text stays readable when scaled.
+  const step = 30;
+  const h = 100;
   const pad = 16;
   const width = Math.max(1, labels.length) * step;
   const x = (i: number) => i * step + step / 2;
