@@ -2733,5 +2733,7 @@ export const t = {
       `已从馆藏《${title}》填写 ${labels.length} 项：${labels.join('、')}（已填写的内容未改动）`,
     nothingEmpty: '馆藏中有这本书，但要填的各项都已填写，未作改动',
     offline: '按ISBN填充需要联网，请联网后再试，或手工填写',
+    ebook: '下载电子版',
+    ebookOffline: '下载电子版需要联网，请联网后再试',
   },
 } as const;
