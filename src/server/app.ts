@@ -85,6 +85,8 @@ import { reservationRoutes } from './modules/reservation/reservation.routes';
 import { bookRoutes } from './modules/book/book.routes';
 import { createBookReminders } from './modules/book/book.reminders';
 import { createBookService } from './modules/book/book.service';
+import { bookStatsRoutes } from './modules/book/book-stats.routes';
+import { createBookStats } from './modules/book/book.stats';
 import { bsBookApproval } from '../shared/records/book/books';
 import { createGate, gateRoutes } from './modules/reservation/gate';
 import { reservationStatExportRoutes } from './modules/reservation/stats-export';
@@ -467,6 +469,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (volunteer) volunteerServiceRoutes(museum, { volunteer });
       if (reservations) reservationRoutes(museum, { reservations });
       if (books) bookRoutes(museum, { books, records });
+      // 借阅概览's figures, the form's ISBN look-up and the e-book download (README "Book lending").
+      if (books)
+        bookStatsRoutes(museum, { stats: createBookStats({ db, access, records }), db, records, attach });
       if (visitorBooking)
         publicReservationRoutes(museum, {
           visitors: visitorBooking,

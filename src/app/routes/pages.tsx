@@ -158,6 +158,8 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/order/reservation/list': page(() => import('./reservation'), 'ChildrenHallOrdersPage'),
   '/applet-management/list-person': page(() => import('./reservation'), 'ChildrenHallVisitorsPage'),
   '/reservation/basic-info': page(() => import('./reservation-settings'), 'ReservationSettingsPage'),
+  // 借阅概览 (issue 22): the book panel's counters and four charts; /book lands here.
+  '/books/books-panel': page(() => import('../features/books/panel-page'), 'BooksPanelPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

@@ -85,6 +85,7 @@ export const FIELD_LABELS = {
   image: '作为图片',
   includeHidden: '包含隐藏',
   ip: '地址',
+  isbn: 'ISBN',
   isAdmin: '管理模式（isAdmin）',
   isDir: '是否文件夹（isDir）',
   isFmt: '资源库（isFmt）',

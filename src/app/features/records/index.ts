@@ -4,3 +4,4 @@ export { RecordDetailDrawer } from './record-detail';
 export { ImportDialog } from '../../components/import-dialog';
 export { LatestRecords } from './latest-records';
 export { DictionaryPage } from './dictionary-page';
+export type { FieldAddonProps, FieldAddons } from './record-form';

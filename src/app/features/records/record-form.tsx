@@ -1,6 +1,6 @@
 import { Drawer, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ComponentType } from 'react';
 import type { RecordNames, RecordRow } from '../../../shared/records/api';
 import { createSchema, formFields, updateSchema, type RecordDef } from '../../../shared/records/define';
 import type { DictOption } from '../../../shared/records/system/dictionary';
@@ -10,6 +10,7 @@ import { errorToast } from '../../lib/api';
 import { t } from '../../lib/i18n';
 import { fieldErrorsOf, writeRecord } from '../../lib/records';
 import { FieldInput, initialValues, toBody, type FormValues } from './field-input';
+import { emptyFieldsFilled } from './form-fill';
 
 const R = t.records;
 
@@ -20,6 +21,21 @@ function zodErrors(def: RecordDef, body: Record<string, unknown>, editing: boole
   if (!result.success) for (const i of result.error.issues) errors[String(i.path[0] ?? '')] ??= i.message;
   return errors;
 }
+
+/**
+ * A page's helper shown under one field of the form (the catalogue's 按ISBN填充): it reads the
+ * form and fills fields that are still empty, never what the person typed. Values are given as
+ * the API answers them (numbers for numbers and enums, text for text).
+ */
+export interface FieldAddonProps {
+  def: RecordDef;
+  /** The form's values as they stand, and the values the page fixes (not shown). */
+  values: FormValues;
+  fixed: Record<string, unknown> | undefined;
+  /** Sets each given form field that is empty now; answers the keys it set. */
+  fillEmpty: (patch: Record<string, unknown>) => string[];
+}
+export type FieldAddons = Readonly<Record<string, ComponentType<FieldAddonProps>>>;
 
 /**
  * The form drawer of a record: one input per form field (its kind decides which), checked as you
@@ -37,6 +53,7 @@ export function RecordForm({
   opened,
   onClose,
   onSaved,
+  addons,
 }: {
   def: RecordDef;
   /** The row being edited, or null for a new one. */
@@ -48,6 +65,8 @@ export function RecordForm({
   opened: boolean;
   onClose: () => void;
   onSaved?: () => void;
+  /** Helpers under fields, by field key (RecordListPage's formAddons). */
+  addons?: FieldAddons;
 }) {
   const fields = useMemo(
     () => Object.fromEntries(formFields(def).filter(([k]) => !fixed || !(k in fixed))),
@@ -79,6 +98,11 @@ export function RecordForm({
     [],
   );
   const escape = useDialogEscape(onClose, opened && !saving);
+  function fillEmpty(patch: Record<string, unknown>): string[] {
+    const set = emptyFieldsFilled(fields, values, patch);
+    if (Object.keys(set).length) setValues((prev) => ({ ...prev, ...set }));
+    return Object.keys(set);
+  }
   const editing = row !== null;
 
   async function submit(e: React.FormEvent) {
@@ -129,24 +153,35 @@ export function RecordForm({
     >
       <form onSubmit={(e) => void submit(e)} noValidate data-testid="record-form">
         <Stack gap="sm">
-          {Object.entries(fields).map(([key, fd]) => (
-            <FieldInput
-              key={key}
-              name={key}
-              fd={fd}
-              value={values[key]}
-              onChange={(v) => {
-                setValues((prev) => ({ ...prev, [key]: v }));
-                if (errors[key]) setErrors((prev) => ({ ...prev, [key]: '' }));
-              }}
-              error={errors[key] || null}
-              options={options}
-              table={def.name}
-              names={names}
-              saved={saved}
-              onBusy={(b) => markBusy(key, b)}
-            />
-          ))}
+          {Object.entries(fields).map(([key, fd]) => {
+            const Addon = addons?.[key];
+            const input = (
+              <FieldInput
+                key={key}
+                name={key}
+                fd={fd}
+                value={values[key]}
+                onChange={(v) => {
+                  setValues((prev) => ({ ...prev, [key]: v }));
+                  if (errors[key]) setErrors((prev) => ({ ...prev, [key]: '' }));
+                }}
+                error={errors[key] || null}
+                options={options}
+                table={def.name}
+                names={names}
+                saved={saved}
+                onBusy={(b) => markBusy(key, b)}
+              />
+            );
+            return Addon ? (
+              <Stack key={key} gap={4}>
+                {input}
+                <Addon def={def} values={values} fixed={fixed} fillEmpty={fillEmpty} />
+              </Stack>
+            ) : (
+              input
+            );
+          })}
           <FormActions onCancel={onClose} saving={saving} mt="sm" />
         </Stack>
       </form>

@@ -65,7 +65,7 @@ import type { ViewContext } from './field-view';
 import { useDeptOptions } from './field-input';
 import { ImportDialog } from '../../components/import-dialog';
 import { RecordDetailDrawer } from './record-detail';
-import { RecordForm } from './record-form';
+import { RecordForm, type FieldAddons } from './record-form';
 import { RecordCards, RecordTable, type RowMark } from './record-views';
 import { TransitionDialog } from './transition-dialog';
 
@@ -243,6 +243,8 @@ export interface RecordListPageProps {
   initial?: Record<string, unknown>;
   /** A page's own row actions (下载中心's 下载), shown first, to readers and writers alike. */
   rowActions?: (row: RecordRow) => RowActionDef[];
+  /** A page's own helpers beside form fields (the catalogue's 按ISBN填充), by field key. */
+  formAddons?: FieldAddons;
 }
 
 /** A row action a page adds to the generic ones. */
@@ -270,6 +272,7 @@ export function RecordListPage({
   embedded,
   initial,
   rowActions,
+  formAddons,
 }: RecordListPageProps) {
   const narrow = useMediaQuery('(max-width: 768px)');
   const writer = useGrant(def.access.write);
@@ -658,6 +661,7 @@ export function RecordListPage({
           options={dicts.options}
           opened={formOpen}
           onClose={() => setFormOpen(false)}
+          addons={formAddons}
         />
       )}
       {def.importable && (

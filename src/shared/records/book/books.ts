@@ -76,8 +76,8 @@ export const bsBookInfo = defineRecord({
   table: 'bs_book_info',
   base: '/book/bsBookInfo',
   // Spec §7: GET total, chartOne…chartFour, pageList, detail, delete, borrow, download; POST
-  // add, update, export. `borrow` is this module's pre-check (hand-written); total, the charts
-  // and download are not built yet.
+  // add, update, export. `borrow` is this module's pre-check (hand-written); total, the charts,
+  // download and our `isbn` look-up are hand-written too (server/modules/book/book-stats.routes.ts).
   calls: {
     list: 'GET pageList',
     detail: 'GET detail',
