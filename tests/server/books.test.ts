@@ -6,7 +6,7 @@ import { addDays, museumDate, parseMuseumTime } from '../../src/shared/rules/mus
 import { createBookReminders } from '../../src/server/modules/book/book.reminders';
 import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
 import { importFile, template, xlsxOf } from './records-import-util';
-import { M } from './util';
+import { M, personWithMenu } from './util';
 import { jsonCalls } from './volunteer-util';
 
 /**
@@ -116,17 +116,7 @@ beforeAll(async () => {
     readers.push({ token: await s.login(account), id: Number(id) });
   }
   // Every member of staff reads by the default role; a role without the reader's pages is not.
-  const bare = await orgRepo.insertRole(s.db, { code: 'noBooks', name: '无借阅', remark: '' });
-  await orgRepo.setRoleMenus(s.db, bare, ['home.workbench']);
-  const outsiderId = await orgRepo.insertUser(s.db, {
-    account: 'nobooks',
-    user_name: '无借阅',
-    phone: '13700009999',
-    password_hash: hash,
-    superior_id: null,
-  });
-  await orgRepo.setUserRoles(s.db, outsiderId, [bare]);
-  outsider = await s.login('nobooks');
+  outsider = await personWithMenu(s, 'nobooks', ['home.workbench']);
 });
 
 afterAll(async () => {

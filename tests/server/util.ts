@@ -1,4 +1,6 @@
 import { hashToken } from '../../src/server/modules/auth/auth.service';
+import { hashPassword } from '../../src/server/modules/auth/password';
+import * as orgRepo from '../../src/server/modules/org/org.repo';
 import { DEMO_PASSWORD, type TestServer } from './harness';
 
 /** Helpers shared by the API tests (not a test file itself). */
@@ -126,4 +128,23 @@ export async function uploadAvatar(
   );
   const res = await fetch(`${s.url}${M}/personal/avatar`, { method: 'POST', headers: { token }, body: fd });
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+}
+
+/**
+ * Signs in a new person whose one role holds exactly `keys` (a role replaces the default
+ * 普通员工, which every member of staff without a role holds): the outsider of a module the
+ * default role reads, such as the reading room.
+ */
+export async function personWithMenu(s: TestServer, account: string, keys: string[]): Promise<string> {
+  const role = await orgRepo.insertRole(s.db, { code: `only${account}`, name: `仅${account}`, remark: '' });
+  await orgRepo.setRoleMenus(s.db, role, keys);
+  const id = await orgRepo.insertUser(s.db, {
+    account,
+    user_name: account,
+    phone: null,
+    password_hash: await hashPassword(DEMO_PASSWORD),
+    superior_id: null,
+  });
+  await orgRepo.setUserRoles(s.db, id, [role]);
+  return s.login(account);
 }
