@@ -83,6 +83,7 @@ import { registrationRoutes } from './modules/registration/registration.routes';
 import { volunteerRoutes } from './modules/volunteer/volunteer.routes';
 import { reservationRoutes } from './modules/reservation/reservation.routes';
 import { bookRoutes } from './modules/book/book.routes';
+import { bookAdminRoutes } from './modules/book/book.admin';
 import { createBookService } from './modules/book/book.service';
 import { bsBookApproval } from '../shared/records/book/books';
 import { createGate, gateRoutes } from './modules/reservation/gate';
@@ -460,6 +461,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (volunteer) volunteerServiceRoutes(museum, { volunteer });
       if (reservations) reservationRoutes(museum, { reservations });
       if (books) bookRoutes(museum, { books, records });
+      if (books) bookAdminRoutes(museum, { db, access });
       if (visitorBooking)
         publicReservationRoutes(museum, {
           visitors: visitorBooking,
