@@ -23,6 +23,7 @@ export function TransitionDialog({
   name,
   transition,
   row,
+  preset,
   options,
   onClose,
 }: {
@@ -30,6 +31,8 @@ export function TransitionDialog({
   name: string;
   transition: Transition;
   row: RecordRow;
+  /** Input the button fixes (同意续借 sends agree: true), sent without being asked. */
+  preset?: Record<string, unknown>;
   options: Record<string, DictOption[]>;
   onClose: () => void;
 }) {
@@ -42,7 +45,7 @@ export function TransitionDialog({
   const escape = useDialogEscape(onClose, !saving);
 
   async function submit() {
-    const body = { ...toBody(fields, values), id: row.id };
+    const body = { ...toBody(fields, values), ...preset, id: row.id };
     const parsed = transitionSchema(transition).safeParse(body);
     if (!parsed.success) {
       const e: Record<string, string> = {};
