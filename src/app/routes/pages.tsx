@@ -158,6 +158,13 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/order/reservation/list': page(() => import('./reservation'), 'ChildrenHallOrdersPage'),
   '/applet-management/list-person': page(() => import('./reservation'), 'ChildrenHallVisitorsPage'),
   '/reservation/basic-info': page(() => import('./reservation-settings'), 'ReservationSettingsPage'),
+  // Book lending, the librarian's pages (issue 22): the catalogue's management and the queues.
+  '/books/book-manage': page(() => import('./books-admin'), 'BookManagePage'),
+  '/books/periodical-manage': page(() => import('./books-admin'), 'PeriodicalManagePage'),
+  '/books/publication-manage': page(() => import('./books-admin'), 'PublicationManagePage'),
+  '/books/borrow-management': page(() => import('./books-admin'), 'BorrowManagementPage'),
+  '/books/receive-management': page(() => import('./books-admin'), 'ReceiveManagementPage'),
+  '/books/delay-management': page(() => import('./books-admin'), 'DelayManagementPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');
