@@ -123,6 +123,9 @@ describe('the queues read and export what is filtered', () => {
     const overdue = ok(await read(`${APPLY}/pageListAdmin?applyType=1&overdue=1&bookId=${book}`));
     expect(overdue.list.map((x: { id: number }) => x.id)).toEqual([late]);
     expect(overdue.counts).toEqual([{ value: 5, count: 1 }]);
+    // The page's 已逾期 tab and its filter select send `true`: the same rows.
+    const byTab = ok(await read(`${APPLY}/pageListAdmin?applyType=1&overdue=true&bookId=${book}`));
+    expect(byTab.list.map((x: { id: number }) => x.id)).toEqual([late]);
     // 领用 rows are not in the 借阅 queue.
     const gifts = ok(await read(`${APPLY}/pageListAdmin?applyType=2`));
     expect(gifts.list.every((x: { applyType: number }) => x.applyType === 2)).toBe(true);
