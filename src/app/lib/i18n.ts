@@ -2721,5 +2721,7 @@ export const t = {
     disagree: '不同意续借',
     agreeComment: '审批意见',
     disagreeReason: '不同意的原因',
+    editorHint: '主编等，可不填',
+    issueHint: '每期一条；合订本如 1-6',
   },
 } as const;

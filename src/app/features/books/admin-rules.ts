@@ -1,6 +1,7 @@
 import type { RecordRow } from '../../../shared/records/api';
 import { bsBookApproval, isOverdue } from '../../../shared/records/book/books';
 import { museumDate } from '../../../shared/rules/museum-time';
+import { t } from '../../lib/i18n';
 
 /**
  * The librarian's pages of book lending (README "Book lending"), what is their own and pure:
@@ -14,20 +15,30 @@ export type BookKind = 1 | 2 | 3;
 /** Fields of one kind only (records-design §4.1): a periodical's issue, a book's ISBN. */
 const PERIODICAL_ONLY = ['issn', 'cn', 'frequency', 'year', 'volume', 'issue'] as const;
 
+/** The mixed form's hints that name a kind (图书必填, 期刊用): said by the asterisk on a kind's page. */
+const KIND_HINTS = { author: '', publisher: '', frequency: '', year: '' };
+
 /** Each catalogue page's form: the fields its kind has, and those it requires (the record's `check`). */
 export const CATALOGUE_FORM: Record<
   BookKind,
-  { hide: readonly string[]; required: readonly string[]; initial?: Record<string, unknown> }
+  {
+    hide: readonly string[];
+    required: readonly string[];
+    initial?: Record<string, unknown>;
+    help: Record<string, string>;
+  }
 > = {
   // 图书: 责任者 and 出版社 required; ISBN asked (old books may have none).
-  1: { hide: PERIODICAL_ONLY, required: ['author', 'publisher'] },
-  // 期刊: one row per issue — 年 and 期 required, 刊期 always set; no ISBN or 版次 of a book.
+  1: { hide: PERIODICAL_ONLY, required: ['author', 'publisher'], help: KIND_HINTS },
+  // 期刊: one row per issue — 年 and 期 required, 刊期 always set; no ISBN or 版次 of a book;
+  // 责任者 (a journal's 主编) may stay empty.
   2: {
     hide: ['isbn', 'edition'],
     required: ['publisher', 'frequency', 'year', 'issue'],
+    help: { ...KIND_HINTS, author: t.booksAdmin.editorHint, issue: t.booksAdmin.issueHint },
   },
   // 出版物: the museum's own, given away by default (§4.1: a type-3 row defaults to 可领用).
-  3: { hide: PERIODICAL_ONLY, required: [], initial: { lendMode: 2 } },
+  3: { hide: PERIODICAL_ONLY, required: [], initial: { lendMode: 2 }, help: KIND_HINTS },
 };
 
 const STOCK = ['totalCount', 'reservedCount', 'lentCount', 'available', 'lendMode', 'status'] as const;

@@ -54,6 +54,8 @@ export function RecordForm({
     required?: readonly string[];
     /** A new row's values other than the field's own default (出版物 are 可领用). */
     initial?: Record<string, unknown>;
+    /** Hints of this cut ('' for none): "图书必填" says nothing on the books' own page. */
+    help?: Record<string, string>;
   };
   options: Record<string, DictOption[]>;
   opened: boolean;
@@ -71,6 +73,7 @@ export function RecordForm({
               ...fd,
               ...(shape?.required?.includes(k) ? { required: true } : {}),
               ...(shape?.initial && k in shape.initial ? { initial: shape.initial[k] } : {}),
+              ...(shape?.help && k in shape.help ? { help: shape.help[k] || undefined } : {}),
             },
           ]),
       ),

@@ -273,6 +273,7 @@ export interface RecordListPageProps {
     hide?: readonly string[];
     required?: readonly string[];
     initial?: Record<string, unknown>;
+    help?: Record<string, string>;
   };
 }
 
