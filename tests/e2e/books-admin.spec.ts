@@ -109,6 +109,13 @@ test('a librarian imports books: a bad ISBN refuses the whole file with 1004, th
   await expect(cells.nth(at('可借'))).toHaveText('3');
   await page.screenshot({ path: 'test-results/e2e/books-manage-tablet.png' });
 
+  // 停借 in the row: the status changes, and 恢复借阅 is offered instead.
+  const bronze = imported.filter({ hasText: '青铜器鉴定导入本' });
+  await bronze.getByRole('button', { name: '停借' }).click();
+  await page.getByRole('dialog', { name: '停借确认' }).getByRole('button', { name: '停借' }).click();
+  await expect(bronze.getByRole('button', { name: '恢复借阅' })).toBeVisible();
+  await expect(cells.nth(at('状态'))).toHaveText('停借');
+
   // The periodicals' page lists periodicals only.
   await page.goto('/books/periodical-manage');
   await expect(page.getByRole('heading', { name: '期刊管理' })).toBeVisible();

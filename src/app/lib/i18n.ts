@@ -2723,5 +2723,12 @@ export const t = {
     disagreeReason: '不同意的原因',
     editorHint: '主编等，可不填',
     issueHint: '每期一条；合订本如 1-6',
+    suspend: '停借',
+    resume: '恢复借阅',
+    statusTitle: (label: string) => `${label}确认`,
+    statusConfirm: (label: string, name: string) =>
+      label === '停借'
+        ? `确定停借${name}吗？停借后读者不能再申请，待审批的申请也不能通过；已通过待取和在借的不受影响。`
+        : `确定恢复${name}的借阅吗？`,
   },
 } as const;

@@ -1,3 +1,5 @@
+import { notifications } from '@mantine/notifications';
+import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { RecordRow } from '../../shared/records/api';
@@ -17,10 +19,12 @@ import {
   type BookKind,
   type Queue,
 } from '../features/books/admin-rules';
-import { RecordListPage, type QuickTab, type TransitionVariant } from '../features/records';
+import { RecordListPage, useGrant, type QuickTab, type TransitionVariant } from '../features/records';
+import { confirmAction } from '../components/confirm-action';
+import { errorToast } from '../lib/api';
 import { t } from '../lib/i18n';
 import { noticeKeys } from '../lib/notices';
-import { recordKeys, useRecordPage } from '../lib/records';
+import { recordKeys, useRecordPage, writeRecord } from '../lib/records';
 
 /**
  * The librarian's pages of book lending (issue 22, README "Book lending"): the three catalogue
@@ -42,8 +46,40 @@ const COMPUTED = {
   },
 };
 
+/**
+ * 停借 and 恢复借阅 in the row: the row saved with the other status (the form's 状态 does the
+ * same, and 剔除), through the outbox like any edit.
+ */
+function setStatus(row: RecordRow, status: number, label: string) {
+  confirmAction({
+    title: B.statusTitle(label),
+    message: B.statusConfirm(label, bsBookInfo.describe(row)),
+    confirmLabel: label,
+    danger: status !== 1,
+    run: async () => {
+      try {
+        const body = { ...row, status };
+        const r = await writeRecord(bsBookInfo, bsBookInfo.calls.update!, body, {
+          action: 'update',
+          id: row.id,
+          body,
+          label: `${label}：${bsBookInfo.describe(row)}`,
+        });
+        notifications.show({
+          color: r.queued ? 'yellow' : 'green',
+          message: r.queued ? t.records.queued : t.records.done(label),
+        });
+      } catch (err) {
+        errorToast(err instanceof Error ? err.message : String(err));
+        throw err;
+      }
+    },
+  });
+}
+
 function CataloguePage({ kind, title, intro }: { kind: BookKind; title: string; intro: string }) {
   const fixed = useMemo(() => ({ type: kind }), [kind]);
+  const writer = useGrant(bsBookInfo.access.write);
   return (
     <RecordListPage
       def={bsBookInfo}
@@ -54,6 +90,28 @@ function CataloguePage({ kind, title, intro }: { kind: BookKind; title: string; 
       computed={COMPUTED}
       hideFilters={CATALOGUE_HIDDEN_FILTERS[kind]}
       form={CATALOGUE_FORM[kind]}
+      rowActions={(row) =>
+        !writer
+          ? []
+          : Number(row.status) === 1
+            ? [
+                {
+                  key: 'suspend',
+                  label: B.suspend,
+                  icon: IconPlayerPause,
+                  color: 'orange',
+                  run: () => setStatus(row, 2, B.suspend),
+                },
+              ]
+            : [
+                {
+                  key: 'resume',
+                  label: B.resume,
+                  icon: IconPlayerPlay,
+                  run: () => setStatus(row, 1, B.resume),
+                },
+              ]
+      }
     />
   );
 }

@@ -43,11 +43,14 @@ export const CATALOGUE_FORM: Record<
 
 const STOCK = ['totalCount', 'reservedCount', 'lentCount', 'available', 'lendMode', 'status'] as const;
 
-/** Each catalogue page's columns: what names a row of that kind, then the stock. */
+/**
+ * Each catalogue page's columns: what names a row, the stock next to it (on a tablet the table
+ * scrolls sideways, and the stock is what the librarian looks for), then the rest.
+ */
 export const CATALOGUE_COLUMNS: Record<BookKind, readonly string[]> = {
-  1: ['title', 'author', 'isbn', 'location', ...STOCK],
-  2: ['title', 'year', 'issue', 'location', ...STOCK],
-  3: ['title', 'isbn', 'location', ...STOCK],
+  1: ['title', ...STOCK, 'author', 'isbn', 'location'],
+  2: ['title', 'year', 'issue', ...STOCK, 'location'],
+  3: ['title', ...STOCK, 'isbn', 'location'],
 };
 
 /** Filters a kind has no use for (a book has no 年 of an issue). */
@@ -73,20 +76,21 @@ export const QUEUE_STATUSES: Record<Queue, readonly number[]> = {
   delay: [],
 };
 
+/** Each queue's columns: who asked for what and where it stands first (a tablet scrolls the rest). */
 export const QUEUE_COLUMNS: Record<Queue, readonly string[]> = {
   borrow: [
     'bookId',
     'applicantId',
+    'status',
+    'dueDate',
+    'pickupDeadline',
     'deptId',
     'borrowDays',
-    'status',
-    'pickupDeadline',
     'receiveTime',
-    'dueDate',
     'returnTime',
   ],
-  receive: ['bookId', 'applicantId', 'deptId', 'quantity', 'status', 'pickupDeadline', 'receiveTime'],
-  delay: ['bookId', 'applicantId', 'deptId', 'dueDate', 'deferredDays', 'deferReason', 'deferCount'],
+  receive: ['bookId', 'applicantId', 'status', 'quantity', 'pickupDeadline', 'deptId', 'receiveTime'],
+  delay: ['bookId', 'applicantId', 'dueDate', 'deferredDays', 'deferReason', 'deferCount', 'deptId'],
 };
 
 /** A 领用 has no due date, so it is never overdue; only a borrowing is renewed. */
