@@ -461,7 +461,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (volunteer) volunteerServiceRoutes(museum, { volunteer });
       if (reservations) reservationRoutes(museum, { reservations });
       if (books) bookRoutes(museum, { books, records });
-      if (books) bookAdminRoutes(museum, { db, access });
+      if (books)
+        bookAdminRoutes(museum, {
+          db,
+          access,
+          bus,
+          report: (message, err) => app.log.warn({ err }, message),
+        });
       if (visitorBooking)
         publicReservationRoutes(museum, {
           visitors: visitorBooking,

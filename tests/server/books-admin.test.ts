@@ -5,7 +5,7 @@ import * as orgRepo from '../../src/server/modules/org/org.repo';
 import { DEFAULT_ROLE_MENU } from '../../src/shared/menu/catalogue';
 import { addDays, museumDate } from '../../src/shared/rules/museum-time';
 import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
-import { M } from './util';
+import { M, userIdOf } from './util';
 import { jsonCalls } from './volunteer-util';
 
 /**
@@ -102,6 +102,35 @@ describe('the librarian’s queue counts (side menu badges)', () => {
     expect(refused(await read(`${APPLY}/countPending`, readers[2]!))).toBe(
       '无权限执行此操作，请联系管理员开通',
     );
+  });
+});
+
+describe('the badges stay live', () => {
+  it('tells the librarians, and only them, after a request and after a decision', async () => {
+    const [adminId, keeperId, readerId] = [
+      await userIdOf(s, 'admin'),
+      await userIdOf(s, 'staff04'),
+      await userIdOf(s, 'queue3'),
+    ];
+    const told: number[] = [];
+    const offs = [adminId, keeperId, readerId].map((id) =>
+      s.bus.subscribe(id, (topics) => topics.includes('books') && told.push(id)),
+    );
+    const book = await addBook();
+    expect(told).toEqual([]);
+    const id = await ask(readers[2]!, book);
+    await expect.poll(() => told.length).toBeGreaterThanOrEqual(2);
+    expect([...new Set(told)].sort()).toEqual([adminId, keeperId].sort());
+    told.length = 0;
+    ok(await act('refuse', id, { reason: '馆内在用' }));
+    await expect.poll(() => told.length).toBeGreaterThanOrEqual(2);
+    // A list, a detail and the counts themselves change nothing and tell no one.
+    told.length = 0;
+    await read(`${APPLY}/pageListAdmin`);
+    await read(`${APPLY}/countPending`);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(told).toEqual([]);
+    offs.forEach((off) => off());
   });
 });
 
