@@ -6,6 +6,7 @@ import {
   librarianMay,
   pickupLapsed,
   queueMark,
+  queueName,
 } from '../../src/app/features/books/admin-rules';
 import { bsBookApproval, bsBookInfo } from '../../src/shared/records/book/books';
 import { formFields } from '../../src/shared/records/define';
@@ -123,5 +124,18 @@ describe('the row marks turn at the museum day’s edge', () => {
     const approved = { id: 1, status: 2, pickupDeadline: '2026-03-09' } as never;
     expect(pickupLapsed(approved, DAY - 1000)).toBe(false);
     expect(queueMark(approved, DAY, WORDS)).toEqual({ label: '过期未取', color: 'orange' });
+  });
+});
+
+describe('an application is named as the librarian reads it', () => {
+  it('by applicant, kind and book, falling back on the record’s own name', () => {
+    const names = { users: { '7': '赵磊' }, depts: {}, refs: { bsBookInfo: { '3': '中国陶瓷史' } } };
+    expect(queueName({ id: 4, applicantId: 7, bookId: 3, applyType: 1 } as never, names)).toBe(
+      '赵磊借阅《中国陶瓷史》',
+    );
+    expect(queueName({ id: 5, applicantId: 7, bookId: 3, applyType: 2 } as never, names)).toBe(
+      '赵磊领用《中国陶瓷史》',
+    );
+    expect(queueName({ id: 6, applicantId: 7, bookId: 9, applyType: 1 } as never, names)).toBe('借阅申请 #6');
   });
 });

@@ -2723,6 +2723,8 @@ export const t = {
     disagreeReason: '不同意的原因',
     editorHint: '主编等，可不填',
     issueHint: '每期一条；合订本如 1-6',
+    borrowWord: '借阅',
+    receiveWord: '领用',
     suspend: '停借',
     resume: '恢复借阅',
     statusTitle: (label: string) => `${label}确认`,

@@ -16,6 +16,7 @@ import {
   QUEUE_STATUSES,
   librarianMay,
   queueMark,
+  queueName,
   type BookKind,
   type Queue,
 } from '../features/books/admin-rules';
@@ -195,6 +196,7 @@ function QueuePage({ queue, title, intro }: { queue: Queue; title: string; intro
       allow={(action, row) => librarianMay(action, row, Date.now())}
       variants={DELAY_VARIANTS}
       badge={(row) => queueMark(row, Date.now(), MARK_WORDS)}
+      describe={queueName}
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { RecordRow } from '../../../shared/records/api';
+import type { RecordNames, RecordRow } from '../../../shared/records/api';
 import { bsBookApproval, isOverdue } from '../../../shared/records/book/books';
 import { museumDate } from '../../../shared/rules/museum-time';
 import { t } from '../../lib/i18n';
@@ -142,4 +142,12 @@ export function queueMark(
   if (isOverdue(row, now)) return { label: words.overdue, color: 'red' };
   if (pickupLapsed(row, now)) return { label: words.pickupLate, color: 'orange' };
   return null;
+}
+
+/** An application as the librarian reads it: 赵磊借阅《中国陶瓷史》 (the record's own says #id). */
+export function queueName(row: RecordRow, names: RecordNames): string {
+  const who = names.users[String(row.applicantId)] ?? '';
+  const book = names.refs?.[bsBookApproval.fields.bookId.ref!.record]?.[String(row.bookId)];
+  const kind = Number(row.applyType) === 2 ? t.booksAdmin.receiveWord : t.booksAdmin.borrowWord;
+  return book ? `${who}${kind}《${book}》` : bsBookApproval.describe(row);
 }

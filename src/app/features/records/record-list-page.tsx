@@ -266,6 +266,11 @@ export interface RecordListPageProps {
   computed?: Record<string, { field: Field; value: (row: RecordRow) => unknown }>;
   /** Filters this page does not offer (a 领用 queue has no 应还日期). */
   hideFilters?: readonly string[];
+  /**
+   * How a row is named in confirmations, the outbox and cards, with the page's names (赵磊借阅《…》
+   * rather than 借阅申请 #4); the record's own `describe` by default.
+   */
+  describe?: (row: RecordRow, names: RecordNames) => string;
   /** A page's own mark on a row (已逾期), beside the outbox's 待同步. */
   badge?: (row: RecordRow) => RowMark | null;
   /** The form of this page: fields it leaves out and fields it requires (a kind's own fields). */
@@ -328,6 +333,7 @@ export function RecordListPage({
   computed,
   hideFilters,
   badge,
+  describe,
   form: formShape,
 }: RecordListPageProps) {
   const narrow = useMediaQuery('(max-width: 768px)');
@@ -354,6 +360,7 @@ export function RecordListPage({
   const page = view.data;
   const names = page?.names ?? EMPTY_NAMES;
   const ctx: ViewContext = { names, dictLabel: dicts.labelOf };
+  const nameOf = (row: RecordRow) => (describe ? describe(row, names) : def.describe(row));
   const statusField = def.status?.field;
   const columns = useMemo((): [string, Field][] => {
     if (!columnNames)
@@ -381,7 +388,7 @@ export function RecordListPage({
   const remove = (row: RecordRow) =>
     confirmAction({
       title: R.deleteTitle,
-      message: R.deleteConfirm(def.describe(row)),
+      message: R.deleteConfirm(nameOf(row)),
       confirmLabel: R.delete,
       danger: true,
       run: async () => {
@@ -393,7 +400,7 @@ export function RecordListPage({
             {
               action: 'remove',
               id: row.id,
-              label: `${R.delete}${def.title}：${def.describe(row)}`,
+              label: `${R.delete}${def.title}：${nameOf(row)}`,
             },
           );
           notifications.show({
@@ -431,7 +438,7 @@ export function RecordListPage({
         {
           action: 'transition',
           id: row.id,
-          label: `${tr.label}${def.title}：${def.describe(row)}`,
+          label: `${tr.label}${def.title}：${nameOf(row)}`,
         },
       );
       notifications.show({
@@ -441,7 +448,7 @@ export function RecordListPage({
     };
     confirmAction({
       title: R.confirmTitle(tr.label),
-      message: tr.confirm ?? R.transitionConfirm(tr.label, def.describe(row)),
+      message: tr.confirm ?? R.transitionConfirm(tr.label, nameOf(row)),
       confirmLabel: tr.label,
       danger: tr.danger,
       run: () =>
@@ -636,6 +643,7 @@ export function RecordListPage({
       onOpen: (r: RecordRow) => setOpenId(r.id),
       actions: (r: RecordRow) => actions(r),
       mark,
+      describe: nameOf,
     };
     body = narrow ? <RecordCards {...props} /> : <RecordTable {...props} />;
   }
@@ -800,6 +808,7 @@ export function RecordListPage({
           transition={transition.t}
           row={transition.row}
           preset={transition.preset}
+          rowName={nameOf(transition.row)}
           options={dicts.options}
           onClose={() => setTransition(null)}
         />

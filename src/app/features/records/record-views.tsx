@@ -27,6 +27,8 @@ interface ViewProps {
   onOpen: (row: RecordRow) => void;
   actions: (row: RecordRow) => ReactNode;
   mark: (row: RecordRow) => readonly RowMark[];
+  /** How a card names its row (the record's `describe` unless the page says otherwise). */
+  describe?: (row: RecordRow) => string;
 }
 
 const ROW_HEIGHT = 52;
@@ -115,7 +117,7 @@ export function RecordTable({ def, rows, columns, ctx, onOpen, actions, mark }: 
   );
 }
 
-export function RecordCards({ def, rows, columns, ctx, onOpen, actions, mark }: ViewProps) {
+export function RecordCards({ def, rows, columns, ctx, onOpen, actions, mark, describe }: ViewProps) {
   return (
     <Stack gap="sm" role="list" aria-label={def.title}>
       {rows.map((row) => {
@@ -125,7 +127,7 @@ export function RecordCards({ def, rows, columns, ctx, onOpen, actions, mark }: 
             <Stack gap={6} onClick={() => onOpen(row)} style={{ cursor: 'pointer' }}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Text fw={600} size="sm" style={{ wordBreak: 'break-word' }}>
-                  {def.describe(row)}
+                  {describe ? describe(row) : def.describe(row)}
                 </Text>
                 {marks.map((m) => (
                   <Badge key={m.label} size="xs" variant="light" color={m.color} style={{ flex: 'none' }}>

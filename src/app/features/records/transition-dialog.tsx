@@ -24,6 +24,7 @@ export function TransitionDialog({
   transition,
   row,
   preset,
+  rowName,
   options,
   onClose,
 }: {
@@ -33,10 +34,13 @@ export function TransitionDialog({
   row: RecordRow;
   /** Input the button fixes (同意续借 sends agree: true), sent without being asked. */
   preset?: Record<string, unknown>;
+  /** The row's name as the page gives it (the record's `describe` by default). */
+  rowName?: string;
   options: Record<string, DictOption[]>;
   onClose: () => void;
 }) {
   const fields = transition.input ?? {};
+  const named = rowName ?? def.describe(row);
   const [values, setValues] = useState<FormValues>(() =>
     initialValues(fields, null, { users: {}, depts: {} }),
   );
@@ -57,7 +61,7 @@ export function TransitionDialog({
       const r = await writeRecord(def, transition.call ?? `POST ${name}`, body, {
         action: 'transition',
         id: row.id,
-        label: `${transition.label}${def.title}：${def.describe(row)}`,
+        label: `${transition.label}${def.title}：${named}`,
       });
       notifications.show({
         color: r.queued ? 'yellow' : 'green',
@@ -100,9 +104,7 @@ export function TransitionDialog({
       {...escape}
     >
       <Stack gap="sm">
-        <Text size="sm">
-          {transition.confirm ?? R.transitionConfirm(transition.label, def.describe(row))}
-        </Text>
+        <Text size="sm">{transition.confirm ?? R.transitionConfirm(transition.label, named)}</Text>
         {Object.entries(fields).map(([key, fd]) => (
           <FieldInput
             key={key}
