@@ -3,7 +3,7 @@ import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { RecordRow } from '../../shared/records/api';
-import { availableOf, bsBookApproval, bsBookInfo } from '../../shared/records/book/books';
+import { RETURN_CONDITIONS, availableOf, bsBookApproval, bsBookInfo } from '../../shared/records/book/books';
 import { f } from '../../shared/records/define';
 import {
   CATALOGUE_COLUMNS,
@@ -132,8 +132,34 @@ export function PublicationManagePage() {
   return <CataloguePage kind={3} title={B.publicationTitle} intro={B.publicationIntro} />;
 }
 
-/** 续借审批's two buttons over the one `delay` call: agree with a remark, or not with a reason. */
-const DELAY_VARIANTS: Record<string, readonly TransitionVariant[]> = {
+/**
+ * Decisions as buttons that say what they do: 续借审批's 同意续借 (a remark) and 不予续借 (a
+ * reason) over the one `delay` call; 归还 of a book in good order, and 登记破损或遗失 (returned damaged, or lost), which
+ * asks which and requires the remark (the server's rule, shown before sending).
+ */
+const VARIANTS: Record<string, readonly TransitionVariant[]> = {
+  returnBook: [
+    {
+      key: 'returnGood',
+      label: B.returnGood,
+      preset: { returnCondition: 1 },
+      input: { remark: f.textarea(B.returnRemark, { max: 200 }) },
+    },
+    {
+      key: 'returnDamaged',
+      label: B.returnDamaged,
+      preset: {},
+      input: {
+        returnCondition: f.status(
+          B.returnCondition,
+          RETURN_CONDITIONS.filter((c) => c.value !== 1),
+          { required: true },
+        ),
+        remark: f.textarea(B.returnRemark, { required: true, max: 200 }),
+      },
+      danger: true,
+    },
+  ],
   delay: [
     {
       key: 'delayAgree',
@@ -194,7 +220,7 @@ function QueuePage({ queue, title, intro }: { queue: Queue; title: string; intro
       columns={QUEUE_COLUMNS[queue]}
       hideFilters={QUEUE_HIDDEN_FILTERS[queue]}
       allow={(action, row) => librarianMay(action, row, Date.now())}
-      variants={DELAY_VARIANTS}
+      variants={VARIANTS}
       badge={(row) => queueMark(row, Date.now(), MARK_WORDS)}
       describe={queueName}
     />
