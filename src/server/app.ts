@@ -84,6 +84,7 @@ import { volunteerRoutes } from './modules/volunteer/volunteer.routes';
 import { reservationRoutes } from './modules/reservation/reservation.routes';
 import { bookRoutes } from './modules/book/book.routes';
 import { createBookReminders } from './modules/book/book.reminders';
+import { bookAdminRoutes } from './modules/book/book.admin';
 import { createBookService } from './modules/book/book.service';
 import { bookStatsRoutes } from './modules/book/book-stats.routes';
 import { createBookStats } from './modules/book/book.stats';
@@ -472,6 +473,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // 借阅概览's figures, the form's ISBN look-up and the e-book download (README "Book lending").
       if (books)
         bookStatsRoutes(museum, { stats: createBookStats({ db, access, records }), db, records, attach });
+      if (books)
+        bookAdminRoutes(museum, {
+          db,
+          access,
+          bus,
+          report: (message, err) => app.log.warn({ err }, message),
+        });
       if (visitorBooking)
         publicReservationRoutes(museum, {
           visitors: visitorBooking,

@@ -1,3 +1,4 @@
+import type { BookQueueCounts } from '../../shared/api/books-admin';
 import type { PendingStaffCount } from '../../shared/api/registration';
 import type {
   ApprovalMessageRow,
@@ -13,8 +14,11 @@ import type { OutboxOp } from './outbox';
  * read made offline shows at once (pure; lib/notices.ts wires them to the views).
  */
 
-/** The badges' counts; `pendingStaffCount` only for those who decide registrations. */
-export type Counts = SidebarCounts & ResourceCounts & Partial<PendingStaffCount>;
+/**
+ * The badges' counts; `pendingStaffCount` only for those who decide registrations, the book
+ * queues' only for the librarian.
+ */
+export type Counts = SidebarCounts & ResourceCounts & Partial<PendingStaffCount> & Partial<BookQueueCounts>;
 export type NoticeOpKind =
   'notice.read' | 'notice.clear' | 'cooperation.read' | 'cooperation.clear' | 'approval.read';
 

@@ -5,6 +5,7 @@ import type {
   ResourceCounts,
   SidebarCounts,
 } from '../../shared/api/notice';
+import type { BookQueueCounts } from '../../shared/api/books-admin';
 import type { PendingStaffCount } from '../../shared/api/registration';
 import { museum } from './api';
 import { useCachedQuery } from './cached-query';
@@ -38,6 +39,8 @@ export const noticeKeys = {
 
 /** The grant of 人员审核, whose holders see the count of registrations waiting. */
 const PERSON_PENDING = 'system.personPending';
+/** The librarian's grant (借阅审批), whose holders see the book queues' counts. */
+const BOOK_MANAGE = 'book.borrowManagement';
 
 /** The spec's count refresh (office.md §4, §9): the fallback while the live stream is down. */
 export const COUNTS_REFRESH_MS = 3000;
@@ -53,15 +56,21 @@ export function useCounts() {
     queryKey: [...noticeKeys.counts, user()],
     fetch: async ({ signal }) => {
       // Registrations waiting (人员审核's badge): asked only by those who decide them.
-      const decides = session.get()?.menu.grantedKeys.includes(PERSON_PENDING) ?? false;
-      const [side, resources, pending] = await Promise.all([
+      const granted = session.get()?.menu.grantedKeys ?? [];
+      const decides = granted.includes(PERSON_PENDING);
+      // The book queues' waiting requests (借阅审批、领用审批、续借审批): the librarian's only.
+      const lends = granted.includes(BOOK_MANAGE);
+      const [side, resources, pending, books] = await Promise.all([
         museum.get<SidebarCounts>('/workflowActvity/count', { signal, silent: true }),
         museum.get<ResourceCounts>('/bsDigitalassetsInfo/countApproval', { signal, silent: true }),
         decides
           ? museum.get<PendingStaffCount>('/sysUserPending/count', { signal, silent: true })
           : Promise.resolve({}),
+        lends
+          ? museum.get<BookQueueCounts>('/book/bsBookApproval/countPending', { signal, silent: true })
+          : Promise.resolve({}),
       ]);
-      return { ...side, ...resources, ...pending };
+      return { ...side, ...resources, ...pending, ...books };
     },
     overlay: overlayCounts,
     toastErrors: false,

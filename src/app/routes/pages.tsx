@@ -160,6 +160,13 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/reservation/basic-info': page(() => import('./reservation-settings'), 'ReservationSettingsPage'),
   // 借阅概览 (issue 22): the book panel's counters and four charts; /book lands here.
   '/books/books-panel': page(() => import('../features/books/panel-page'), 'BooksPanelPage'),
+  // Book lending, the librarian's pages (issue 22): the catalogue's management and the queues.
+  '/books/book-manage': page(() => import('./books-admin'), 'BookManagePage'),
+  '/books/periodical-manage': page(() => import('./books-admin'), 'PeriodicalManagePage'),
+  '/books/publication-manage': page(() => import('./books-admin'), 'PublicationManagePage'),
+  '/books/borrow-management': page(() => import('./books-admin'), 'BorrowManagementPage'),
+  '/books/receive-management': page(() => import('./books-admin'), 'ReceiveManagementPage'),
+  '/books/delay-management': page(() => import('./books-admin'), 'DelayManagementPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

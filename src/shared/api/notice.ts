@@ -107,7 +107,15 @@ export const RESOURCE_APPROVAL_TYPES = { upload: 'resourceUpload', apply: 'resou
  * `announce`: an announcement meant for me was published, withdrawn, changed or deleted.
  * `registration`: a self-registration arrived or was decided (the 人员审核 badge of its approvers).
  */
-export const LIVE_TOPICS = ['notice', 'cooperation', 'approval', 'announce', 'registration'] as const;
+// 'books': the librarian's queue counts (借阅、领用、续借审批) changed.
+export const LIVE_TOPICS = [
+  'notice',
+  'cooperation',
+  'approval',
+  'announce',
+  'registration',
+  'books',
+] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 export const LiveChange = z.object({ topics: z.array(z.enum(LIVE_TOPICS)) });
 export const LIVE_STREAM_PATH = '/notice/stream';

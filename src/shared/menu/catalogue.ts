@@ -206,9 +206,18 @@ export const MODULES: readonly ModuleDef[] = [
       leaf('book.publicationManage', '出版物管理', '/books/publication-manage', { icon: 'file-text' }),
       leaf('book.borrowRecord', '借阅记录', '/books/borrow-record', { icon: 'history' }),
       leaf('book.receiveRecord', '领用记录', '/books/receive-record', { icon: 'history' }),
-      leaf('book.borrowManagement', '借阅审批', '/books/borrow-management', { icon: 'checkbox' }),
-      leaf('book.receiveManagement', '领用审批', '/books/receive-management', { icon: 'checkbox' }),
-      leaf('book.delayManagement', '续借审批', '/books/delay-management', { icon: 'clock' }),
+      leaf('book.borrowManagement', '借阅审批', '/books/borrow-management', {
+        icon: 'checkbox',
+        badge: 'bookBorrowCount',
+      }),
+      leaf('book.receiveManagement', '领用审批', '/books/receive-management', {
+        icon: 'checkbox',
+        badge: 'bookReceiveCount',
+      }),
+      leaf('book.delayManagement', '续借审批', '/books/delay-management', {
+        icon: 'clock',
+        badge: 'bookDelayCount',
+      }),
     ],
     hidden: [],
   },

@@ -85,7 +85,11 @@ export type CountKey =
   | 'uploadCount'
   | 'applyCount'
   /** Ours (issue 18): self-registrations waiting for 人员审核. */
-  | 'pendingStaffCount';
+  | 'pendingStaffCount'
+  /** Ours (issue 22): the librarian's book queues (借阅、领用待审批, 续借待审批). */
+  | 'bookBorrowCount'
+  | 'bookReceiveCount'
+  | 'bookDelayCount';
 
 /**
  * A permission-bearing menu entry. `key` is what roles are granted (stored in role_menu);

@@ -1,5 +1,11 @@
 /** The records engine's generic UI (ARCHITECTURE.md §9); routes mount it with a definition. */
-export { RecordListPage, useGrant, type RecordListPageProps } from './record-list-page';
+export {
+  RecordListPage,
+  useGrant,
+  type QuickTab,
+  type RecordListPageProps,
+  type TransitionVariant,
+} from './record-list-page';
 export { RecordDetailDrawer } from './record-detail';
 export { ImportDialog } from '../../components/import-dialog';
 export { LatestRecords } from './latest-records';

@@ -49,6 +49,7 @@ export function RecordForm({
   row,
   names,
   fixed,
+  shape,
   options,
   opened,
   onClose,
@@ -61,6 +62,18 @@ export function RecordForm({
   names: RecordNames;
   /** Values the page fixes (an item's dictionary): set and not shown. */
   fixed?: Record<string, unknown>;
+  /**
+   * The page's own cut of the form (one kind of a catalogue): fields left out, and fields marked
+   * required whose rule is the record's `check` (图书's 责任者, 期刊's 年 and 期).
+   */
+  shape?: {
+    hide?: readonly string[];
+    required?: readonly string[];
+    /** A new row's values other than the field's own default (出版物 are 可领用). */
+    initial?: Record<string, unknown>;
+    /** Hints of this cut ('' for none): "图书必填" says nothing on the books' own page. */
+    help?: Record<string, string>;
+  };
   options: Record<string, DictOption[]>;
   opened: boolean;
   onClose: () => void;
@@ -69,8 +82,21 @@ export function RecordForm({
   addons?: FieldAddons;
 }) {
   const fields = useMemo(
-    () => Object.fromEntries(formFields(def).filter(([k]) => !fixed || !(k in fixed))),
-    [def, fixed],
+    () =>
+      Object.fromEntries(
+        formFields(def)
+          .filter(([k]) => (!fixed || !(k in fixed)) && !shape?.hide?.includes(k))
+          .map(([k, fd]) => [
+            k,
+            {
+              ...fd,
+              ...(shape?.required?.includes(k) ? { required: true } : {}),
+              ...(shape?.initial && k in shape.initial ? { initial: shape.initial[k] } : {}),
+              ...(shape?.help && k in shape.help ? { help: shape.help[k] || undefined } : {}),
+            },
+          ]),
+      ),
+    [def, fixed, shape],
   );
   const [values, setValues] = useState<FormValues>(() => initialValues(fields, row, names));
   const [errors, setErrors] = useState<Record<string, string>>({});

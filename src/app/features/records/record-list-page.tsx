@@ -245,6 +245,60 @@ export interface RecordListPageProps {
   rowActions?: (row: RecordRow) => RowActionDef[];
   /** A page's own helpers beside form fields (the catalogue's 按ISBN填充), by field key. */
   formAddons?: FieldAddons;
+  /**
+   * The grant that shows the write buttons and row actions (the record's write grant by
+   * default): a librarian's queue of other people's applications acts by its decision grant.
+   */
+  grant?: string | null;
+  /**
+   * Which generic actions a row offers (`edit`, a transition's name, `delete`); all by default.
+   * The server refuses the others anyway; a page hides what its people never do (an applicant's
+   * 重新申请 on the librarian's queue).
+   */
+  allow?: (action: string, row: RecordRow) => boolean;
+  /** A transition offered as several buttons, each fixing part of its input (同意续借 / 不同意). */
+  variants?: Record<string, readonly TransitionVariant[]>;
+  /** The status tabs shown (every status by default). */
+  statuses?: readonly number[];
+  /** Tabs after the status tabs that set other filters (已逾期), each with its count. */
+  quickTabs?: readonly QuickTab[];
+  /** The columns, in order (the fields marked `list` by default); names of `computed` allowed. */
+  columns?: readonly string[];
+  /** Columns the client computes from a row (可借 = 馆藏 − 待领取 − 在借). */
+  computed?: Record<string, { field: Field; value: (row: RecordRow) => unknown }>;
+  /** Filters this page does not offer (a 领用 queue has no 应还日期). */
+  hideFilters?: readonly string[];
+  /**
+   * How a row is named in confirmations, the outbox and cards, with the page's names (赵磊借阅《…》
+   * rather than 借阅申请 #4); the record's own `describe` by default.
+   */
+  describe?: (row: RecordRow, names: RecordNames) => string;
+  /** A page's own mark on a row (已逾期), beside the outbox's 待同步. */
+  badge?: (row: RecordRow) => RowMark | null;
+  /** The form of this page: fields it leaves out and fields it requires (a kind's own fields). */
+  form?: {
+    hide?: readonly string[];
+    required?: readonly string[];
+    initial?: Record<string, unknown>;
+    help?: Record<string, string>;
+  };
+}
+
+/** One button of a transition with part of its input fixed; `input` replaces the fields asked. */
+export interface TransitionVariant {
+  key: string;
+  label: string;
+  preset: Record<string, unknown>;
+  input?: Record<string, Field>;
+  danger?: boolean;
+}
+
+/** A tab that sets filters (`{ overdue: true }`), active while the query holds them. */
+export interface QuickTab {
+  key: string;
+  label: string;
+  query: Record<string, unknown>;
+  count?: number;
 }
 
 /** A row action a page adds to the generic ones. */
@@ -273,9 +327,20 @@ export function RecordListPage({
   initial,
   rowActions,
   formAddons,
+  grant,
+  allow,
+  variants,
+  statuses,
+  quickTabs,
+  columns: columnNames,
+  computed,
+  hideFilters,
+  badge,
+  describe,
+  form: formShape,
 }: RecordListPageProps) {
   const narrow = useMediaQuery('(max-width: 768px)');
-  const writer = useGrant(def.access.write);
+  const writer = useGrant(grant === undefined ? def.access.write : grant);
   const queryClient = useQueryClient();
   const [query, setQuery] = useState<Record<string, unknown>>({ currentPage: 1, pageCount: 20, ...initial });
   const choices = useFilterChoices(def);
@@ -288,18 +353,28 @@ export function RecordListPage({
   const [form, setForm] = useState<{ row: RecordRow | null; names: RecordNames; nonce: number } | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [transition, setTransition] = useState<{ key: string; t: Transition; row: RecordRow } | null>(null);
+  const [transition, setTransition] = useState<{
+    key: string;
+    t: Transition;
+    row: RecordRow;
+    preset?: Record<string, unknown>;
+  } | null>(null);
 
   const page = view.data;
   const names = page?.names ?? EMPTY_NAMES;
   const ctx: ViewContext = { names, dictLabel: dicts.labelOf };
+  const nameOf = (row: RecordRow) => (describe ? describe(row, names) : def.describe(row));
   const statusField = def.status?.field;
-  const columns = useMemo(
-    () => Object.entries(def.fields).filter(([k, fd]) => fd.list && !(fixed && k in fixed)),
-    [def, fixed],
-  );
+  const columns = useMemo((): [string, Field][] => {
+    if (!columnNames)
+      return Object.entries(def.fields).filter(([k, fd]) => fd.list && !(fixed && k in fixed));
+    return columnNames.flatMap((k): [string, Field][] => {
+      const fd = computed?.[k]?.field ?? def.fields[k];
+      return fd ? [[k, fd]] : [];
+    });
+  }, [def, fixed, columnNames, computed]);
   const filters = Object.entries(filterFields(def)).filter(
-    ([k, fd]) => fd.filter && k !== statusField && !(fixed && k in fixed),
+    ([k, fd]) => fd.filter && k !== statusField && !(fixed && k in fixed) && !hideFilters?.includes(k),
   );
   const keywordLabels = Object.values(def.fields)
     .filter((fd) => fd.keyword)
@@ -316,7 +391,7 @@ export function RecordListPage({
   const remove = (row: RecordRow) =>
     confirmAction({
       title: R.deleteTitle,
-      message: R.deleteConfirm(def.describe(row)),
+      message: R.deleteConfirm(nameOf(row)),
       confirmLabel: R.delete,
       danger: true,
       run: async () => {
@@ -328,7 +403,7 @@ export function RecordListPage({
             {
               action: 'remove',
               id: row.id,
-              label: `${R.delete}${def.title}：${def.describe(row)}`,
+              label: `${R.delete}${def.title}：${nameOf(row)}`,
             },
           );
           notifications.show({
@@ -356,8 +431,8 @@ export function RecordListPage({
     }
   };
 
-  const runTransition = (key: string, tr: Transition, row: RecordRow) => {
-    if (tr.input && Object.keys(tr.input).length) return setTransition({ key, t: tr, row });
+  const runTransition = (key: string, tr: Transition, row: RecordRow, preset?: Record<string, unknown>) => {
+    if (tr.input && Object.keys(tr.input).length) return setTransition({ key, t: tr, row, preset });
     const go = async () => {
       const r = await writeRecord(
         def,
@@ -366,7 +441,7 @@ export function RecordListPage({
         {
           action: 'transition',
           id: row.id,
-          label: `${tr.label}${def.title}：${def.describe(row)}`,
+          label: `${tr.label}${def.title}：${nameOf(row)}`,
         },
       );
       notifications.show({
@@ -376,7 +451,7 @@ export function RecordListPage({
     };
     confirmAction({
       title: R.confirmTitle(tr.label),
-      message: tr.confirm ?? R.transitionConfirm(tr.label, def.describe(row)),
+      message: tr.confirm ?? R.transitionConfirm(tr.label, nameOf(row)),
       confirmLabel: tr.label,
       danger: tr.danger,
       run: () =>
@@ -407,23 +482,42 @@ export function RecordListPage({
               {a.label}
             </RowAction>
           ));
-    if (def.calls.update)
+    const allowed = (key: string) => !allow || allow(key, row);
+    if (def.calls.update && allowed('edit'))
       all.push({ key: 'edit', label: R.edit, icon: IconPencil, run: () => openForm(row, rowNames) });
     for (const [key, tr] of Object.entries(def.transitions ?? {}))
-      if (statusField && tr.from.includes(row[statusField] as number))
-        all.push({
-          key,
-          label: tr.label,
-          icon: IconRefresh,
-          color: tr.danger ? 'orange' : undefined,
-          run: () => runTransition(key, tr, row),
-        });
+      if (statusField && tr.from.includes(row[statusField] as number) && allowed(key)) {
+        const ways = variants?.[key];
+        if (ways)
+          for (const v of ways)
+            all.push({
+              key: v.key,
+              label: v.label,
+              icon: IconRefresh,
+              color: v.danger ? 'orange' : undefined,
+              run: () =>
+                runTransition(
+                  key,
+                  { ...tr, label: v.label, input: v.input ?? tr.input, danger: v.danger },
+                  row,
+                  v.preset,
+                ),
+            });
+        else
+          all.push({
+            key,
+            label: tr.label,
+            icon: IconRefresh,
+            color: tr.danger ? 'orange' : undefined,
+            run: () => runTransition(key, tr, row),
+          });
+      }
     if (def.sortable && def.calls.up && def.calls.down)
       all.push(
         { key: 'up', label: R.up, icon: IconArrowUp, run: () => void move(row, 'up') },
         { key: 'down', label: R.down, icon: IconArrowDown, run: () => void move(row, 'down') },
       );
-    if (def.calls.remove)
+    if (def.calls.remove && allowed('delete'))
       all.push({ key: 'delete', label: R.delete, icon: IconTrash, color: 'red', run: () => remove(row) });
     const inline = inDetail
       ? all
@@ -461,37 +555,72 @@ export function RecordListPage({
     );
   };
 
-  const mark = (row: RecordRow): RowMark | null => {
+  const mark = (row: RecordRow): RowMark[] => {
+    const own = badge?.(row);
     const op = pending.byId.get(row.id);
-    if (!op) return null;
-    return (op.meta as { action?: string }).action === 'remove'
-      ? { label: R.pendingDelete, color: 'red' }
-      : { label: R.pending, color: 'yellow' };
+    const queued: RowMark | null = !op
+      ? null
+      : (op.meta as { action?: string }).action === 'remove'
+        ? { label: R.pendingDelete, color: 'red' }
+        : { label: R.pending, color: 'yellow' };
+    return [own, queued].filter((m): m is RowMark => Boolean(m));
   };
 
   // Quick-count tabs: every status with its count under the other filters.
   const counts = new Map((page?.counts ?? []).map((c) => [c.value, c.count]));
-  const allCount = [...counts.values()].reduce((a, b) => a + b, 0);
+  // A page that fixes the status (续借审批: 延期审批中) counts that status only.
+  const fixedStatus = statusField && fixed && statusField in fixed ? Number(fixed[statusField]) : null;
+  const allCount =
+    fixedStatus === null ? [...counts.values()].reduce((a, b) => a + b, 0) : (counts.get(fixedStatus) ?? 0);
+  // A quick tab is active while the query holds its filters; choosing another tab clears them.
+  const quickOn = quickTabs?.find((q) => Object.entries(q.query).every(([k, v]) => query[k] === v));
+  const clearQuick = Object.fromEntries(
+    (quickTabs ?? []).flatMap((q) => Object.keys(q.query)).map((k) => [k, undefined]),
+  );
   const tabs =
-    statusField && def.fields[statusField]!.filter ? (
+    statusField && def.fields[statusField]!.filter && (fixedStatus === null || quickTabs?.length) ? (
       <Tabs
-        value={query[statusField] === undefined ? 'all' : String(query[statusField])}
-        onChange={(v) => set({ [statusField]: v === 'all' || v === null ? undefined : Number(v) })}
+        value={
+          quickOn
+            ? `quick-${quickOn.key}`
+            : query[statusField] === undefined
+              ? 'all'
+              : String(query[statusField])
+        }
+        onChange={(v) => {
+          const quick = quickTabs?.find((q) => `quick-${q.key}` === v);
+          if (quick) return set({ ...clearQuick, [statusField]: undefined, ...quick.query });
+          set({ ...clearQuick, [statusField]: v === 'all' || v === null ? undefined : Number(v) });
+        }}
       >
         <Tabs.List>
           <Tabs.Tab value="all" data-testid="status-tab-all">
             {R.all} {page ? allCount : ''}
           </Tabs.Tab>
-          {statusOptions(def).map((o) => (
-            <Tabs.Tab key={o.value} value={String(o.value)} data-testid={`status-tab-${o.value}`}>
-              {o.label} {page ? (counts.get(o.value) ?? 0) : ''}
+          {statusOptions(def)
+            .filter((o) => fixedStatus === null && (!statuses || statuses.includes(o.value)))
+            .map((o) => (
+              <Tabs.Tab key={o.value} value={String(o.value)} data-testid={`status-tab-${o.value}`}>
+                {o.label} {page ? (counts.get(o.value) ?? 0) : ''}
+              </Tabs.Tab>
+            ))}
+          {quickTabs?.map((q) => (
+            <Tabs.Tab key={q.key} value={`quick-${q.key}`} color="red" data-testid={`quick-tab-${q.key}`}>
+              {q.label} {q.count ?? ''}
             </Tabs.Tab>
           ))}
         </Tabs.List>
       </Tabs>
     ) : null;
 
-  const rows = page?.list ?? [];
+  const rows = useMemo(() => {
+    const list = page?.list ?? [];
+    if (!computed) return list;
+    return list.map((r) => ({
+      ...r,
+      ...Object.fromEntries(Object.entries(computed).map(([k, c]) => [k, c.value(r)])),
+    }));
+  }, [page, computed]);
   let body: ReactNode;
   if (!page) body = <CachedViewState view={view} />;
   else if (!rows.length)
@@ -517,6 +646,7 @@ export function RecordListPage({
       onOpen: (r: RecordRow) => setOpenId(r.id),
       actions: (r: RecordRow) => actions(r),
       mark,
+      describe: nameOf,
     };
     body = narrow ? <RecordCards {...props} /> : <RecordTable {...props} />;
   }
@@ -658,6 +788,7 @@ export function RecordListPage({
           row={form.row}
           names={form.names}
           fixed={fixed}
+          shape={formShape}
           options={dicts.options}
           opened={formOpen}
           onClose={() => setFormOpen(false)}
@@ -680,6 +811,8 @@ export function RecordListPage({
           name={transition.key}
           transition={transition.t}
           row={transition.row}
+          preset={transition.preset}
+          rowName={nameOf(transition.row)}
           options={dicts.options}
           onClose={() => setTransition(null)}
         />

@@ -14,7 +14,7 @@ import classes from './records.module.css';
  */
 
 export interface RowMark {
-  /** 待同步 / 待同步删除: a queued write waits for this row. */
+  /** 待同步 / 待同步删除: a queued write waits for this row; or a page's own (已逾期). */
   label: string;
   color: string;
 }
@@ -26,7 +26,9 @@ interface ViewProps {
   ctx: ViewContext;
   onOpen: (row: RecordRow) => void;
   actions: (row: RecordRow) => ReactNode;
-  mark: (row: RecordRow) => RowMark | null;
+  mark: (row: RecordRow) => readonly RowMark[];
+  /** How a card names its row (the record's `describe` unless the page says otherwise). */
+  describe?: (row: RecordRow) => string;
 }
 
 const ROW_HEIGHT = 52;
@@ -70,7 +72,7 @@ export function RecordTable({ def, rows, columns, ctx, onOpen, actions, mark }: 
       <div style={{ height: virtual.getTotalSize(), position: 'relative', minWidth }}>
         {virtual.getVirtualItems().map((item) => {
           const row = rows[item.index]!;
-          const m = mark(row);
+          const marks = mark(row);
           return (
             <div
               key={row.id}
@@ -90,11 +92,12 @@ export function RecordTable({ def, rows, columns, ctx, onOpen, actions, mark }: 
               {columns.map(([key, fd], i) => (
                 <div key={key} role="cell" className={classes.cell}>
                   <FieldView fd={fd} value={row[key]} ctx={ctx} />
-                  {i === 0 && m && (
-                    <Badge size="xs" variant="light" color={m.color} ml={6}>
-                      {m.label}
-                    </Badge>
-                  )}
+                  {i === 0 &&
+                    marks.map((m) => (
+                      <Badge key={m.label} size="xs" variant="light" color={m.color} ml={6}>
+                        {m.label}
+                      </Badge>
+                    ))}
                 </div>
               ))}
               <div
@@ -114,23 +117,23 @@ export function RecordTable({ def, rows, columns, ctx, onOpen, actions, mark }: 
   );
 }
 
-export function RecordCards({ def, rows, columns, ctx, onOpen, actions, mark }: ViewProps) {
+export function RecordCards({ def, rows, columns, ctx, onOpen, actions, mark, describe }: ViewProps) {
   return (
     <Stack gap="sm" role="list" aria-label={def.title}>
       {rows.map((row) => {
-        const m = mark(row);
+        const marks = mark(row);
         return (
           <Card key={row.id} withBorder radius="md" padding="sm" role="listitem" data-testid="record-card">
             <Stack gap={6} onClick={() => onOpen(row)} style={{ cursor: 'pointer' }}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Text fw={600} size="sm" style={{ wordBreak: 'break-word' }}>
-                  {def.describe(row)}
+                  {describe ? describe(row) : def.describe(row)}
                 </Text>
-                {m && (
-                  <Badge size="xs" variant="light" color={m.color}>
+                {marks.map((m) => (
+                  <Badge key={m.label} size="xs" variant="light" color={m.color} style={{ flex: 'none' }}>
                     {m.label}
                   </Badge>
-                )}
+                ))}
               </Group>
               {columns.map(([key, fd]) => (
                 <Group key={key} gap="xs" wrap="nowrap" align="flex-start">

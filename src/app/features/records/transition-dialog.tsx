@@ -23,6 +23,8 @@ export function TransitionDialog({
   name,
   transition,
   row,
+  preset,
+  rowName,
   options,
   onClose,
 }: {
@@ -30,10 +32,15 @@ export function TransitionDialog({
   name: string;
   transition: Transition;
   row: RecordRow;
+  /** Input the button fixes (同意续借 sends agree: true), sent without being asked. */
+  preset?: Record<string, unknown>;
+  /** The row's name as the page gives it (the record's `describe` by default). */
+  rowName?: string;
   options: Record<string, DictOption[]>;
   onClose: () => void;
 }) {
   const fields = transition.input ?? {};
+  const named = rowName ?? def.describe(row);
   const [values, setValues] = useState<FormValues>(() =>
     initialValues(fields, null, { users: {}, depts: {} }),
   );
@@ -42,7 +49,7 @@ export function TransitionDialog({
   const escape = useDialogEscape(onClose, !saving);
 
   async function submit() {
-    const body = { ...toBody(fields, values), id: row.id };
+    const body = { ...toBody(fields, values), ...preset, id: row.id };
     const parsed = transitionSchema(transition).safeParse(body);
     if (!parsed.success) {
       const e: Record<string, string> = {};
@@ -54,7 +61,7 @@ export function TransitionDialog({
       const r = await writeRecord(def, transition.call ?? `POST ${name}`, body, {
         action: 'transition',
         id: row.id,
-        label: `${transition.label}${def.title}：${def.describe(row)}`,
+        label: `${transition.label}${def.title}：${named}`,
       });
       notifications.show({
         color: r.queued ? 'yellow' : 'green',
@@ -97,9 +104,7 @@ export function TransitionDialog({
       {...escape}
     >
       <Stack gap="sm">
-        <Text size="sm">
-          {transition.confirm ?? R.transitionConfirm(transition.label, def.describe(row))}
-        </Text>
+        <Text size="sm">{transition.confirm ?? R.transitionConfirm(transition.label, named)}</Text>
         {Object.entries(fields).map(([key, fd]) => (
           <FieldInput
             key={key}
