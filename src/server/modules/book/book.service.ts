@@ -262,6 +262,18 @@ export function createBookService(deps: {
       : [],
   );
 
+  // 中图分类: the class letter a 中图分类号 starts with (T takes TB, TP … too). Every character
+  // after the letter is printable ASCII below '~', so the range holds exactly that class.
+  records.registerListFilter(bsBookInfo.name, async (query) => {
+    const letter = typeof query.clcClass === 'string' ? query.clcClass.trim().toUpperCase() : '';
+    return /^[A-Z]$/.test(letter)
+      ? [
+          { field: 'clcNo', op: 'gte', value: letter },
+          { field: 'clcNo', op: 'lte', value: `${letter}~` },
+        ]
+      : [];
+  });
+
   return {
     rules,
 

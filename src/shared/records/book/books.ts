@@ -156,6 +156,8 @@ export const bsBookInfo = defineRecord({
       ? { field: 'totalCount', message: `馆藏数不能少于已借出和待领取的 ${held} 册` }
       : null;
   },
+  // 中图分类 (records-design §4.1's "clcNo class"): the class letter a 中图分类号 starts with.
+  virtualFilters: { clcClass: f.dict('中图分类', 'clc_class', { filter: 'eq' }) },
   access: { read: 'book.book', write: 'book.bookManage' },
   importable: true,
   order: [['id', 'desc']],
