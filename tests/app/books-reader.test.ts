@@ -44,12 +44,26 @@ describe('the catalogue row', () => {
     expect(clcClassOf('K876.41')).toBe('K 历史、地理');
     expect(clcClassOf('tp311')).toBe('T 工业技术');
     expect(clcClassOf('')).toBe('');
-    const facts = bookFactsOf({ author: '王振', publisher: '', clcNo: 'K85', lendMode: 1, binding: 2 });
+    const facts = bookFactsOf({
+      type: 1,
+      author: '王振',
+      publisher: '',
+      clcNo: 'K85',
+      lendMode: 1,
+      binding: 2,
+      frequency: 4,
+    });
     expect(facts).toEqual([
       { label: '责任者', value: '王振' },
       { label: '中图分类号', value: 'K85（K 历史、地理）' },
       { label: '装帧', value: '精装' },
       { label: '流通方式', value: '可借阅' },
+    ]);
+    // A periodical says its 刊期 and issue.
+    expect(bookFactsOf({ type: 2, frequency: 4, year: 2024, issue: '1-6' })).toEqual([
+      { label: '刊期', value: '月刊' },
+      { label: '年', value: '2024' },
+      { label: '期', value: '1-6' },
     ]);
   });
 });

@@ -1,6 +1,8 @@
 import {
   Alert,
+  Button,
   Card,
+  Collapse,
   Drawer,
   EmptyState,
   Group,
@@ -15,7 +17,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import { IconBooks, IconLayoutGrid, IconList, IconWifiOff } from '@tabler/icons-react';
+import { IconBooks, IconFilter, IconLayoutGrid, IconList, IconWifiOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { RecordNames, RecordRow } from '../../../shared/records/api';
 import { bsBookInfo, LEND_MODES } from '../../../shared/records/book/books';
@@ -71,6 +73,10 @@ export function ReaderCataloguePage({ type }: { type: Kind }) {
   const set = (patch: Record<string, unknown>) => setQuery((q) => ({ ...q, ...patch, currentPage: 1 }));
   const ask = (row: RecordRow) => (applyType: 1 | 2) => setAsking({ row, applyType });
   const asList = narrow || mode === 'list';
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters =
+    ['clcClass', 'publisher', 'year', 'location', 'lendMode'].filter((k) => query[k] !== undefined).length +
+    (query.status === 1 ? 0 : 1);
   // The detail follows the list: after a request its copies are the fresh ones.
   const openRow = open ? (rows.find((r) => r.id === open.id) ?? open) : null;
 
@@ -168,65 +174,81 @@ export function ReaderCataloguePage({ type }: { type: Kind }) {
       )}
       <Card withBorder radius="md" padding="sm">
         <Stack gap="sm">
-          <Group gap="sm" wrap="wrap">
+          <Group gap="sm" wrap="nowrap">
             <SearchField
               placeholder={B.search}
               onSearch={(keyword) => set({ keyword: keyword || undefined })}
-              style={{ flex: '2 1 240px' }}
+              style={{ flex: 1 }}
             />
-            <Select
-              aria-label={B.clcClass}
-              placeholder={B.clcClass}
-              data={CLC_CLASSES.map((c) => ({ value: c.value, label: `${c.value} ${c.label}` }))}
-              value={(query.clcClass as string | undefined) ?? null}
-              onChange={(v) => set({ clcClass: v ?? undefined })}
-              clearable
-              searchable
-              style={filterWidth}
-            />
-            <SearchField
-              placeholder={B.publisher}
-              onSearch={(v) => set({ publisher: v || undefined })}
-              style={filterWidth}
-            />
-            {type === 2 && (
-              <NumberInput
-                aria-label={B.year}
-                placeholder={B.year}
-                min={1800}
-                max={2200}
-                allowDecimal={false}
-                value={(query.year as number | undefined) ?? ''}
-                onChange={(v) => set({ year: v === '' ? undefined : Number(v) })}
-                style={{ flex: '0 1 120px', minWidth: 100 }}
-              />
+            {narrow && (
+              <Button
+                variant={filtersOpen ? 'light' : 'default'}
+                leftSection={<IconFilter size={16} />}
+                onClick={() => setFiltersOpen((o) => !o)}
+                aria-expanded={filtersOpen}
+                style={{ flex: 'none' }}
+              >
+                {B.filters(activeFilters)}
+              </Button>
             )}
-            <SearchField
-              placeholder={B.location}
-              onSearch={(v) => set({ location: v || undefined })}
-              style={filterWidth}
-            />
-            <Select
-              aria-label={B.lendMode}
-              placeholder={B.lendMode}
-              data={LEND_MODES.map((o) => ({ value: String(o.value), label: o.label }))}
-              value={query.lendMode === undefined ? null : String(query.lendMode)}
-              onChange={(v) => set({ lendMode: v ? Number(v) : undefined })}
-              clearable
-              style={filterWidth}
-            />
-            <Select
-              aria-label={B.state}
-              data={[
-                { value: '1', label: B.shelved },
-                { value: '2', label: B.stopped },
-              ]}
-              value={String(query.status)}
-              onChange={(v) => set({ status: Number(v ?? 1) })}
-              allowDeselect={false}
-              style={{ flex: '0 1 110px', minWidth: 100 }}
-            />
           </Group>
+          {/* On a phone the filters fold away under 筛选 (kept mounted, so typed words stay). */}
+          <Collapse expanded={!narrow || filtersOpen}>
+            <Group gap="sm" wrap="wrap">
+              <Select
+                aria-label={B.clcClass}
+                placeholder={B.clcClass}
+                data={CLC_CLASSES.map((c) => ({ value: c.value, label: `${c.value} ${c.label}` }))}
+                value={(query.clcClass as string | undefined) ?? null}
+                onChange={(v) => set({ clcClass: v ?? undefined })}
+                clearable
+                searchable
+                style={filterWidth}
+              />
+              <SearchField
+                placeholder={B.publisher}
+                onSearch={(v) => set({ publisher: v || undefined })}
+                style={filterWidth}
+              />
+              {type === 2 && (
+                <NumberInput
+                  aria-label={B.year}
+                  placeholder={B.year}
+                  min={1800}
+                  max={2200}
+                  allowDecimal={false}
+                  value={(query.year as number | undefined) ?? ''}
+                  onChange={(v) => set({ year: v === '' ? undefined : Number(v) })}
+                  style={{ flex: '0 1 120px', minWidth: 100 }}
+                />
+              )}
+              <SearchField
+                placeholder={B.location}
+                onSearch={(v) => set({ location: v || undefined })}
+                style={filterWidth}
+              />
+              <Select
+                aria-label={B.lendMode}
+                placeholder={B.lendMode}
+                data={LEND_MODES.map((o) => ({ value: String(o.value), label: o.label }))}
+                value={query.lendMode === undefined ? null : String(query.lendMode)}
+                onChange={(v) => set({ lendMode: v ? Number(v) : undefined })}
+                clearable
+                style={filterWidth}
+              />
+              <Select
+                aria-label={B.state}
+                data={[
+                  { value: '1', label: B.shelved },
+                  { value: '2', label: B.stopped },
+                ]}
+                value={String(query.status)}
+                onChange={(v) => set({ status: Number(v ?? 1) })}
+                allowDeselect={false}
+                style={{ flex: '0 1 110px', minWidth: 100 }}
+              />
+            </Group>
+          </Collapse>
           {body}
           {page && pages > 1 && (
             <Group justify="center">

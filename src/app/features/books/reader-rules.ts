@@ -164,6 +164,8 @@ const FACTS = [
   'keywords',
 ] as const;
 
+const PERIODICAL_ONLY = new Set<string>(['issn', 'cn', 'frequency', 'year', 'volume', 'issue']);
+
 /** The class of a 中图分类号 in words: `K85` → `K 历史、地理`. */
 export function clcClassOf(clcNo: unknown): string {
   const letter = typeof clcNo === 'string' ? clcNo.trim().charAt(0).toUpperCase() : '';
@@ -174,7 +176,10 @@ export function clcClassOf(clcNo: unknown): string {
 /** A catalogue row's facts as label and words, the empty ones left out. */
 export function bookFactsOf(row: Readonly<Record<string, unknown>>): { label: string; value: string }[] {
   const out: { label: string; value: string }[] = [];
+  const periodical = Number(row.type) === 2;
   for (const key of FACTS) {
+    // A periodical's own fields (刊期 starts at 月刊 on every row) are said of periodicals only.
+    if (!periodical && PERIODICAL_ONLY.has(key)) continue;
     const fd = bsBookInfo.fields[key]!;
     let value = plainValue(fd, row[key]);
     if (!value) continue;
