@@ -80,7 +80,7 @@ test('a reader finds a book, asks to borrow it, sees it in 我的借阅, and off
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(card).toBeVisible();
-  await page.screenshot({ path: 'test-results/books-reader/my-loans-phone.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('my-loans-phone.png'), fullPage: true });
 
   // Offline: the list stays with 离线 and its sync time; requests say they need the network.
   await page.setViewportSize({ width: 1024, height: 768 });
