@@ -167,8 +167,8 @@ describe('my own applications', () => {
     expect(renewProblem(7, '字'.repeat(201), 15)).toBe('续借原因最多 200 个字');
   });
 
-  it('tabs the states each kind can reach (a 领用 is never on loan)', () => {
-    expect(ownTabsOf(1)).toEqual([1, 2, 5, 6, 7, 3, 4]);
+  it('tabs the states each kind can reach (a 领用 is never on loan), 已逾期 beside 借阅中', () => {
+    expect(ownTabsOf(1)).toEqual([1, 2, 5, 'overdue', 6, 7, 3, 4]);
     expect(ownTabsOf(2)).toEqual([1, 2, 8, 3, 4]);
   });
 });

@@ -2462,6 +2462,7 @@ export const t = {
     days: (n: number) => `${n} 天`,
     count: (n: number) => `${n} 册`,
     deferred: (n: number) => `已续借 ${n} 次`,
+    deferCount: '续借',
     comment: '审批意见',
     returned: '归还时间',
     received: '取书/领取时间',

@@ -176,7 +176,7 @@ export function ReaderApplicationsPage({ applyType }: { applyType: 1 | 2 }) {
           {B.offlineBanner}
         </Alert>
       )}
-      <ScrollArea type="never" offsetScrollbars={false}>
+      <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x">
         <Tabs
           value={tab}
           onChange={(v) => {
@@ -188,15 +188,16 @@ export function ReaderApplicationsPage({ applyType }: { applyType: 1 | 2 }) {
             <Tabs.Tab value="all" data-testid="own-tab-all">
               {B.all} {all ?? ''}
             </Tabs.Tab>
-            {ownTabsOf(applyType).map((s) => (
-              <Tabs.Tab key={s} value={String(s)} data-testid={`own-tab-${s}`}>
-                {stateOf(s)?.label} {countView.data ? (counts.get(s) ?? 0) : ''}
-              </Tabs.Tab>
-            ))}
-            {applyType === 1 && (
-              <Tabs.Tab value="overdue" color="red" data-testid="own-tab-overdue">
-                {B.overdue} {overdue ?? ''}
-              </Tabs.Tab>
+            {ownTabsOf(applyType).map((s) =>
+              s === 'overdue' ? (
+                <Tabs.Tab key={s} value={s} color="red" data-testid="own-tab-overdue">
+                  {B.overdue} {overdue ?? ''}
+                </Tabs.Tab>
+              ) : (
+                <Tabs.Tab key={s} value={String(s)} data-testid={`own-tab-${s}`}>
+                  {stateOf(s)?.label} {countView.data ? (counts.get(s) ?? 0) : ''}
+                </Tabs.Tab>
+              ),
             )}
           </Tabs.List>
         </Tabs>
@@ -324,14 +325,20 @@ function ApplicationCard({
             </Badge>
           </Group>
         </Group>
-        <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
+        <Group gap="md" wrap="wrap" style={{ rowGap: 2 }}>
           {facts.map((f, i) => (
-            <Text key={i} size="xs" c={f.warn ? 'red' : 'dimmed'} fw={f.warn ? 600 : undefined}>
+            <Text
+              key={i}
+              size="xs"
+              c={f.warn ? 'red' : 'dimmed'}
+              fw={f.warn ? 600 : undefined}
+              style={{ whiteSpace: 'nowrap' }}
+            >
               {f.label ? `${f.label}：` : ''}
               {f.value}
             </Text>
           ))}
-        </SimpleGrid>
+        </Group>
         {(actions.length > 0 || renewNote) && (
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Text size="xs" c="orange">
@@ -481,7 +488,11 @@ function ApplicationDetail({
           <SimpleGrid cols={2} spacing="xs">
             {[
               [B.applyTime, formatMuseumMinute(row.createTime)],
+              Number(row.applyType) === 1
+                ? [B.borrowDays, B.days(Number(row.borrowDays ?? 0))]
+                : [B.quantity, B.count(Number(row.quantity ?? 1))],
               ...loanDatesOf(row, now).map((d) => [d.label, d.value]),
+              [B.deferCount, Number(row.deferCount ?? 0) ? B.deferred(Number(row.deferCount)) : ''],
               [B.reason, String(row.reason ?? '')],
               [B.comment, String(row.approveComment ?? '')],
               [B.renewReason, String(row.deferReason ?? '')],

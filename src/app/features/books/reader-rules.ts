@@ -134,9 +134,12 @@ export function loanDatesOf(
   return out;
 }
 
-/** The status tabs of 我的借阅 / 我的领用: a 领用 is never on loan, so it has fewer states. */
-export function ownTabsOf(applyType: 1 | 2): readonly number[] {
-  return applyType === 1 ? [1, 2, 5, 6, 7, 3, 4] : [1, 2, 8, 3, 4];
+/**
+ * The tabs of 我的借阅 / 我的领用 after 全部: the states each kind can reach (a 领用 is never on
+ * loan), with 已逾期 beside 借阅中 where a reader looks first.
+ */
+export function ownTabsOf(applyType: 1 | 2): readonly (number | 'overdue')[] {
+  return applyType === 1 ? [1, 2, 5, 'overdue', 6, 7, 3, 4] : [1, 2, 8, 3, 4];
 }
 
 /** What a catalogue row's detail lists, in reading order (the holding and covers apart). */
