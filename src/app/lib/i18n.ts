@@ -2467,7 +2467,7 @@ export const t = {
     returned: '归还时间',
     received: '取书/领取时间',
     cancelApply: '取消申请',
-    cancelOf: (title: string) => `取消《${title}》的申请`,
+    cancelOf: (title: string) => `取消申请《${title}》`,
     cancelConfirm: (title: string) => `确定取消《${title}》的申请吗？已预留的册数会释放给其他读者。`,
     cancelled: '已取消申请',
     keep: '不取消',

@@ -294,13 +294,14 @@ function BookTile({ row, names, online, onOpen, onAsk }: RowProps) {
   return (
     <Card withBorder radius="md" padding="xs" data-testid="book-tile">
       <Stack gap={6} h="100%">
+        {/* The cover opens the detail for a tap; the title is the button (its name says the book). */}
+        <div className={classes.card} onClick={onOpen} aria-hidden>
+          <BookCover row={row} names={names} />
+        </div>
         <UnstyledButton onClick={onOpen} aria-label={B.detailOf(title)} className={classes.card}>
-          <Stack gap={6}>
-            <BookCover row={row} names={names} />
-            <Text fw={600} size="sm" lineClamp={2}>
-              {title}
-            </Text>
-          </Stack>
+          <Text fw={600} size="sm" lineClamp={2}>
+            {title}
+          </Text>
         </UnstyledButton>
         <Text size="xs" c="dimmed" lineClamp={1}>
           {issueLine(row) || String(row.author ?? '') || String(row.publisher ?? '')}
@@ -326,11 +327,11 @@ function BookLine({ row, names, online, onOpen, onAsk }: RowProps) {
   return (
     <Card withBorder radius="md" padding="sm" data-testid="book-line">
       <Group gap="sm" align="flex-start" wrap="nowrap">
-        <UnstyledButton onClick={onOpen} aria-label={B.detailOf(title)} className={classes.thumb}>
+        <div className={`${classes.thumb} ${classes.card}`} onClick={onOpen} aria-hidden>
           <BookCover row={row} names={names} />
-        </UnstyledButton>
+        </div>
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <UnstyledButton onClick={onOpen} tabIndex={-1}>
+          <UnstyledButton onClick={onOpen} aria-label={B.detailOf(title)}>
             <Text fw={600} size="sm" lineClamp={2}>
               {title}
             </Text>
