@@ -5,8 +5,9 @@ import { jsonCalls } from './volunteer-util';
 
 /**
  * The readers' catalogue filter 中图分类 (README "Book lending"; records-design §4.1 "clcNo
- * class"): `clcClass=K` selects the rows whose 中图分类号 starts with K, a two-letter class
- * (TP) falls under its letter, and a value that is not one letter filters nothing. The rest of
+ * class"): `clcClass=K` selects the rows whose 中图分类号 starts with K (typed k85.1 too, stored
+ * upper case), not J's or the next class's; a two-letter class (TP) falls under its letter; a value that is not one
+ * letter filters nothing. The rest of
  * the catalogue's filters are the engine's own (the generic suite).
  */
 
@@ -33,6 +34,7 @@ beforeAll(async () => {
   for (const [title, clc, type] of [
     ['分类史一', 'K85', 1],
     ['分类史二', 'K207.8', 1],
+    ['分类小写', 'k85.1', 1],
     ['分类计算机', 'TP311', 1],
     ['分类工业', 'T-0', 1],
     ['分类艺术', 'J0', 1],
@@ -55,14 +57,22 @@ const titles = async (query: string) => {
 
 describe('中图分类 (clcClass)', () => {
   it('selects a class by the letter its 中图分类号 starts with, under the other filters', async () => {
-    expect(await titles('clcClass=K&type=1')).toEqual(['分类史一', '分类史二']);
-    expect(await titles('clcClass=K')).toEqual(['分类史一', '分类史二', '分类期刊']);
+    expect(await titles('clcClass=K&type=1')).toEqual(['分类史一', '分类史二', '分类小写']);
+    expect(await titles('clcClass=K')).toEqual(['分类史一', '分类史二', '分类小写', '分类期刊']);
+    expect(await titles('clcClass=k&type=1')).toHaveLength(3);
     expect(await titles('clcClass=T')).toEqual(['分类工业', '分类计算机']);
+    // J ends before K: the class after it is not taken in.
+    expect(await titles('clcClass=J')).toEqual(['分类艺术']);
     expect(await titles('clcClass=J&keyword=艺术')).toEqual(['分类艺术']);
     expect(await titles('clcClass=Z')).toEqual([]);
   });
 
   it('filters nothing on a value that is not one class letter', async () => {
-    expect(await titles('clcClass=KK&type=1')).toHaveLength(6);
+    expect(await titles('clcClass=KK&type=1')).toHaveLength(7);
+  });
+
+  it('stores a 中图分类号 upper case', async () => {
+    const res = await s.call('GET', `${BOOK}/pageList?keyword=分类小写`, { token: admin });
+    expect(ok(res).list[0].clcNo).toBe('K85.1');
   });
 });
