@@ -19,7 +19,7 @@ import {
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconBooks, IconFilter, IconLayoutGrid, IconList, IconWifiOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import type { RecordNames, RecordRow } from '../../../shared/records/api';
+import type { RecordNames, RecordPage, RecordRow } from '../../../shared/records/api';
 import { bsBookInfo, LEND_MODES } from '../../../shared/records/book/books';
 import { CLC_CLASSES } from '../../../shared/records/validators';
 import { CachedViewState } from '../../components/cached-state';
@@ -67,7 +67,11 @@ export function ReaderCataloguePage({ type }: { type: Kind }) {
   const [open, setOpen] = useState<RecordRow | null>(null);
   const [asking, setAsking] = useState<{ row: RecordRow; applyType: 1 | 2 } | null>(null);
 
-  const page = view.data;
+  // While a new search or filter loads, the covers already shown stay (a tablet's grid does not
+  // blink to a spinner at each key); offline, a search never made shows 尚未离线缓存 instead.
+  const [shown, setShown] = useState<RecordPage | undefined>(undefined);
+  if (view.data && view.data !== shown) setShown(view.data);
+  const page = view.data ?? (view.status === 'loading' ? shown : undefined);
   const names = page?.names ?? EMPTY_NAMES;
   const rows = page?.list ?? [];
   const set = (patch: Record<string, unknown>) => setQuery((q) => ({ ...q, ...patch, currentPage: 1 }));
