@@ -167,6 +167,12 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/books/borrow-management': page(() => import('./books-admin'), 'BorrowManagementPage'),
   '/books/receive-management': page(() => import('./books-admin'), 'ReceiveManagementPage'),
   '/books/delay-management': page(() => import('./books-admin'), 'DelayManagementPage'),
+  // Book lending, the readers' pages (issue 22): the catalogues with 借阅/领用, one's own applications.
+  '/books/book': page(() => import('./books-reader'), 'BookReaderPage'),
+  '/books/periodical': page(() => import('./books-reader'), 'PeriodicalReaderPage'),
+  '/books/publication': page(() => import('./books-reader'), 'PublicationReaderPage'),
+  '/books/borrow-record': page(() => import('./books-reader'), 'BorrowRecordPage'),
+  '/books/receive-record': page(() => import('./books-reader'), 'ReceiveRecordPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

@@ -262,6 +262,24 @@ export function createBookService(deps: {
       : [],
   );
 
+  // 中图分类: the class letter a 中图分类号 starts with (T takes TB, TP …). The range [K, L) —
+  // at least K, at most L but not L itself — holds exactly the K class under the C collation and
+  // under a language's collation alike (the numbers are stored upper case, see books.ts).
+  records.registerListFilter(bsBookInfo.name, async (query) => {
+    const letter = typeof query.clcClass === 'string' ? query.clcClass.trim().toUpperCase() : '';
+    if (!/^[A-Z]$/.test(letter)) return [];
+    const next = String.fromCharCode(letter.charCodeAt(0) + 1);
+    return [
+      { field: 'clcNo', op: 'gte', value: letter },
+      ...(letter === 'Z'
+        ? []
+        : [
+            { field: 'clcNo', op: 'lte', value: next } as const,
+            { field: 'clcNo', op: 'ne', value: next } as const,
+          ]),
+    ];
+  });
+
   return {
     rules,
 

@@ -131,10 +131,12 @@ export const bsBookInfo = defineRecord({
     entryDate: f.date('入藏日期'),
     status: f.status('状态', BOOK_STATES, { list: true, filter: 'eq', initial: 1, width: 70 }),
   },
-  // An ISBN is stored as its 13 digits: an old ISBN-10 becomes its ISBN-13, hyphens go.
+  // An ISBN is stored as its 13 digits: an old ISBN-10 becomes its ISBN-13, hyphens go. A
+  // 中图分类号 is stored upper case (k85 → K85), so the 中图分类 filter's range finds it.
   derive: (row) => {
     const isbn = typeof row.isbn === 'string' && row.isbn ? normalizeIsbn(row.isbn) : null;
-    return isbn ? { isbn } : {};
+    const clcNo = typeof row.clcNo === 'string' && row.clcNo ? row.clcNo.trim().toUpperCase() : null;
+    return { ...(isbn && { isbn }), ...(clcNo && { clcNo }) };
   },
   // What each kind must carry (records-design §4.1): periodicals one row per issue (settled).
   check: (row) => {
@@ -156,6 +158,8 @@ export const bsBookInfo = defineRecord({
       ? { field: 'totalCount', message: `馆藏数不能少于已借出和待领取的 ${held} 册` }
       : null;
   },
+  // 中图分类 (records-design §4.1's "clcNo class"): the class letter a 中图分类号 starts with.
+  virtualFilters: { clcClass: f.dict('中图分类', 'clc_class', { filter: 'eq' }) },
   access: { read: 'book.book', write: 'book.bookManage' },
   importable: true,
   order: [['id', 'desc']],
