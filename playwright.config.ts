@@ -28,8 +28,9 @@ const DRIVE_LANE = [
   /share\.spec/,
   /session\.spec/,
   /[\\/]layout\.spec/,
-  // Not the drive's: it keeps the lanes even (the office lane is the longer one).
+  // Not the drive's: they keep the lanes even (the office lane is the longer one).
   /a11y\.spec/,
+  /books(-reader|-admin)?\.spec/,
 ];
 const lanes = [
   { name: 'drive', port: E2E_PORT + 1, match: { testMatch: DRIVE_LANE } },

@@ -644,3 +644,46 @@ describe('the reminders', () => {
     ok(await act('returnBook', { id: late.id, returnCondition: 1 }));
   });
 });
+
+describe('the librarians’ bell', () => {
+  it('tells the holders of 借阅审批 of a request, a reapplication and a renewal, linked to their queue', async () => {
+    const r = readers[12]!;
+    const librarian = await s.db
+      .selectFrom('user')
+      .select('id')
+      .where('account', '=', 'staff04')
+      .executeTakeFirstOrThrow();
+    // After the answer: the notice follows the commit, so wait for it rather than for time.
+    const bell = async (text: string) => {
+      for (let i = 0; i < 50; i++) {
+        const rows = await s.db
+          .selectFrom('notice')
+          .select(['notice_content', 'link', 'user_id'])
+          .where('notice_content', '=', text)
+          .execute();
+        if (rows.length) return rows;
+        await new Promise((done) => setTimeout(done, 20));
+      }
+      return [];
+    };
+    const bookId = await addBook();
+    const title = String((await bookRow(bookId)).title);
+    const id = await asked(r.token, bookId);
+    const asking = await bell(`读者13申请借阅《${title}》，请审批`);
+    expect(asking.map((n) => Number(n.user_id))).toContain(Number(librarian.id));
+    expect(asking.map((n) => Number(n.user_id))).not.toContain(r.id);
+    expect(asking[0]!.link).toBe('/books/borrow-management');
+
+    ok(await act('refuse', { id, reason: '暂不外借' }));
+    ok(await act('reapply', { id }, r.token));
+    expect(await bell(`读者13重新申请借阅《${title}》，请审批`)).not.toEqual([]);
+    ok(await act('pass', { id }));
+    ok(await act('receive', { id }));
+    ok(await act('applyDeferredDays', { id, deferredDays: 5, deferReason: '课题未完' }, r.token));
+    const renewal = await bell(`读者13申请续借《${title}》 5 天，请审批`);
+    expect(renewal.map((n) => Number(n.user_id))).toContain(Number(librarian.id));
+    expect(renewal[0]!.link).toBe('/books/delay-management');
+    ok(await act('delay', { id, agree: true }));
+    ok(await act('returnBook', { id, returnCondition: 1 }));
+  });
+});

@@ -17,6 +17,11 @@ describe('session check', () => {
     const token = await s.login('staff02');
     const res = await s.call('GET', '/singleMuseum/login/menu', { token });
     expect(res.status).toBe(200);
-    expect(res.body.result.modules.map((m: { key: string }) => m.key)).toEqual(['home', 'oa', 'resources']);
+    expect(res.body.result.modules.map((m: { key: string }) => m.key)).toEqual([
+      'home',
+      'oa',
+      'book',
+      'resources',
+    ]);
   });
 });

@@ -19,6 +19,7 @@ import type { RecordService } from '../../records/records.service';
 import type { Access } from '../auth/access';
 import type { NoticeService } from '../notice/notice.service';
 import type { SessionUser } from '../auth/auth.service';
+import { approverIds } from '../registration/registration.repo';
 import * as stock from './book.repo';
 
 /**
@@ -33,6 +34,8 @@ import * as stock from './book.repo';
 
 const GONE_BOOK = '该书刊不存在或已删除，请刷新后重试';
 const WRITE = 'book.borrowRecord';
+/** The librarian's grant: every application and the decisions. */
+const MANAGE = 'book.borrowManagement';
 
 type BookRow = Record<string, unknown> & { id: number };
 
@@ -55,6 +58,21 @@ export function createBookService(deps: {
         .catch(() => {});
   };
   const kindOf = (row: Record<string, unknown>) => (row.applyType === 2 ? '领用' : '借阅');
+
+  /**
+   * Tells the librarians (holders of 借阅审批) of a request waiting for them, after the commit,
+   * linked to the queue it waits in: a reader's request reaches the bell as its outcome does.
+   */
+  const tellLibrarians = (content: string, link: string, from: number) => () => {
+    void approverIds(db, MANAGE)
+      .then((ids) => ids.filter((id) => id !== from))
+      .then((receivers) =>
+        receivers.length ? notices.notify({ receivers, content, source: 'system', from, link }) : undefined,
+      )
+      .catch(() => {});
+  };
+  const queueOf = (applyType: unknown) =>
+    applyType === 2 ? '/books/receive-management' : '/books/borrow-management';
 
   async function rules(q: Db = db): Promise<BookRules> {
     return bookRulesOf((await repo.findAll(q, bookRule, [], 1))[0]);
@@ -202,7 +220,7 @@ export function createBookService(deps: {
     if (row.status === 2) await stock.unreserve(trx, Number(row.bookId), Number(row.quantity), time);
   });
 
-  records.registerEffect(`${bsBookApproval.name}.checkRequest`, async (trx, { row, time }) => {
+  records.registerEffect(`${bsBookApproval.name}.checkRequest`, async (trx, { row, time, user }) => {
     await stock.lockApplicant(trx, Number(row.applicantId));
     const book = await bookOf(trx, Number(row.bookId));
     const problem = await check(
@@ -219,6 +237,13 @@ export function createBookService(deps: {
       await rules(trx),
     );
     if (problem) throw invalid(problem);
+    return {
+      after: tellLibrarians(
+        `${user.userName}重新申请${kindOf(row)}${titleOf(book)}，请审批`,
+        queueOf(row.applyType),
+        user.id,
+      ),
+    };
   });
 
   records.registerEffect(`${bsBookApproval.name}.lend`, async (trx, { row, time }) => {
@@ -231,7 +256,7 @@ export function createBookService(deps: {
     return { set: { receiveTime: time } };
   });
 
-  records.registerEffect(`${bsBookApproval.name}.checkDefer`, async (trx, { row, input, time }) => {
+  records.registerEffect(`${bsBookApproval.name}.checkDefer`, async (trx, { row, input, time, user }) => {
     const r = await rules(trx);
     if (r.maxDefers <= 0) throw invalid('本馆借阅不能延期');
     if (Number(row.deferCount ?? 0) >= r.maxDefers)
@@ -239,6 +264,14 @@ export function createBookService(deps: {
     if (Number(input.deferredDays) > r.maxDeferDays) throw invalid(`延期天数最多 ${r.maxDeferDays} 天`);
     if (isOverdue(row, time))
       throw invalid(`该借阅已逾期（应还日期 ${String(row.dueDate)}），不能申请延期，请先归还`);
+    const book = await bookOf(trx, Number(row.bookId));
+    return {
+      after: tellLibrarians(
+        `${user.userName}申请续借${titleOf(book)} ${Number(input.deferredDays)} 天，请审批`,
+        '/books/delay-management',
+        user.id,
+      ),
+    };
   });
 
   records.registerEffect(`${bsBookApproval.name}.giveBack`, async (trx, { row, input, time }) => {
@@ -292,7 +325,7 @@ export function createBookService(deps: {
         quantity: body.quantity ?? 1,
         borrowDays: body.applyType === 1 ? (body.borrowDays ?? null) : null,
       };
-      const id = await db.transaction().execute(async (trx) => {
+      const made = await db.transaction().execute(async (trx) => {
         await stock.lockApplicant(trx, user.id);
         const book = await bookOf(trx, body.bookId);
         const r = await rules(trx);
@@ -321,9 +354,14 @@ export function createBookService(deps: {
           comment: '',
           time,
         });
-        return newId;
+        return { newId, title: titleOf(book) };
       });
-      return { id };
+      tellLibrarians(
+        `${user.userName}申请${input.applyType === 2 ? '领用' : '借阅'}${made.title}，请审批`,
+        queueOf(input.applyType),
+        user.id,
+      )();
+      return { id: made.newId };
     },
 
     /** `GET bsBookInfo/borrow`: whether the caller may ask for this row now. Changes nothing. */
