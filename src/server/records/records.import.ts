@@ -18,6 +18,7 @@ import {
   formFields,
   importFields,
   type Field,
+  type Grant,
   type RecordDef,
   type Row,
 } from '../../shared/records/define';
@@ -53,7 +54,7 @@ export interface ImportScheme {
   id: string;
   title: string;
   /** The menu grant an importer needs. */
-  perm: string;
+  perm: Grant;
   /** Whether `type` 2 (replace rows with the same key) means something here. */
   replaceable: boolean;
   columns: () => Promise<SheetColumn[]>;

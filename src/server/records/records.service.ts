@@ -118,6 +118,9 @@ export type TransitionEffect = (
   replay?: unknown;
 } | void>;
 
+/** A module's check of one row about to be stored (its values over the stored row): a problem or null. */
+export type WriteCheck = (q: Db, row: Record<string, unknown>, before?: Row) => Promise<FieldProblem | null>;
+
 export function createRecordService(deps: {
   db: Db;
   access: Access;
@@ -132,6 +135,12 @@ export function createRecordService(deps: {
   const effects = new Map<string, TransitionEffect>();
   /** Why a row may not be deleted that only a query can tell (a volunteer with service records). */
   const deleteGuards = new Map<string, (trx: Db, row: Row) => Promise<string | null>>();
+  /**
+   * A module's own check of a row about to be stored that needs the database (a link's host on
+   * the administrator's allow-list), by record name: run in the write's transaction after the
+   * engine's checks found nothing, for forms and imports alike.
+   */
+  const writeChecks = new Map<string, WriteCheck>();
   /** Conditions for a record's virtual filters (RecordDef.virtualFilters), by record name. */
   const listFilters = new Map<string, (query: Record<string, unknown>) => Promise<Cond[]>>();
 
@@ -323,6 +332,13 @@ export function createRecordService(deps: {
   ): Promise<{ problems: FieldProblem[][] } | { ids: number[]; dropped: string[] }> {
     const { user } = ctx;
     const problems = await checks.problemsOfMany(q, def, ctx, items, look);
+    const own = writeChecks.get(def.name);
+    if (own)
+      for (const [i, p] of items.entries())
+        if (!problems[i]!.length) {
+          const problem = await own(q, { ...p.before, ...p.values }, p.before);
+          if (problem) problems[i]!.push(problem);
+        }
     if (problems.some((p) => p.length)) return { problems };
     const t = now();
     const fresh = items.filter((p) => !p.before).map((p) => p.values);
@@ -422,6 +438,11 @@ export function createRecordService(deps: {
     /** A module's conditions for its record's virtual filters (answered from the list's query). */
     registerListFilter(record: string, fn: (query: Record<string, unknown>) => Promise<Cond[]>) {
       listFilters.set(record, fn);
+    },
+
+    /** A module's own check of a row about to be stored (run in the write's transaction). */
+    registerWriteCheck(record: string, fn: WriteCheck) {
+      writeChecks.set(record, fn);
     },
 
     /** A module's own reason a row may not be deleted (run in the delete's transaction). */

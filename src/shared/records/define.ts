@@ -540,7 +540,7 @@ export interface Transition {
   from: readonly number[];
   to: number;
   /** The menu grant it needs; the record's write grant by default. */
-  access?: string;
+  access?: Grant;
   /** What the call takes besides `id` (a reason, a time): fields like the record's own. */
   input?: Fields;
   /** A rule of this record: why the row may not move now, or null. */
@@ -578,6 +578,21 @@ export interface Calls {
 
 export type Shape = 'catalog' | 'pipeline' | 'booking' | 'singleton' | 'log';
 
+/**
+ * A menu grant: one leaf key, or several of which any one will do. A record edited from several
+ * pages (the carousel from the mini-program's, the website's and the English website's home
+ * pages) is written by whoever holds any of their leaves.
+ */
+export type Grant = string | readonly string[];
+
+/** The leaf keys of a grant. */
+export const grantKeys = (g: Grant): readonly string[] => (typeof g === 'string' ? [g] : g);
+
+/** Whether someone holding `granted` (leaf keys, or every leaf) holds `g`; null: anyone. */
+export function holdsGrant(granted: 'all' | { has: (k: string) => boolean }, g: Grant | null): boolean {
+  return g === null || granted === 'all' || grantKeys(g).some((k) => granted.has(k));
+}
+
 export interface RecordDef {
   /** The record's name: registry key, import scheme id, query-key prefix. */
   name: string;
@@ -592,9 +607,9 @@ export interface RecordDef {
   fields: Fields;
   access: {
     /** The menu grant that lets someone read; null: any signed-in person. */
-    read: string | null;
+    read: Grant | null;
     /** The menu grant that lets someone create, change and delete. */
-    write: string;
+    write: Grant;
     /**
      * The rows a reader without the write grant sees, added to every query in the repository:
      * a field and the values it must hold (published news only).

@@ -36,8 +36,10 @@ import type { RecordNames, RecordRow } from '../../../shared/records/api';
 import {
   dictKeysOf,
   filterFields,
+  holdsGrant,
   statusOptions,
   type Field,
+  type Grant,
   type RecordDef,
   type Transition,
 } from '../../../shared/records/define';
@@ -74,9 +76,9 @@ const EMPTY_NAMES: RecordNames = { users: {}, depts: {} };
 const PAGE_SIZES = [20, 50, 100];
 
 /** Whether the signed-in person holds a menu grant (the server checks again on every call). */
-export function useGrant(key: string | null): boolean {
+export function useGrant(key: Grant | null): boolean {
   const state = useSession();
-  return key === null || Boolean(state?.menu.grantedKeys.includes(key));
+  return holdsGrant(new Set(state?.menu.grantedKeys ?? []), key);
 }
 
 /** One filter of the list, drawn from its field (the status is a row of tabs instead). */
@@ -249,7 +251,7 @@ export interface RecordListPageProps {
    * The grant that shows the write buttons and row actions (the record's write grant by
    * default): a librarian's queue of other people's applications acts by its decision grant.
    */
-  grant?: string | null;
+  grant?: Grant | null;
   /**
    * Which generic actions a row offers (`edit`, a transition's name, `delete`); all by default.
    * The server refuses the others anyway; a page hides what its people never do (an applicant's

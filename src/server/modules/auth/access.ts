@@ -2,6 +2,7 @@ import type { Db } from '../../db/index';
 import { forbidden } from '../../errors';
 import type { SessionUser } from './auth.service';
 import { grantedKeys } from './auth.service';
+import { holdsGrant, type Grant } from '../../../shared/records/define';
 
 /**
  * Authorisation by menu grant: a call that backs an admin page is allowed exactly when the
@@ -10,11 +11,11 @@ import { grantedKeys } from './auth.service';
  */
 export function createAccess(db: Db) {
   return {
-    async can(user: SessionUser, menuKey: string): Promise<boolean> {
-      const granted = await grantedKeys(db, user.roles);
-      return granted === 'all' || granted.has(menuKey);
+    /** Whether the user holds the leaf `menuKey`, or any one of several (a record's `Grant`). */
+    async can(user: SessionUser, menuKey: Grant): Promise<boolean> {
+      return holdsGrant(await grantedKeys(db, user.roles), menuKey);
     },
-    async require(user: SessionUser, menuKey: string): Promise<void> {
+    async require(user: SessionUser, menuKey: Grant): Promise<void> {
       if (!(await this.can(user, menuKey))) throw forbidden('无权限执行此操作，请联系管理员开通');
     },
   };
