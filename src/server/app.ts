@@ -89,6 +89,9 @@ import { createBookService } from './modules/book/book.service';
 import { bookStatsRoutes } from './modules/book/book-stats.routes';
 import { createBookStats } from './modules/book/book.stats';
 import { bsBookApproval } from '../shared/records/book/books';
+import { bsCarousel } from '../shared/records/content/index';
+import { contentRoutes } from './modules/content/content.routes';
+import { createContentService } from './modules/content/content.service';
 import { createGate, gateRoutes } from './modules/reservation/gate';
 import { reservationStatExportRoutes } from './modules/reservation/stats-export';
 import { createReservationService } from './modules/reservation/reservation.service';
@@ -422,6 +425,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const reminders = createBookReminders({ db, notices });
     await jobs.every('book-reminders', 3600_000, async () => void (await reminders.run()));
   }
+  // Website and mini-program content (README "Website and mini-program content"): the link
+  // allow-list, the guide's tree, relations and the carousel's 展示中 filter.
+  const content = recordDefs.includes(bsCarousel) ? createContentService({ db, records }) : null;
   // Every effect a transition names is registered by now (a missing one stops the start).
   records.checkEffects();
   const imports = createImports();
@@ -470,6 +476,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (volunteer) volunteerServiceRoutes(museum, { volunteer });
       if (reservations) reservationRoutes(museum, { reservations });
       if (books) bookRoutes(museum, { books, records });
+      if (content) contentRoutes(museum, { content });
       // 借阅概览's figures, the form's ISBN look-up and the e-book download (README "Book lending").
       if (books)
         bookStatsRoutes(museum, { stats: createBookStats({ db, access, records }), db, records, attach });

@@ -44,6 +44,14 @@ export interface Sample {
 
 let registrationHash: Promise<string> | undefined;
 
+/** The exhibition the relation samples of one test server share. */
+const relationMains = new WeakMap<SampleIds, Promise<number>>();
+const relationMainOf = (ids: SampleIds) => {
+  let main = relationMains.get(ids);
+  if (!main) relationMains.set(ids, (main = ids.row('bsExhibition')));
+  return main;
+};
+
 /** Days apart, so duty rows of different samples never share a shift's hours. */
 const dutyDay = (n: number) => {
   const d = new Date(Date.UTC(2031, 0, 1) + n * 3 * 86_400_000);
@@ -642,6 +650,262 @@ export const SAMPLES: Record<string, Sample> = {
       endDate: '2031-12-31',
     }),
     change: (b) => ({ ...b, remark: '倒卖门票，经核实' }),
+  },
+  // Website and mini-program content (issue 23). Links point at the demo museum's allow-list
+  // (www.720yun.com, demo-museum.cn; seed.ts DEMO_LINK_HOSTS).
+  AudioVideo: {
+    make: async (n, ids) => ({
+      mediaType: 1,
+      videoTypeId: '1',
+      title: `样例视频${n}`,
+      cover: [await ids.upload('AudioVideo', 'image')],
+      summary: '青铜器修复纪录片',
+      content: '<p>样例正文</p>',
+      mediaFile: [await ids.upload('AudioVideo', 'file', `视频${n}.mp4`)],
+      url: `https://demo-museum.cn/video/${n}.mp4`,
+      durationSeconds: 300,
+      speaker: '张老师',
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, title: `${String(b.title)}（改）`, videoTypeId: '2' }),
+  },
+  bsCarousel: {
+    make: async (n, ids) => ({
+      position: 1 + (n % 6),
+      title: `样例轮播${n}`,
+      images: [await ids.upload('bsCarousel', 'image')],
+      linkType: 2,
+      linkValue: `https://www.720yun.com/t/${n}`,
+      startTime: '2026-01-01 09:00',
+      endTime: '2036-01-01 09:00',
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, linkType: 1, linkValue: '/pages/exhibition/detail?id=3' }),
+  },
+  bsGuideShowroom: {
+    make: async (n, ids) => ({
+      hallId: await ids.row('museumHall'),
+      title: `样例导览展厅${n}`,
+      cover: [await ids.upload('bsGuideShowroom', 'image')],
+      summary: '商周青铜器',
+      content: '<p>样例正文</p>',
+      audioId: [await ids.upload('bsGuideShowroom', 'file', `讲解${n}.mp3`)],
+      audioSeconds: 180,
+      videoId: await ids.row('AudioVideo'),
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, title: `${String(b.title)}（改）` }),
+  },
+  bsGuideChapter: {
+    make: async (n, ids) => ({
+      showroomId: await ids.row('bsGuideShowroom'),
+      chapterNo: '第一部分',
+      title: `样例章节${n}`,
+      cover: [await ids.upload('bsGuideChapter', 'image')],
+      summary: '礼器',
+      content: '<p>样例正文</p>',
+      audioId: [await ids.upload('bsGuideChapter', 'file', `章节${n}.m4a`)],
+      audioSeconds: 90,
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, chapterNo: '第二部分' }),
+  },
+  bsGuideUnit: {
+    make: async (n, ids) => ({
+      chapterId: await ids.row('bsGuideChapter'),
+      title: `样例单元${n}`,
+      cover: [await ids.upload('bsGuideUnit', 'image')],
+      summary: '鼎',
+      content: '<p>样例正文</p>',
+      images: [await ids.upload('bsGuideUnit', 'image'), await ids.upload('bsGuideUnit', 'image')],
+      audioId: [await ids.upload('bsGuideUnit', 'file', `单元${n}.mp3`)],
+      audioSeconds: 60,
+      videoId: await ids.row('AudioVideo'),
+      labelCode: `U-${n}`,
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, labelCode: `${String(b.labelCode)}X` }),
+  },
+  bsExhibition: {
+    make: async (n, ids) => ({
+      exhType: 2,
+      title: `样例展览${n}`,
+      cover: [await ids.upload('bsExhibition', 'image'), await ids.upload('bsExhibition', 'image')],
+      summary: '江南织造特展',
+      content: '<p>样例正文</p>',
+      showroomIds: [await ids.row('museumHall')],
+      startDate: '2026-12-01',
+      endDate: '2027-03-01',
+      organizer: '本馆',
+      coOrganizer: '南京博物院',
+      curator: '王策展',
+      banner: [await ids.upload('bsExhibition', 'image')],
+      ticketInfo: '免费，需预约',
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, endDate: '2027-06-01' }),
+  },
+  enExhibition: {
+    make: async (n, ids) => ({
+      zhId: await ids.row('bsExhibition'),
+      exhType: 2,
+      title: `Sample Exhibition ${n}`,
+      cover: [await ids.upload('enExhibition', 'image')],
+      summary: 'Jiangnan weaving',
+      content: '<p>Sample text</p>',
+      showroomIds: [],
+      startDate: '2026-12-01',
+      endDate: '',
+      organizer: 'The Museum',
+      coOrganizer: '',
+      curator: 'Wang',
+      banner: [await ids.upload('enExhibition', 'image')],
+      ticketInfo: 'Free',
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, title: `${String(b.title)} (revised)` }),
+  },
+  bsDigitalExhibition: {
+    make: async (n, ids) => ({
+      digitalType: 1,
+      title: `样例数字展览${n}`,
+      cover: [await ids.upload('bsDigitalExhibition', 'image')],
+      summary: '全景漫游',
+      content: '<p>样例正文</p>',
+      url: `https://www.720yun.com/t/${n}`,
+      onlineDate: '2026-10-01',
+      exhibitionId: await ids.row('bsExhibition'),
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, url: 'https://pano.720yun.com/t/9' }),
+  },
+  enDigitalExhibition: {
+    make: async (n, ids) => ({
+      zhId: await ids.row('bsDigitalExhibition'),
+      digitalType: 2,
+      title: `Sample 3D Hall ${n}`,
+      cover: [await ids.upload('enDigitalExhibition', 'image')],
+      summary: '',
+      content: '',
+      url: `https://www.720yun.com/en/${n}`,
+      onlineDate: '',
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, digitalType: 1 }),
+  },
+  bsScience: {
+    make: async (n, ids) => ({
+      category: 1 + (n % 4),
+      title: `样例论文${n}`,
+      cover: [await ids.upload('bsScience', 'image')],
+      summary: '青铜器铭文研究',
+      content: '<p>样例正文</p>',
+      authors: '李研究、赵研究',
+      sourceName: '文物',
+      publishDate: '2025-06-01',
+      paperFile: [await ids.upload('bsScience', 'file', `论文${n}.pdf`)],
+      keywords: '青铜器',
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, authors: '李研究' }),
+  },
+  bsClassroom: {
+    make: async (n, ids) => ({
+      courseType: '1',
+      title: `样例课堂${n}`,
+      cover: [await ids.upload('bsClassroom', 'image')],
+      summary: '认识青铜器',
+      content: '<p>样例正文</p>',
+      ageGroup: '小学、亲子',
+      lecturer: '陈老师',
+      mediaId: await ids.row('AudioVideo'),
+      durationMinutes: 45,
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, ageGroup: '初中' }),
+  },
+  bsElecticWave: {
+    make: async (n, ids) => ({
+      column: '文物里的中国',
+      episodeNo: n,
+      title: `样例节目${n}`,
+      cover: [await ids.upload('bsElecticWave', 'image')],
+      summary: '一件鼎的故事',
+      content: '<p>样例正文</p>',
+      audioId: [await ids.upload('bsElecticWave', 'file', `节目${n}.mp3`)],
+      durationSeconds: 600,
+      anchor: '小周',
+      transcript: '大家好',
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, anchor: '小吴' }),
+  },
+  bsCulturalcreative: {
+    make: async (n, ids) => ({
+      category: '1',
+      title: `样例文创${n}`,
+      cover: [await ids.upload('bsCulturalcreative', 'image')],
+      summary: '青铜纹样书签',
+      content: '<p>样例正文</p>',
+      images: [await ids.upload('bsCulturalcreative', 'image')],
+      price: 39.9,
+      designer: '设计部',
+      spec: '10×3 cm',
+      buyType: 2,
+      buyLink: `https://demo-museum.cn/shop/${n}`,
+      isRecommend: true,
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, buyType: 1, buyLink: '/pages/shop/detail?id=1' }),
+  },
+  enCulturalcreative: {
+    make: async (n, ids) => ({
+      zhId: await ids.row('bsCulturalcreative'),
+      title: `Sample Bookmark ${n}`,
+      cover: [await ids.upload('enCulturalcreative', 'image')],
+      summary: 'Bronze pattern',
+      content: '',
+      images: [await ids.upload('enCulturalcreative', 'image')],
+      price: 39.9,
+      buyLink: '',
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, buyLink: 'https://demo-museum.cn/en/shop/1' }),
+  },
+  bsRelation: {
+    // One exhibition for the suite's relations, so its sort moves have neighbours.
+    make: async (n, ids) => ({
+      mainTable: 'bsExhibition',
+      mainId: await relationMainOf(ids),
+      subTable: n % 2 ? 'AudioVideo' : 'bsCulturalcreative',
+      subId: await ids.row(n % 2 ? 'AudioVideo' : 'bsCulturalcreative'),
+      note: '展厅播放',
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, note: '改为导览视频' }),
+  },
+  enNews: {
+    make: async (n, ids) => ({
+      category: 1 + (n % 2),
+      title: `Sample News ${n}`,
+      cover: [await ids.upload('enNews', 'image')],
+      summary: 'Opening hours',
+      content: '<p>Open daily.</p>',
+      source: 'The Museum',
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, source: 'Press office' }),
+  },
+  enShowroom: {
+    make: async (n, ids) => ({
+      zhId: await ids.row('bsGuideShowroom'),
+      title: `Sample Hall ${n}`,
+      cover: [await ids.upload('enShowroom', 'image')],
+      summary: 'Bronzes',
+      content: '',
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, title: `${String(b.title)} (revised)` }),
   },
   fxItem: {
     make: async (n, ids) => ({

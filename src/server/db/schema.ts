@@ -885,6 +885,28 @@ export interface BsBookRuleTable extends RecordBase {
   pickup_days: number | null;
   max_receive: number | null;
 }
+/**
+ * A website and mini-program content row (migration 0041; src/shared/records/content): the
+ * columns every content table has, which the content module reads by hand; the engine reads the
+ * rest from the definitions.
+ */
+export interface ContentTable extends RecordBase {
+  title: string;
+  sort: Generated<number>;
+  status: Generated<number>;
+  publish_time: number | null;
+  view_count: Generated<number>;
+  [column: string]: unknown;
+}
+/** 关联内容 (migration 0041): an exhibition's video or good, in order. */
+export interface BsRelationTable extends RecordBase {
+  main_table: string;
+  main_id: number;
+  sub_table: string;
+  sub_id: number;
+  note: Generated<string>;
+  sort: Generated<number>;
+}
 /** 个人预约 (migration 0031). */
 export interface AppointOrderTable extends RecordBase {
   order_no: string;
@@ -1050,5 +1072,23 @@ export interface DB {
   book_reminder: BookReminderTable;
   bs_book_rule: BsBookRuleTable;
   appoint_visitor_session: AppointVisitorSessionTable;
+  /** Website and mini-program content (0041). */
+  bs_audio_video: ContentTable;
+  bs_carousel: ContentTable;
+  bs_guide_showroom: ContentTable;
+  bs_guide_chapter: ContentTable;
+  bs_guide_unit: ContentTable;
+  bs_exhibition: ContentTable;
+  en_exhibition: ContentTable;
+  bs_digital_exhibition: ContentTable;
+  en_digital_exhibition: ContentTable;
+  bs_science: ContentTable;
+  bs_classroom: ContentTable;
+  bs_electic_wave: ContentTable;
+  bs_culturalcreative: ContentTable;
+  en_culturalcreative: ContentTable;
+  bs_relation: BsRelationTable;
+  en_news: ContentTable;
+  en_showroom: ContentTable;
   appoint_visitor_request: AppointVisitorRequestTable;
 }

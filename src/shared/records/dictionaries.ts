@@ -212,6 +212,20 @@ export const SEED_DICTIONARIES: readonly SeedDict[] = [
     items: numbered(['历史文化', '艺术鉴赏', '科学探究', '非遗体验', '亲子研学', '其他']),
   },
   {
+    key: 'cultural_category',
+    name: '文创品类',
+    remark: '文创产品（records-design §5）',
+    items: numbered(['文具', '服饰', '家居', '饰品', '图书', '其他']),
+  },
+  {
+    // Seeded empty: the museum adds the hosts it trusts (README "Website and mini-program content").
+    key: 'content_link_host',
+    name: '内容外链白名单',
+    remark:
+      '网站与小程序内容可以链接、嵌入的 https 网站：每项的“值”填域名（如 www.720yun.com，含其子域名），“名称”填网站名称',
+    items: [],
+  },
+  {
     key: 'volunteer_indicator',
     name: '志愿服务指标',
     remark: '业务数据中的志愿服务统计项',

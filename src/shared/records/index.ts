@@ -37,6 +37,7 @@ import {
   appointTeamOrder,
   appointTicket,
 } from './reservation/orders';
+import { CONTENT_RECORDS } from './content/index';
 
 /**
  * Every declared record. The server registers the calls of each, the generic API test suite
@@ -86,6 +87,8 @@ export const RECORDS: readonly RecordDef[] = [
   bookRule,
   bsBookInfo,
   bsBookApproval,
+  // Website and mini-program content (issue 23): records-design §5 and the English website's.
+  ...CONTENT_RECORDS,
 ];
 
 /**

@@ -32,6 +32,7 @@ import * as m0033 from './0033_reservation_venue';
 import * as m0035 from './0035_team_documents';
 import * as m0036 from './0036_books';
 import * as m0040 from './0040_book_reminders';
+import * as m0041 from './0041_content';
 import * as m0060 from './0060_dav';
 
 /**
@@ -72,5 +73,6 @@ export const migrations: Record<string, Migration> = {
   '0035_team_documents': m0035,
   '0036_books': m0036,
   '0040_book_reminders': m0040,
+  '0041_content': m0041,
   '0060_dav': m0060,
 };

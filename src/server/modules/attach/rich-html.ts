@@ -47,6 +47,21 @@ export function imageIdsIn(html: string): number[] {
   return [...new Set(ids)];
 }
 
+/** The link targets (`<a href>`) an (already sanitized) HTML holds, in order, once each. */
+export function linkHrefsIn(html: string): string[] {
+  const hrefs: string[] = [];
+  sanitizeHtml(html, {
+    allowedTags: ['a'],
+    allowedAttributes: { a: ['href'] },
+    exclusiveFilter: (frame) => {
+      const href = frame.tag === 'a' ? frame.attribs.href : undefined;
+      if (href) hrefs.push(href);
+      return false;
+    },
+  });
+  return [...new Set(hrefs)];
+}
+
 /** Whether the HTML shows anything: text, or an image. */
 export function hasContent(html: string): boolean {
   const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })

@@ -225,8 +225,39 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
     for (const t of templates) await insertPublished(trx, t, author, now);
     await seedDemoProject(trx, (account) => userIds.get(account)!, now);
     await seedDemoMap(trx, now);
+    await seedDemoLinkHosts(trx, now);
   });
   return true;
+}
+
+/**
+ * The demo museum's allow-list of content links (内容外链白名单, README "Website and mini-program
+ * content"): the panorama host its digital exhibitions use. Ordinary items (not system ones),
+ * so the administrator may delete them.
+ */
+export const DEMO_LINK_HOSTS = [
+  ['www.720yun.com', '720云全景'],
+  ['demo-museum.cn', '本馆官网（演示）'],
+] as const;
+
+async function seedDemoLinkHosts(db: Db, now: number) {
+  for (const [i, [value, label]] of DEMO_LINK_HOSTS.entries())
+    await db
+      .insertInto('dict_item')
+      .values({
+        dict_key: 'content_link_host',
+        label,
+        value,
+        parent_value: '',
+        sort: (i + 1) * 10,
+        status: 1,
+        is_system: 0,
+        create_time: now,
+        update_time: now,
+        create_by: null,
+        update_by: null,
+      })
+      .execute();
 }
 
 /** The demo museum's floors and halls (馆区地图, /mymap); plans are drawn in by its 信息管理员. */
