@@ -652,7 +652,7 @@ export const SAMPLES: Record<string, Sample> = {
     change: (b) => ({ ...b, remark: '倒卖门票，经核实' }),
   },
   // Website and mini-program content (issue 23). Links point at the demo museum's allow-list
-  // (www.720yun.com, demo-museum.cn; seed.ts DEMO_LINK_HOSTS).
+  // (720yun.com, demo-museum.cn; seed.ts DEMO_LINK_HOSTS).
   AudioVideo: {
     make: async (n, ids) => ({
       mediaType: 1,

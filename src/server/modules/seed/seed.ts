@@ -236,7 +236,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
  * so the administrator may delete them.
  */
 export const DEMO_LINK_HOSTS = [
-  ['www.720yun.com', '720云全景'],
+  ['720yun.com', '720云全景'],
   ['demo-museum.cn', '本馆官网（演示）'],
 ] as const;
 
