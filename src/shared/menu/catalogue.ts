@@ -265,6 +265,8 @@ export const MODULES: readonly ModuleDef[] = [
     ],
     hidden: [hidden('/data/manage/extract', '数据提取', 'resources.dataManage')],
   },
+  // The next three modules edit the website and mini-program content (issue 23): which leaf
+  // reads and writes which content record is `GRANTS` in shared/records/content/common.ts.
   {
     key: 'applet',
     title: '小程序管理',
