@@ -206,6 +206,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('bs_relation')
     .columns(['main_table', 'main_id', 'sort'])
     .execute();
+  // The definitions' unique keys, backed here (two saves racing cannot both add the same row).
+  await db.schema
+    .createIndex('bs_relation_uq')
+    .on('bs_relation')
+    .columns(['main_table', 'main_id', 'sub_table', 'sub_id'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('bs_guide_unit_label_uq')
+    .on('bs_guide_unit')
+    .column('label_code')
+    .unique()
+    .where('label_code', '<>', '')
+    .execute();
   await db.schema
     .createIndex('bs_relation_sub_idx')
     .on('bs_relation')

@@ -153,28 +153,15 @@ export function createContentService(deps: { db: Db; records: RecordService; now
   records.registerDeleteGuard(AudioVideo.name, relationGuard('sub', AudioVideo));
   records.registerDeleteGuard(bsCulturalcreative.name, relationGuard('sub', bsCulturalcreative));
 
-  // 展示中: the carousel rows visitors see now. Few rows (dozens), so read and judged here.
+  // 展示中: the carousel rows visitors see now (showing=1), or the others (showing=0). A museum
+  // has dozens of carousel rows, so they are read and judged by `isShowing` here rather than
+  // in SQL (a window with either end open is not one condition of the engine's).
   records.registerListFilter(bsCarousel.name, async (query) => {
     if (query.showing === undefined) return [];
     const t = now();
-    const rows = await repo.findAll(
-      db,
-      bsCarousel,
-      [{ field: 'status', op: 'eq', value: PUBLISHED }],
-      100_000,
-    );
-    const showing = rows.filter((r) => isShowing(r, t)).map((r) => r.id);
-    return query.showing
-      ? [{ field: 'id', op: 'in', value: showing }]
-      : [
-          {
-            field: 'id',
-            op: 'in',
-            value: (await repo.findAll(db, bsCarousel, [], 100_000))
-              .map((r) => r.id)
-              .filter((id) => !showing.includes(id)),
-          },
-        ];
+    const rows = await repo.findAll(db, bsCarousel, [], 100_000);
+    const ids = rows.filter((r) => isShowing(r, t) === query.showing).map((r) => r.id);
+    return [{ field: 'id', op: 'in', value: ids }];
   });
 
   return {
@@ -222,7 +209,7 @@ export function createContentService(deps: { db: Db; records: RecordService; now
         if (seen.has(key)) throw invalid(`关联内容重复：${key}，每条内容只需添加一次`);
         seen.add(key);
       }
-      const dropped = await db.transaction().execute(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         const before = await repo.findAll(trx, bsRelation, [
           { field: 'mainTable', op: 'eq', value: bsExhibition.name },
           { field: 'mainId', op: 'eq', value: exhibitionId },
@@ -248,9 +235,7 @@ export function createContentService(deps: { db: Db; records: RecordService; now
           const i = r.problems.findIndex((p) => p.length);
           throw invalid(`第 ${i + 1} 条关联内容：${r.problems[i]![0]!.message}`);
         }
-        return r.dropped;
       });
-      void dropped;
       return { count: items.length };
     },
   };
