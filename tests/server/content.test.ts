@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
-import { M, attachUpload } from './util';
+import { M, attachUpload, personWithMenu } from './util';
 import { jsonCalls } from './volunteer-util';
 
 /**
@@ -341,6 +341,36 @@ describe('English rows and relations', () => {
     expect((await post(`${BS}/bsExhibition/save`, editor, { ...body, title: '展'.repeat(101) })).status).toBe(
       400,
     );
+  });
+
+  it('lets an English website editor write English rows and read, not change, the Chinese ones', async () => {
+    const en = await personWithMenu(s, 'enEditor', ['enWebsite.exhibition']);
+    const zh = await exhibition({ title: '书画精品' });
+    const id = ok(
+      await post(`${BS}/enExhibition/save`, en, {
+        zhId: zh,
+        exhType: 1,
+        title: 'Masterpieces of Painting',
+        cover: [await image('enExhibition', en)],
+        startDate: '2026-12-01',
+      }),
+    ).id;
+    ok(await publish('enExhibition', id, en));
+    expect((await detail('bsExhibition', zh, en)).record.title).toBe('书画精品');
+    expect((await publish('bsExhibition', zh, en)).body.code).toBe(1005);
+    expect((await act(`${BS}/bsExhibition/delete`, { id: zh }, en)).body.code).toBe(1005);
+    // Uploads for a record are its writers' only.
+    const upload = await fetch(`${s.url}${M}/attach/uploadimage`, {
+      method: 'POST',
+      headers: { token: en },
+      body: (() => {
+        const fd = new FormData();
+        fd.append('tableName', 'bsExhibition');
+        fd.append('file', new Blob([new Uint8Array([1])]), 'p.png');
+        return fd;
+      })(),
+    });
+    expect(((await upload.json()) as { success: boolean }).success).toBe(false);
   });
 
   it("saves an exhibition's videos and goods in order, lists them, and keeps what a relation holds", async () => {
