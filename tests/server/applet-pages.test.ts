@@ -231,7 +231,7 @@ describe('rich text of content records', () => {
     const content = String(ok(await act(`${BS}/bsClassroom/detail`, { id }, editor)).record.content);
     expect(content).toContain('<img');
     const kept = /src="([^"]+)"/.exec(content)![1]!.replace(/&amp;/g, '&');
-    // Another content editor (the classroom's leaf) reads the image; nobody signed out does.
+    // Another content editor (the classroom's leaf) reads the image.
     const other = await personWithMenu(s, 'classroomer', ['applet.classroom']);
     const path = kept.startsWith('/') ? kept : `/${kept}`;
     const seen = await fetch(`${s.url}${path.startsWith(M) ? path : `${M}${path}`}`, {
@@ -239,6 +239,10 @@ describe('rich text of content records', () => {
     });
     expect(seen.status).toBe(200);
     expect(seen.headers.get('content-type')).toBe('image/png');
+    // A member of staff without a content page is refused (the envelope says so), as is nobody.
+    const hidden = await fetch(`${s.url}${path}`, { headers: { token: staff } });
+    expect(hidden.headers.get('content-type')).not.toContain('image');
+    expect(((await hidden.json()) as { success: boolean }).success).toBe(false);
     expect((await fetch(`${s.url}${path}`)).status).not.toBe(200);
   });
 });
