@@ -19,7 +19,13 @@ import {
 import { f, type RecordDef } from '../../shared/records/define';
 import { dictItem } from '../../shared/records/index';
 import { RichHtml } from '../components/rich-html';
-import { CAROUSEL_STATES, PHASES, carouselState, phaseValue } from '../features/content/content-rules';
+import {
+  CAROUSEL_STATES,
+  PHASES,
+  carouselState,
+  phaseValue,
+  windowText,
+} from '../features/content/content-rules';
 import { GuideTreePage } from '../features/content/guide-tree-page';
 import { MediaDialog } from '../features/content/media-dialog';
 import { RelationDialog } from '../features/content/relation-dialog';
@@ -45,6 +51,10 @@ const CAROUSEL_COMPUTED = {
     field: f.status(A.showState, CAROUSEL_STATES, { list: true, width: 90 }),
     value: (row: RecordRow) => carouselState(row, Date.now()),
   },
+  window: {
+    field: f.text(A.showWindow, { list: true, width: 190 }),
+    value: (row: RecordRow) => windowText(row),
+  },
 };
 
 function CarouselPage({ position, title }: { position: number; title: string }) {
@@ -54,7 +64,7 @@ function CarouselPage({ position, title }: { position: number; title: string }) 
       title={title}
       intro={A.carouselIntro}
       fixed={{ position }}
-      columns={['images', 'title', 'linkType', 'startTime', 'endTime', 'showState', 'status', 'sort']}
+      columns={['images', 'title', 'window', 'showState', 'status', 'sort']}
       computed={CAROUSEL_COMPUTED}
     />
   );
@@ -136,7 +146,7 @@ export function ExhibitionPage() {
       <RecordListPage
         def={bsExhibition}
         intro={A.exhibitionIntro}
-        columns={['cover', 'exhType', 'title', 'startDate', 'endDate', 'phase', 'status', 'sort']}
+        columns={['cover', 'title', 'exhType', 'startDate', 'endDate', 'phase', 'status']}
         computed={PHASE_COMPUTED}
         rowActions={(row) =>
           writer

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordRow } from '../../../shared/records/api';
-import { addItem, carouselState, hallGuide, moveItem, phaseValue, spSaveBody } from './content-rules';
+import {
+  addItem,
+  carouselState,
+  hallGuide,
+  moveItem,
+  phaseValue,
+  spSaveBody,
+  windowText,
+} from './content-rules';
 
 const H = 3600_000;
 const NOW = Date.UTC(2026, 11, 1, 4); // 2026-12-01 12:00 museum time
@@ -15,6 +23,15 @@ describe('carouselState', () => {
     expect(carouselState({ status: 0, endTime: NOW - H }, NOW)).toBe(3);
     expect(carouselState({ status: 0, startTime: NOW + H }, NOW)).toBe(0);
     expect(carouselState({ status: 2, startTime: null, endTime: null }, NOW)).toBe(0);
+  });
+});
+
+describe('windowText', () => {
+  it('reads both ends in museum time, and says what an open end means', () => {
+    expect(windowText({ startTime: NOW, endTime: NOW + 24 * H })).toBe(
+      '2026-12-01 12:00 至 2026-12-02 12:00',
+    );
+    expect(windowText({ startTime: null, endTime: null })).toBe('发布即展示 至 下架为止');
   });
 });
 

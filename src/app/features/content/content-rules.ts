@@ -2,7 +2,7 @@ import type { RecordRow } from '../../../shared/records/api';
 import { PUBLISHED } from '../../../shared/records/content/common';
 import { exhibitionPhase } from '../../../shared/records/content/exhibition';
 import type { StatusOption } from '../../../shared/records/define';
-import { museumDate } from '../../../shared/rules/museum-time';
+import { formatMuseumMinute, museumDate } from '../../../shared/rules/museum-time';
 
 /**
  * The mini-program pages' own pure rules (README "Mini-program pages"): the carousel's display
@@ -30,6 +30,12 @@ export function carouselState(row: Record<string, unknown>, now: number): 0 | 1 
   if (Number(row.status) !== PUBLISHED) return 0;
   if (start !== null && now < start) return 2;
   return 1;
+}
+
+/** A carousel row's display window in one cell: 2026-12-01 09:00 至 2027-01-01 00:00, 立即 / 下架为止 for open ends. */
+export function windowText(row: Record<string, unknown>): string {
+  const at = (v: unknown) => (v == null ? null : formatMuseumMinute(Number(v)));
+  return `${at(row.startTime) ?? '发布即展示'} 至 ${at(row.endTime) ?? '下架为止'}`;
 }
 
 export const PHASES: readonly StatusOption[] = [
