@@ -199,6 +199,16 @@ describe('志愿者简介 and 志愿者风采', () => {
   });
 });
 
+describe('志愿者招募 on the mini-program', () => {
+  it('lets the applet leaf read the recruits, and only 招募管理 write them', async () => {
+    const reader = await personWithMenu(s, 'recruitreader', ['applet.volunteer.recruit']);
+    const list = ok(await act(`${M}/v2/bsVolunteerV2Recruit/pageList`, {}, reader));
+    expect(Array.isArray(list.list)).toBe(true);
+    expect((await act(`${M}/v2/bsVolunteerV2Recruit/delete`, { id: 1 }, reader)).body.code).toBe(1005);
+    expect((await act(`${M}/v2/bsVolunteerV2Recruit/pageList`, {}, staff)).body.code).toBe(1005);
+  });
+});
+
 describe('rich text of content records', () => {
   it('keeps an image uploaded for the record in its text, readable by the other readers of the record', async () => {
     const res = await (async () => {

@@ -2980,5 +2980,8 @@ export const t = {
     introIntro: '小程序中志愿者页面的简介，全馆一页，保存后即为观众看到的内容。',
     introEmpty: '尚未填写志愿者简介',
     introEmptyWriter: '尚未填写志愿者简介：点“编辑”撰写。',
+    recruitTitle: '志愿者招募',
+    recruitIntro:
+      '志愿者招募在“志愿者 › 招募管理”中新建和发布；勾选“小程序展示”的招募发布后在小程序中展示，观众可在报名时间内报名。',
   },
 } as const;

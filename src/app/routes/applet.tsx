@@ -18,6 +18,7 @@ import {
 } from '../../shared/records/content/index';
 import { f, type RecordDef } from '../../shared/records/define';
 import { dictItem } from '../../shared/records/index';
+import { recruit } from '../../shared/records/volunteer/recruit';
 import { RichHtml } from '../components/rich-html';
 import {
   CAROUSEL_STATES,
@@ -289,6 +290,22 @@ export function VolunteerStoryPage() {
       def={bsVolunteerStory}
       intro={A.storyIntro}
       columns={['photos', 'title', 'storyDate', 'people', 'status', 'sort']}
+    />
+  );
+}
+
+/**
+ * 志愿者管理 › 志愿者招募 (/applet-management/volunteer/recruit): the volunteers' recruits, which
+ * the mini-program shows (those marked 小程序展示). The applet's leaf reads them; 招募管理
+ * (/volunteer/recruit, its grant) writes them, so its holders get the write buttons here too.
+ */
+export function AppletRecruitPage() {
+  return (
+    <RecordListPage
+      def={recruit}
+      title={A.recruitTitle}
+      intro={A.recruitIntro}
+      columns={['cover', 'title', 'type', 'show', 'status']}
     />
   );
 }

@@ -195,8 +195,8 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/applet-management/digital-relics': page(() => import('./applet'), 'DigitalRelicsPage'),
   '/applet-management/volunteer/intro': page(() => import('./applet'), 'VolunteerIntroPage'),
   '/applet-management/volunteer/demeanor': page(() => import('./applet'), 'VolunteerStoryPage'),
-  // The applet's 志愿者招募 is the volunteers' 招募管理 (the same recruits; its grant).
-  '/applet-management/volunteer/recruit': page(() => import('./records'), 'RecruitPage'),
+  // The applet's 志愿者招募: the volunteers' recruits, read by its leaf, written by 招募管理's.
+  '/applet-management/volunteer/recruit': page(() => import('./applet'), 'AppletRecruitPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');
