@@ -34,7 +34,15 @@ export const WEB_GRANTS = {
 } as const;
 
 /** Content readers plus the pages of these records (a form links an English row, a carousel a news). */
-const READ = [...new Set([...ALL_CONTENT_GRANTS, ...WEB_GRANTS.article, ...WEB_GRANTS.course])];
+const READ = [
+  ...new Set([
+    ...ALL_CONTENT_GRANTS,
+    ...WEB_GRANTS.article,
+    ...WEB_GRANTS.course,
+    ...WEB_GRANTS.enRelic,
+    ...WEB_GRANTS.enActivity,
+  ]),
+];
 
 // ---------------------------------------------------------------------------------------------
 // 官网文章
