@@ -1,6 +1,7 @@
+import { Button } from '@mantine/core';
 import { IconExternalLink, IconListCheck } from '@tabler/icons-react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { RecordRow } from '../../shared/records/api';
 import { bsCarousel } from '../../shared/records/content/carousel';
 import { bsCulturalcreative, enCulturalcreative } from '../../shared/records/content/cultural';
@@ -42,7 +43,7 @@ const W = t.contentWeb;
 
 const CAROUSEL_COLUMNS = ['images', 'title', 'window', 'linkType', 'startTime', 'endTime', 'status', 'sort'];
 
-function CarouselList({ position, site }: { position: 4 | 5; site: string }) {
+function CarouselList({ position, site, extra }: { position: 4 | 5; site: string; extra: ReactNode }) {
   const fixed = useMemo(() => ({ position }), [position]);
   // 展示情况 now: the clock moves each minute, so a row entering or leaving its window shows it.
   const [now, setNow] = useState(() => Date.now());
@@ -67,6 +68,7 @@ function CarouselList({ position, site }: { position: 4 | 5; site: string }) {
       fixed={fixed}
       columns={CAROUSEL_COLUMNS}
       computed={computed}
+      extra={extra}
     />
   );
 }
@@ -76,8 +78,13 @@ const home = (initial: Lang) =>
     return (
       <LanguageSwitch
         initial={initial}
-        zh={() => <CarouselList position={4} site={W.zhSite} />}
-        en={() => <CarouselList position={5} site={W.enSite} />}
+        render={(lang, sw) =>
+          lang === 'zh' ? (
+            <CarouselList position={4} site={W.zhSite} extra={sw} />
+          ) : (
+            <CarouselList position={5} site={W.enSite} extra={sw} />
+          )
+        }
       />
     );
   };
@@ -87,9 +94,19 @@ export const EnWebsiteHomePage = home('en');
 // ---------------------------------------------------------------------------------------------
 // 官网文章 by column: 清宫文化 1, 资讯 2, 公告 3, 制度建设 4.
 
-function ArticleList({ column, title, intro }: { column: 1 | 2 | 3 | 4; title: string; intro: string }) {
+function ArticleList({
+  column,
+  title,
+  intro,
+  extra,
+}: {
+  column: 1 | 2 | 3 | 4;
+  title: string;
+  intro: string;
+  extra?: ReactNode;
+}) {
   const fixed = useMemo(() => ({ column }), [column]);
-  return <RecordListPage def={bsArticle} title={title} intro={intro} fixed={fixed} />;
+  return <RecordListPage def={bsArticle} title={title} intro={intro} fixed={fixed} extra={extra} />;
 }
 
 export function QinggongPage() {
@@ -107,8 +124,13 @@ const info = (initial: Lang) =>
     return (
       <LanguageSwitch
         initial={initial}
-        zh={() => <ArticleList column={2} title={W.infoTitle} intro={W.infoIntro} />}
-        en={() => <RecordListPage def={enNews} title={W.infoTitle} intro={W.enInfoIntro} />}
+        render={(lang, sw) =>
+          lang === 'zh' ? (
+            <ArticleList column={2} title={W.infoTitle} intro={W.infoIntro} extra={sw} />
+          ) : (
+            <RecordListPage def={enNews} title={W.infoTitle} intro={W.enInfoIntro} extra={sw} />
+          )
+        }
       />
     );
   };
@@ -122,6 +144,9 @@ export function CoursePage() {
 // ---------------------------------------------------------------------------------------------
 // 文物鉴定 and 鉴定记录
 
+/** Staff register requests brought in person or by phone; the website's come by themselves. */
+const IDENTIFY_FORM = { initial: { channel: 2 } };
+
 /** The requests; a row's 鉴定记录 opens the results page on that request. */
 export function IdentifyPage() {
   const navigate = useNavigate();
@@ -131,6 +156,7 @@ export function IdentifyPage() {
       title={W.identifyTitle}
       intro={W.identifyIntro}
       initial={{ status: 0 }}
+      form={IDENTIFY_FORM}
       rowActions={(row) =>
         Number(row.status) === 0
           ? []
@@ -148,20 +174,29 @@ export function IdentifyPage() {
   );
 }
 
-/** The results; opened from a request (`?requestId=`), it lists that request's and adds to it. */
+/**
+ * The results; opened from a request (`?requestId=`, its row's 鉴定记录), it lists that request's
+ * only and adds new ones to it, with a button back to every result.
+ */
 export function IdentifyRecordPage() {
+  const navigate = useNavigate();
   const search = useRouterState({ select: (st) => st.location.search as Record<string, unknown> });
   const requestId = Number(search.requestId) > 0 ? Number(search.requestId) : undefined;
-  const initial = useMemo(() => (requestId ? { requestId } : undefined), [requestId]);
-  const form = useMemo(() => (requestId ? { initial: { requestId } } : undefined), [requestId]);
+  const fixed = useMemo(() => (requestId ? { requestId } : undefined), [requestId]);
   return (
     <RecordListPage
       key={requestId ?? 0}
       def={bsIdentifyRecord}
-      title={W.identifyRecordTitle}
+      title={requestId ? W.identifyRecordOf(requestId) : W.identifyRecordTitle}
       intro={W.identifyRecordIntro}
-      initial={initial}
-      form={form}
+      fixed={fixed}
+      extra={
+        requestId ? (
+          <Button variant="default" onClick={() => void navigate({ to: '/website/identify-record' })}>
+            {W.identifyRecordAll}
+          </Button>
+        ) : undefined
+      }
     />
   );
 }
@@ -175,8 +210,14 @@ function pair(zhDef: RecordDef, enDef: RecordDef, title: string, zhIntro: string
       return (
         <LanguageSwitch
           initial={initial}
-          zh={() => <RecordListPage def={zhDef} title={title} intro={zhIntro} />}
-          en={() => <RecordListPage def={enDef} title={title} intro={enIntro} />}
+          render={(lang, sw) => (
+            <RecordListPage
+              def={lang === 'zh' ? zhDef : enDef}
+              title={title}
+              intro={lang === 'zh' ? zhIntro : enIntro}
+              extra={sw}
+            />
+          )}
         />
       );
     };
@@ -206,7 +247,7 @@ export const [WebsiteCulturalPage, EnWebsiteCulturalPage] = pair(
 );
 
 /** A digital exhibition's list with 预览 (features/content-web/preview-dialog.tsx). */
-function DigitalList({ def, title }: { def: RecordDef; title: string }) {
+function DigitalList({ def, title, extra }: { def: RecordDef; title: string; extra: ReactNode }) {
   const [preview, setPreview] = useState<RecordRow | null>(null);
   return (
     <>
@@ -214,6 +255,7 @@ function DigitalList({ def, title }: { def: RecordDef; title: string }) {
         def={def}
         title={title}
         intro={W.digitalIntro}
+        extra={extra}
         rowActions={(row) =>
           previewUrl(row.url)
             ? [{ key: 'preview', label: W.preview, icon: IconExternalLink, run: () => setPreview(row) }]
@@ -234,8 +276,13 @@ const digital = (initial: Lang) =>
     return (
       <LanguageSwitch
         initial={initial}
-        zh={() => <DigitalList def={bsDigitalExhibition} title={W.digitalTitle} />}
-        en={() => <DigitalList def={enDigitalExhibition} title={W.threeDTitle} />}
+        render={(lang, sw) =>
+          lang === 'zh' ? (
+            <DigitalList def={bsDigitalExhibition} title={W.digitalTitle} extra={sw} />
+          ) : (
+            <DigitalList def={enDigitalExhibition} title={W.threeDTitle} extra={sw} />
+          )
+        }
       />
     );
   };

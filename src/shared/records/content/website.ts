@@ -277,7 +277,7 @@ export const bsIdentifyRecord = defineRecord({
       by: 'relicName',
       list: true,
       filter: 'eq',
-      help: '官网或登记的申请须先受理；现场送鉴、未登记申请的可不选',
+      help: '不予受理的申请不能登记；现场送鉴、未登记申请的可不选',
     }),
     relicName: f.text('藏品名称', { required: true, max: 100, list: true, keyword: true }),
     expertId: f.user('鉴定专家', { required: true, list: true, filter: 'eq', width: 90 }),
