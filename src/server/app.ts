@@ -92,6 +92,8 @@ import { bsBookApproval } from '../shared/records/book/books';
 import { bsCarousel } from '../shared/records/content/index';
 import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
+import { registerWebsiteRules } from './modules/content/website.rules';
+import { bsIdentify } from '../shared/records/content/website';
 import { createGate, gateRoutes } from './modules/reservation/gate';
 import { reservationStatExportRoutes } from './modules/reservation/stats-export';
 import { createReservationService } from './modules/reservation/reservation.service';
@@ -428,6 +430,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Website and mini-program content (README "Website and mini-program content"): the link
   // allow-list, the guide's tree, relations and the carousel's 展示中 filter.
   const content = recordDefs.includes(bsCarousel) ? createContentService({ db, records }) : null;
+  // The website's 文物鉴定 (README "Website and English website pages"): records need an accepted request.
+  if (recordDefs.includes(bsIdentify)) registerWebsiteRules(records);
   // Every effect a transition names is registered by now (a missing one stops the start).
   records.checkEffects();
   const imports = createImports();

@@ -944,6 +944,91 @@ export const SAMPLES: Record<string, Sample> = {
     }),
     change: (b) => ({ ...b, people: '王芳' }),
   },
+  // The website's and the English website's own records (issue 23; content/website.ts).
+  bsArticle: {
+    make: async (n, ids) => ({
+      column: 1 + (n % 4),
+      title: `样例文章${n}`,
+      cover: [await ids.upload('bsArticle', 'image')],
+      summary: '清宫里的节令',
+      content: '<p>样例正文</p>',
+      source: '宣教部',
+      attachments: [await ids.upload('bsArticle', 'file', `制度${n}.pdf`)],
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, source: '办公室' }),
+  },
+  bsCourse: {
+    make: async (n, ids) => ({
+      // One year for every sample, so the sort moves within a year have neighbours.
+      year: 1959,
+      eventDate: '1959-10-01',
+      title: `样例大事${n}`,
+      summary: '新馆落成开放',
+      images: [await ids.upload('bsCourse', 'image')],
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, eventDate: '' }),
+  },
+  bsIdentify: {
+    make: async (n, ids) => ({
+      channel: 2,
+      applicant: hanName(n),
+      phone: `139${String(20_000_000 + n).slice(-8)}`,
+      email: `visitor${n}@example.com`,
+      relicName: `青花瓷瓶${n}`,
+      category: '瓷器',
+      description: '高约 30 厘米，底有六字款，家传',
+      photos: [await ids.upload('bsIdentify', 'image'), await ids.upload('bsIdentify', 'image')],
+    }),
+    change: (b) => ({ ...b, category: '陶瓷' }),
+  },
+  bsIdentifyRecord: {
+    // A relic brought in person: no request (a request must be accepted first; content-web tests).
+    make: async (n, ids) => ({
+      relicName: `铜镜${n}`,
+      expertId: ids.user('staff04'),
+      identifyDate: '2026-11-20',
+      era: '唐',
+      material: '铜',
+      conclusion: 1 + (n % 4),
+      opinion: '包浆自然，纹饰符合唐代特征',
+      recordPhotos: [await ids.upload('bsIdentifyRecord', 'image')],
+      report: [await ids.upload('bsIdentifyRecord', 'file', `报告${n}.pdf`)],
+    }),
+    change: (b) => ({ ...b, era: '盛唐' }),
+  },
+  enRelic: {
+    make: async (n, ids) => ({
+      title: `Sample Vase ${n}`,
+      cover: [await ids.upload('enRelic', 'image')],
+      summary: 'A blue-and-white vase',
+      content: '<p>Sample text</p>',
+      era: 'Qing Dynasty',
+      material: 'Porcelain',
+      dimensions: 'H. 32 cm',
+      gallery: [await ids.upload('enRelic', 'image')],
+      relicId: '',
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, relicId: 12 }),
+  },
+  enActivity: {
+    make: async (n, ids) => ({
+      title: `Sample Workshop ${n}`,
+      cover: [await ids.upload('enActivity', 'image')],
+      summary: 'Rubbing workshop',
+      content: '<p>Sample text</p>',
+      startDate: '2026-12-05',
+      endDate: '2026-12-06',
+      timeText: '10:00–11:30',
+      place: 'Lecture Hall, 2F',
+      audience: 'Families',
+      booking: 'Free, booking required',
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, endDate: '' }),
+  },
   fxItem: {
     make: async (n, ids) => ({
       name: `测试藏品${n}`,

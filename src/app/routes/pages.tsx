@@ -197,6 +197,30 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/applet-management/volunteer/demeanor': page(() => import('./applet'), 'VolunteerStoryPage'),
   // The applet's 志愿者招募: the volunteers' recruits, read by its leaf, written by 招募管理's.
   '/applet-management/volunteer/recruit': page(() => import('./applet'), 'AppletRecruitPage'),
+  // 官网建设 and 英文网站 (issue 23): the records engine's list on each content record; a record
+  // kept in two languages is one page with 中文 / English. The tongji pages are another's.
+  '/website/home': page(() => import('./content-web'), 'WebsiteHomePage'),
+  '/en-website/home': page(() => import('./content-web'), 'EnWebsiteHomePage'),
+  '/website/qinggong': page(() => import('./content-web'), 'QinggongPage'),
+  '/website/info-publish': page(() => import('./content-web'), 'InfoPublishPage'),
+  '/en-website/info-publish': page(() => import('./content-web'), 'EnInfoPublishPage'),
+  '/website/notice-publish': page(() => import('./content-web'), 'NoticePublishPage'),
+  '/website/zdjs': page(() => import('./content-web'), 'ZdjsPage'),
+  '/website/course': page(() => import('./content-web'), 'CoursePage'),
+  '/website/identify': page(() => import('./content-web'), 'IdentifyPage'),
+  '/website/identify-record': page(() => import('./content-web'), 'IdentifyRecordPage'),
+  '/website/exhibition': page(() => import('./content-web'), 'WebsiteExhibitionPage'),
+  '/en-website/exhibition': page(() => import('./content-web'), 'EnWebsiteExhibitionPage'),
+  '/website/showroom': page(() => import('./content-web'), 'WebsiteShowroomPage'),
+  '/en-website/showroom': page(() => import('./content-web'), 'EnWebsiteShowroomPage'),
+  '/website/digital': page(() => import('./content-web'), 'WebsiteDigitalPage'),
+  '/en-website/3d': page(() => import('./content-web'), 'EnWebsiteThreeDPage'),
+  '/website/learning': page(() => import('./content-web'), 'WebsiteLearningPage'),
+  '/website/classroom': page(() => import('./content-web'), 'WebsiteClassroomPage'),
+  '/website/cultural': page(() => import('./content-web'), 'WebsiteCulturalPage'),
+  '/en-website/cultural': page(() => import('./content-web'), 'EnWebsiteCulturalPage'),
+  '/en-website/premium': page(() => import('./content-web'), 'EnPremiumPage'),
+  '/en-website/activity': page(() => import('./content-web'), 'EnActivityPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

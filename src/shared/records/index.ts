@@ -38,6 +38,7 @@ import {
   appointTicket,
 } from './reservation/orders';
 import { CONTENT_RECORDS } from './content/index';
+import { IDENTIFY_RECORDS } from './content/website';
 
 /**
  * Every declared record. The server registers the calls of each, the generic API test suite
@@ -89,6 +90,8 @@ export const RECORDS: readonly RecordDef[] = [
   bsBookApproval,
   // Website and mini-program content (issue 23): records-design §5 and the English website's.
   ...CONTENT_RECORDS,
+  // The website's 文物鉴定 (issue 23): appraisal requests and records, not public content.
+  ...IDENTIFY_RECORDS,
 ];
 
 /**

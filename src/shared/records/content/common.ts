@@ -215,6 +215,10 @@ export const LINKABLE_RECORDS: readonly string[] = [
   'enDigitalExhibition',
   'enCulturalcreative',
   'enNews',
+  // The website's and the English website's own (website.ts).
+  'bsArticle',
+  'enRelic',
+  'enActivity',
 ];
 
 /** `bsExhibition:12` → { record, id }, or the words of what is wrong. */

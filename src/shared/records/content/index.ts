@@ -12,6 +12,7 @@ import {
 } from './exhibition';
 import { bsGuideChapter, bsGuideShowroom, bsGuideUnit } from './guide';
 import { AudioVideo, bsClassroom, bsElecticWave, bsScience } from './learning';
+import { WEBSITE_CONTENT_RECORDS } from './website';
 
 /**
  * The website and mini-program content records (issue 23), in the order they register: a
@@ -39,6 +40,8 @@ export const CONTENT_RECORDS: readonly RecordDef[] = [
   bsDigitalRelic,
   bsVolunteerIntro,
   bsVolunteerStory,
+  // The website's and the English website's own (website.ts): articles, milestones, relics, events.
+  ...WEBSITE_CONTENT_RECORDS,
 ];
 
 export {
