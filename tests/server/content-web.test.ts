@@ -223,6 +223,9 @@ describe('文物鉴定', () => {
     const r = await result(id, { relicName: '铜佛像' });
     expect(refused(r)).toBe('鉴定申请“王先生：铜佛像”已不予受理，不能登记鉴定记录');
     expect(r.body.result.fields.requestId).toContain('已不予受理');
+    // The conclusion is chosen, never assumed.
+    expect(refused(await result(null, { conclusion: '' }))).toBe('请选择鉴定结论');
+    expect(refused(await result(null, { conclusion: 9 }))).toContain('鉴定结论');
     // A relic brought in person needs no request.
     ok(await result(null, { relicName: '现场送鉴铜镜' }));
   });
