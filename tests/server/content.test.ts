@@ -195,10 +195,10 @@ describe('the guide tree', () => {
     const unit = ok(await post(`${BS}/bsGuideUnit/save`, editor, { chapterId: first, title: '大克鼎' })).id;
 
     expect(refused(await act(`${BS}/bsGuideShowroom/delete`, { id: room }))).toBe(
-      '展厅“青铜器展厅”下还有 2 个章节，请先删除或移到其他展厅后再删除',
+      '展厅“青铜器展厅”下还有 2 个导览章节，请先删除或移到其他展厅后再删除',
     );
     expect(refused(await act(`${BS}/bsGuideChapter/delete`, { id: first }))).toBe(
-      '章节“第一部分 礼器”下还有 1 个单元，请先删除或移到其他章节后再删除',
+      '章节“第一部分 礼器”下还有 1 个导览单元，请先删除或移到其他章节后再删除',
     );
     // A chapter must name a showroom that exists.
     expect(refused(await post(`${BS}/bsGuideChapter/save`, editor, { showroomId: 99_999, title: 'x' }))).toBe(
@@ -206,7 +206,7 @@ describe('the guide tree', () => {
     );
     ok(await act(`${BS}/bsGuideUnit/delete`, { id: unit }));
     ok(await act(`${BS}/bsGuideChapter/delete`, { id: first }));
-    expect(refused(await act(`${BS}/bsGuideShowroom/delete`, { id: room }))).toContain('下还有 1 个章节');
+    expect(refused(await act(`${BS}/bsGuideShowroom/delete`, { id: room }))).toContain('下还有 1 个导览章节');
     // Chapters sort within their showroom.
     const other = await chapter('第三部分 乐器');
     const order = async () =>

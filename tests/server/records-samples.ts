@@ -31,6 +31,18 @@ export interface SampleIds {
   row: (record: string) => Promise<number>;
 }
 
+/**
+ * One parent row per suite for a record sorted within its parent (a chapter within its showroom,
+ * a unit within its chapter), so samples share a sort scope and up/down has a neighbour to swap.
+ */
+const SHARED_ROWS = new WeakMap<SampleIds, Map<string, Promise<number>>>();
+function sharedRow(ids: SampleIds, record: string): Promise<number> {
+  const held = SHARED_ROWS.get(ids) ?? new Map<string, Promise<number>>();
+  SHARED_ROWS.set(ids, held);
+  if (!held.has(record)) held.set(record, ids.row(record));
+  return held.get(record)!;
+}
+
 export interface Sample {
   make: (n: number, ids: SampleIds) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** A change to make in an update, and the field it shows in. */
@@ -698,7 +710,7 @@ export const SAMPLES: Record<string, Sample> = {
   },
   bsGuideChapter: {
     make: async (n, ids) => ({
-      showroomId: await ids.row('bsGuideShowroom'),
+      showroomId: await sharedRow(ids, 'bsGuideShowroom'),
       chapterNo: '第一部分',
       title: `样例章节${n}`,
       cover: [await ids.upload('bsGuideChapter', 'image')],
@@ -712,7 +724,7 @@ export const SAMPLES: Record<string, Sample> = {
   },
   bsGuideUnit: {
     make: async (n, ids) => ({
-      chapterId: await ids.row('bsGuideChapter'),
+      chapterId: await sharedRow(ids, 'bsGuideChapter'),
       title: `样例单元${n}`,
       cover: [await ids.upload('bsGuideUnit', 'image')],
       summary: '鼎',

@@ -79,12 +79,21 @@ export const BoolFlag = (): z.ZodType<boolean, boolean> => flagSchema((f) => f =
  * and the spec's text forms `'5,6'` and `'[5,6]'`. `list` bounds the resulting array (its own
  * min/max messages). Order is kept; repeats are the caller's to drop.
  */
-export function oneOrMany<S extends z.ZodType<number[]>>(list: S): z.ZodType<z.output<S>, z.input<S>> {
+export function oneOrMany<S extends z.ZodType<number[]>>(
+  list: S,
+  /** The field's own label, when it has one (a record's field): the words name it, not its key. */
+  label?: string,
+): z.ZodType<z.output<S>, z.input<S>> {
   return z.preprocess((v, ctx) => {
     if (v === undefined || typeof v === 'number' || typeof v === 'string' || Array.isArray(v))
       return toIdList(v);
     // An object or a boolean is neither an id nor a list: say what is wanted (接收人必须是编号或编号列表…).
-    ctx.addIssue({ code: 'custom', params: { kind: 'idList' }, input: v });
+    ctx.addIssue({
+      code: 'custom',
+      params: { kind: 'idList' },
+      input: v,
+      ...(label ? { message: `${label}必须是编号或编号列表，例如 5 或 [5, 6]` } : {}),
+    });
     return z.NEVER;
   }, list) as unknown as z.ZodType<z.output<S>, z.input<S>>;
 }

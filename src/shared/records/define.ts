@@ -325,7 +325,7 @@ export const f = {
       .min(o.min ?? (o.required ? 1 : 0))
       .max(o.max ?? 50)
       .transform((ids) => [...new Set(ids)]);
-    return field('users', label, o, oneOrMany(list as unknown as z.ZodType<number[]>), []);
+    return field('users', label, o, oneOrMany(list as unknown as z.ZodType<number[]>, label), []);
   },
   /** A department. */
   dept(label: string, o: Common = {}): Field {
@@ -342,7 +342,7 @@ export const f = {
       .min(o.required ? 1 : 0, `请选择${label}`)
       .max(o.max ?? 20)
       .transform((ids) => [...new Set(ids)]);
-    return field('roles', label, o, oneOrMany(list as unknown as z.ZodType<number[]>), []);
+    return field('roles', label, o, oneOrMany(list as unknown as z.ZodType<number[]>, label), []);
   },
   /**
    * Files (the attachment service's uploads, bound to the row as `(tableName = record name,
@@ -420,7 +420,7 @@ export const f = {
       .min(rest.required ? 1 : 0, `请至少选择一个${label}`)
       .max(max, `${label}最多选择 ${max} 个`)
       .transform((ids) => [...new Set(ids)]);
-    return field('refs', label, rest, oneOrMany(list as unknown as z.ZodType<number[]>), [], {
+    return field('refs', label, rest, oneOrMany(list as unknown as z.ZodType<number[]>, label), [], {
       ref: { record, by, ...(active ? { active } : {}) },
       max,
       ...(alias ? { alias } : {}),
@@ -476,7 +476,7 @@ function idList(label: string, required: boolean | undefined, max: number, unit:
     .min(required ? 1 : 0, `请上传${label}`)
     .max(max, `${label}最多 ${max} ${unit}`)
     .transform((ids) => [...new Set(ids)]);
-  return oneOrMany(list as unknown as z.ZodType<number[]>);
+  return oneOrMany(list as unknown as z.ZodType<number[]>, label);
 }
 
 /** An id field (Id's rules) whose messages name `label`. */

@@ -129,8 +129,8 @@ export function createContentService(deps: { db: Db; records: RecordService; now
 
   // The guide's tree: a parent with rows under it stays, and the words say how many.
   const children = [
-    [bsGuideShowroom, bsGuideChapter, 'showroomId', '展厅', '章节'],
-    [bsGuideChapter, bsGuideUnit, 'chapterId', '章节', '单元'],
+    [bsGuideShowroom, bsGuideChapter, 'showroomId', '展厅', bsGuideChapter.title],
+    [bsGuideChapter, bsGuideUnit, 'chapterId', '章节', bsGuideUnit.title],
   ] as const;
   for (const [parent, child, field, what, under] of children)
     records.registerDeleteGuard(parent.name, async (trx, row) => {
