@@ -153,6 +153,17 @@ describe('defineRecord', () => {
       /status/,
     );
   });
+  it('a keyed grant names a field of the record and is not combined with owner', () => {
+    const keyed = { field: 'a', grants: { v: 'y' }, message: '只能编辑 v' };
+    expect(() => defineRecord({ ...base, access: { ...base.access, keyed } })).not.toThrow();
+    expect(() =>
+      defineRecord({ ...base, access: { ...base.access, keyed: { ...keyed, field: 'k' } } }),
+    ).toThrow(/unknown field k/);
+    const owned = { ...base, fields: { ...base.fields, u: f.user('人') } };
+    expect(() =>
+      defineRecord({ ...owned, access: { ...base.access, keyed, owner: { field: 'u', all: 'z' } } }),
+    ).toThrow(/keyed and owner/);
+  });
   it('every registered record has a unique name, table and base, and calls that do not collide', () => {
     const names = RECORDS.map((r) => r.name);
     expect(new Set(names).size).toBe(names.length);

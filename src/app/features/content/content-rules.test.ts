@@ -4,6 +4,7 @@ import {
   addItem,
   carouselState,
   hallGuide,
+  isVideoName,
   moveItem,
   phaseValue,
   spSaveBody,
@@ -71,5 +72,14 @@ describe('hallGuide', () => {
     expect(hallGuide(5, rows)).toEqual({ state: 'published', showroom: rows[1] });
     expect(hallGuide(6, rows)).toEqual({ state: 'draft', showroom: rows[2] });
     expect(hallGuide(7, rows)).toEqual({ state: 'none', showroom: null });
+  });
+});
+
+describe('isVideoName', () => {
+  it('plays mp4, webm, mov and m4v as video, whatever the case, and the rest as audio', () => {
+    expect(isVideoName('讲座.MP4')).toBe(true);
+    expect(isVideoName('a.b.webm')).toBe(true);
+    expect(isVideoName('节目.m4a')).toBe(false);
+    expect(isVideoName('mp4')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { RecordRow } from '../../../shared/records/api';
-import { PUBLISHED } from '../../../shared/records/content/common';
+import { PUBLISHED, VIDEO_TYPES } from '../../../shared/records/content/common';
 import { exhibitionPhase } from '../../../shared/records/content/exhibition';
 import type { StatusOption } from '../../../shared/records/define';
 import { formatMuseumMinute, museumDate } from '../../../shared/rules/museum-time';
@@ -93,4 +93,10 @@ export function hallGuide(
   if (published) return { state: 'published', showroom: published };
   if (mine.length) return { state: 'draft', showroom: mine[0]! };
   return { state: 'none', showroom: null };
+}
+
+/** Whether a file name is a video by its extension (the player takes the rest as audio). */
+export function isVideoName(name: string): boolean {
+  const ext = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
+  return (VIDEO_TYPES as readonly string[]).includes(ext);
 }

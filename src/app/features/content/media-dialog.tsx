@@ -1,16 +1,10 @@
 import { Anchor, Modal, Stack, Text } from '@mantine/core';
-import { VIDEO_TYPES } from '../../../shared/records/content/common';
 import type { RecordDef } from '../../../shared/records/define';
 import { t } from '../../lib/i18n';
 import { useRecordDetail } from '../../lib/records';
+import { isVideoName } from './content-rules';
 
 const A = t.applet;
-
-/** Whether a file name is a video by its extension (the rest the player takes as audio). */
-export function isVideoName(name: string): boolean {
-  const ext = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
-  return (VIDEO_TYPES as readonly string[]).includes(ext);
-}
 
 /**
  * 播放 on an audio or video row (音视频, 电台节目, a guide's 讲解音频): the file in an <audio> or
