@@ -33,6 +33,7 @@ import * as m0035 from './0035_team_documents';
 import * as m0036 from './0036_books';
 import * as m0040 from './0040_book_reminders';
 import * as m0041 from './0041_content';
+import * as m0043 from './0043_content_views';
 import * as m0060 from './0060_dav';
 
 /**
@@ -74,5 +75,6 @@ export const migrations: Record<string, Migration> = {
   '0036_books': m0036,
   '0040_book_reminders': m0040,
   '0041_content': m0041,
+  '0043_content_views': m0043,
   '0060_dav': m0060,
 };
