@@ -91,6 +91,8 @@ import { createBookStats } from './modules/book/book.stats';
 import { bsBookApproval } from '../shared/records/book/books';
 import { bsCarousel } from '../shared/records/content/index';
 import { contentRoutes } from './modules/content/content.routes';
+import { contentStatsRoutes } from './modules/content/content-stats.routes';
+import { createContentStats } from './modules/content/content-stats';
 import { createContentService } from './modules/content/content.service';
 import { createGate, gateRoutes } from './modules/reservation/gate';
 import { reservationStatExportRoutes } from './modules/reservation/stats-export';
@@ -477,6 +479,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (reservations) reservationRoutes(museum, { reservations });
       if (books) bookRoutes(museum, { books, records });
       if (content) contentRoutes(museum, { content });
+      // 访问统计 of the content's view counts (README "View counts and 统计").
+      if (content) contentStatsRoutes(museum, { stats: createContentStats({ db, access }) });
       // 借阅概览's figures, the form's ISBN look-up and the e-book download (README "Book lending").
       if (books)
         bookStatsRoutes(museum, { stats: createBookStats({ db, access, records }), db, records, attach });
