@@ -93,6 +93,7 @@ import { bsCarousel } from '../shared/records/content/index';
 import { contentRoutes } from './modules/content/content.routes';
 import { contentStatsRoutes } from './modules/content/content-stats.routes';
 import { createContentStats } from './modules/content/content-stats';
+import { registerContentDurations } from './modules/content/durations';
 import { createContentService } from './modules/content/content.service';
 import { createGate, gateRoutes } from './modules/reservation/gate';
 import { reservationStatExportRoutes } from './modules/reservation/stats-export';
@@ -430,6 +431,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Website and mini-program content (README "Website and mini-program content"): the link
   // allow-list, the guide's tree, relations and the carousel's 展示中 filter.
   const content = recordDefs.includes(bsCarousel) ? createContentService({ db, records }) : null;
+  // Durations read from the files of content rows (README "Media: Range and durations").
+  if (content)
+    registerContentDurations({
+      db,
+      records,
+      store: storage.attachments,
+      tmpDir: scratch,
+      onReadError: (md5, err) => app.log.info({ md5, err: String(err) }, 'media duration unreadable'),
+    });
   // Every effect a transition names is registered by now (a missing one stops the start).
   records.checkEffects();
   const imports = createImports();
