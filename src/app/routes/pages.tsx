@@ -173,6 +173,9 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/books/publication': page(() => import('./books-reader'), 'PublicationReaderPage'),
   '/books/borrow-record': page(() => import('./books-reader'), 'BorrowRecordPage'),
   '/books/receive-record': page(() => import('./books-reader'), 'ReceiveRecordPage'),
+  // 访问统计 (issue 23): content views by day, month, item and kind, per site.
+  '/website/tongji': page(() => import('../features/content-tongji/tongji-page'), 'WebsiteTongjiPage'),
+  '/en-website/tongji': page(() => import('../features/content-tongji/tongji-page'), 'EnWebsiteTongjiPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');
