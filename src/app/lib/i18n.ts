@@ -2924,9 +2924,9 @@ export const t = {
     rangeNote: (from: string, to: string) => `统计范围：${from} 至 ${to}（本馆日期，北京时间）`,
     views: '浏览量',
     plays: '播放量',
-    trend: (unit: 'day' | 'week' | 'month') =>
-      unit === 'day' ? '每天的浏览量' : unit === 'week' ? '每周的浏览量（按周起始日）' : '每月的浏览量',
-    byMonth: '近 12 个月浏览量（截至统计范围最后一天所在月）',
+    trend: (unit: 'day' | 'week' | 'month', withPlays: boolean) =>
+      `${{ day: '每天', week: '每周', month: '每月' }[unit]}的浏览量${withPlays ? '与播放量' : ''}（次${unit === 'week' ? '，按周起始日' : ''}）`,
+    byMonth: (span: string) => `近 12 个月浏览量（${span}）`,
     top: '浏览最多的 10 条内容',
     byRecord: '各类内容的浏览量',
     table: '各类内容明细',

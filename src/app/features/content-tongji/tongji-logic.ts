@@ -32,12 +32,15 @@ export function rangeProblem(r: DayRange): string | null {
   return null;
 }
 
-/** 'yyyy-MM' as a short label: the year on the first and on each January ('2025年1月', '2月'). */
+/** 'yyyy-MM' as a bar's short label ('1月'); the chart's title says the years (`monthSpan`). */
 export function monthLabels(months: readonly string[]): string[] {
-  return months.map((m, i) => {
-    const month = Number(m.slice(5, 7));
-    return i === 0 || month === 1 ? `${m.slice(0, 4)}年${month}月` : `${month}月`;
-  });
+  return months.map((m) => `${Number(m.slice(5, 7))}月`);
+}
+
+/** The months' span for a title: '2025年12月–2026年11月'. */
+export function monthSpan(months: readonly string[]): string {
+  const say = (m: string) => `${m.slice(0, 4)}年${Number(m.slice(5, 7))}月`;
+  return months.length ? `${say(months[0]!)}–${say(months.at(-1)!)}` : '';
 }
 
 /** One point of the trend chart: its label and sums. */
@@ -49,7 +52,7 @@ export interface Bucket {
 
 /**
  * The per-day answer as points a chart can carry: each day up to a month ('MM-dd'); weeks of
- * seven days from the first day up to half a year ('MM-dd起'); months beyond ('yyyy-MM').
+ * seven days from the first day up to half a year (labelled by their first day); months beyond ('yyyy-MM').
  */
 export function trendBuckets(d: Pick<TongjiDays, 'days' | 'views' | 'plays'>): {
   unit: 'day' | 'week' | 'month';
@@ -62,7 +65,7 @@ export function trendBuckets(d: Pick<TongjiDays, 'days' | 'views' | 'plays'>): {
     unit === 'day'
       ? d.days[i]!.slice(5)
       : unit === 'week'
-        ? `${d.days[i - (i % 7)]!.slice(5)}起`
+        ? d.days[i - (i % 7)]!.slice(5)
         : d.days[i]!.slice(0, 7);
   d.days.forEach((_, i) => {
     const label = keyOf(i);

@@ -1,4 +1,15 @@
-import { Alert, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Card,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
 import type {
@@ -19,6 +30,7 @@ import { t } from '../../lib/i18n';
 import {
   PRESET_DAYS,
   monthLabels,
+  monthSpan,
   presetRange,
   rangeProblem,
   spanDays,
@@ -152,19 +164,29 @@ function TongjiPage({ site }: { site: TongjiSite }) {
           <Text size="xs" c="dimmed">
             {P.rangeNote(d.days.from, d.days.to)}
           </Text>
+          {/* A few points drawn full width would be huge (the card grows with them); many on a
+              phone would be unreadable (the card keeps 28 px a point and scrolls sideways). */}
+          <Box
+            maw={Math.max(480, trend.buckets.length * 56)}
+            w="100%"
+            style={{ overflowX: 'auto' }}
+            tabIndex={0}
+          >
+            <Box miw={trend.buckets.length * 28}>
+              <LineChart
+                title={P.trend(trend.unit, plays)}
+                labels={trend.buckets.map((b) => b.label)}
+                series={[
+                  { label: P.views, values: trend.buckets.map((b) => b.views) },
+                  ...(plays ? [{ label: P.plays, values: trend.buckets.map((b) => b.plays) }] : []),
+                ]}
+                testId="tongji-trend"
+              />
+            </Box>
+          </Box>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-            <LineChart
-              title={P.trend(trend.unit)}
-              labels={trend.buckets.map((b) => b.label)}
-              series={[
-                { label: P.views, values: trend.buckets.map((b) => b.views) },
-                ...(plays ? [{ label: P.plays, values: trend.buckets.map((b) => b.plays) }] : []),
-              ]}
-              format={P.times}
-              testId="tongji-trend"
-            />
             <BarChart
-              title={P.byMonth}
+              title={P.byMonth(monthSpan(d.months.months))}
               bars={monthLabels(d.months.months).map((label, i) => ({
                 label,
                 value: d.months.views[i] ?? 0,
