@@ -91,6 +91,9 @@ import { createBookStats } from './modules/book/book.stats';
 import { bsBookApproval } from '../shared/records/book/books';
 import { bsCarousel } from '../shared/records/content/index';
 import { contentRoutes } from './modules/content/content.routes';
+import { contentStatsRoutes } from './modules/content/content-stats.routes';
+import { createContentStats } from './modules/content/content-stats';
+import { registerContentDurations } from './modules/content/durations';
 import { createContentService } from './modules/content/content.service';
 import { registerWebsiteRules } from './modules/content/website.rules';
 import { bsIdentify } from '../shared/records/content/website';
@@ -432,6 +435,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const content = recordDefs.includes(bsCarousel) ? createContentService({ db, records }) : null;
   // The website's 文物鉴定 (README "Website and English website pages"): records need an accepted request.
   if (recordDefs.includes(bsIdentify)) registerWebsiteRules(records);
+  // Durations read from the files of content rows (README "Media: Range and durations").
+  if (content)
+    registerContentDurations({
+      db,
+      records,
+      store: storage.attachments,
+      tmpDir: scratch,
+      onReadError: (md5, err) => app.log.info({ md5, err: String(err) }, 'media duration unreadable'),
+    });
   // Every effect a transition names is registered by now (a missing one stops the start).
   records.checkEffects();
   const imports = createImports();
@@ -481,6 +493,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (reservations) reservationRoutes(museum, { reservations });
       if (books) bookRoutes(museum, { books, records });
       if (content) contentRoutes(museum, { content });
+      // 访问统计 of the content's view counts (README "View counts and 统计").
+      if (content) contentStatsRoutes(museum, { stats: createContentStats({ db, access }) });
       // 借阅概览's figures, the form's ISBN look-up and the e-book download (README "Book lending").
       if (books)
         bookStatsRoutes(museum, { stats: createBookStats({ db, access, records }), db, records, attach });

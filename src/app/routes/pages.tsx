@@ -221,6 +221,9 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/en-website/cultural': page(() => import('./content-web'), 'EnWebsiteCulturalPage'),
   '/en-website/premium': page(() => import('./content-web'), 'EnPremiumPage'),
   '/en-website/activity': page(() => import('./content-web'), 'EnActivityPage'),
+  // 访问统计 (issue 23): content views by day, month, item and kind, per site.
+  '/website/tongji': page(() => import('../features/content-tongji/tongji-page'), 'WebsiteTongjiPage'),
+  '/en-website/tongji': page(() => import('../features/content-tongji/tongji-page'), 'EnWebsiteTongjiPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

@@ -907,6 +907,28 @@ export interface BsRelationTable extends RecordBase {
   note: Generated<string>;
   sort: Generated<number>;
 }
+/** Visits counted per content row, museum day and kind (migration 0043; content/views.ts). */
+export interface ContentViewDayTable {
+  record: string;
+  row_id: number;
+  day: string;
+  /** 1 浏览 (a detail read), 2 播放 (a media play). */
+  kind: number;
+  n: number;
+}
+/** Who was counted today: a salted hash, never an address (migration 0043). */
+export interface ContentViewSeenTable {
+  day: string;
+  record: string;
+  row_id: number;
+  kind: number;
+  visitor: string;
+}
+/** The day's random salt of those hashes, deleted with them (migration 0043). */
+export interface ContentViewSaltTable {
+  day: string;
+  salt: string;
+}
 /** 个人预约 (migration 0031). */
 export interface AppointOrderTable extends RecordBase {
   order_no: string;
@@ -1091,4 +1113,8 @@ export interface DB {
   en_news: ContentTable;
   en_showroom: ContentTable;
   appoint_visitor_request: AppointVisitorRequestTable;
+  /** Content view and play counts (0043). */
+  content_view_day: ContentViewDayTable;
+  content_view_seen: ContentViewSeenTable;
+  content_view_salt: ContentViewSaltTable;
 }

@@ -121,6 +121,9 @@ export type TransitionEffect = (
 /** A module's check of one row about to be stored (its values over the stored row): a problem or null. */
 export type WriteCheck = (q: Db, row: Record<string, unknown>, before?: Row) => Promise<FieldProblem | null>;
 
+/** A module's fill of a form's (unchecked) values: the fields to set over them. */
+export type FormFill = (values: Readonly<Record<string, unknown>>) => Promise<Record<string, unknown>>;
+
 export function createRecordService(deps: {
   db: Db;
   access: Access;
@@ -141,6 +144,12 @@ export function createRecordService(deps: {
    * engine's checks found nothing, for forms and imports alike.
    */
   const writeChecks = new Map<string, WriteCheck>();
+  /**
+   * A module's fill of a form's values that needs slow work (a media file's duration read from
+   * its bytes), by record name: run before the write's transaction, so no transaction waits on
+   * it; it answers fields to set over the form's. The engine's checks then judge the result.
+   */
+  const formFills = new Map<string, FormFill>();
   /** Conditions for a record's virtual filters (RecordDef.virtualFilters), by record name. */
   const listFilters = new Map<string, (query: Record<string, unknown>) => Promise<Cond[]>>();
 
@@ -425,6 +434,8 @@ export function createRecordService(deps: {
 
   /** A form's one row: saved, or refused with its problems per field. */
   async function saveOne(def: RecordDef, ctx: WriteContext, item: Pending, find?: number) {
+    const fill = formFills.get(def.name);
+    if (fill) item = { ...item, values: { ...item.values, ...(await fill(item.values)) } };
     const r = await db.transaction().execute(async (trx) => {
       let before: Row | undefined;
       if (find !== undefined) {
@@ -460,6 +471,11 @@ export function createRecordService(deps: {
     /** A module's own check of a row about to be stored (run in the write's transaction). */
     registerWriteCheck(record: string, fn: WriteCheck) {
       writeChecks.set(record, fn);
+    },
+
+    /** A module's fill of a form's values, before the write's transaction (see `formFills`). */
+    registerFormFill(record: string, fn: FormFill) {
+      formFills.set(record, fn);
     },
 
     /** A module's own reason a row may not be deleted (run in the delete's transaction). */

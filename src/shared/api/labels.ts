@@ -150,6 +150,7 @@ export const FIELD_LABELS = {
   shareFilePath: '分享内路径',
   shareType: '分享类型',
   showName: '条件名称',
+  site: '网站',
   sort: '排序',
   startDate: '开始日期',
   startTime: '开始时间',

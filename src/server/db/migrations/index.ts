@@ -34,6 +34,7 @@ import * as m0036 from './0036_books';
 import * as m0040 from './0040_book_reminders';
 import * as m0041 from './0041_content';
 import * as m0042 from './0042_content_web';
+import * as m0043 from './0043_content_views';
 import * as m0044 from './0044_applet_pages';
 import * as m0060 from './0060_dav';
 
@@ -77,6 +78,7 @@ export const migrations: Record<string, Migration> = {
   '0040_book_reminders': m0040,
   '0041_content': m0041,
   '0042_content_web': m0042,
+  '0043_content_views': m0043,
   '0044_applet_pages': m0044,
   '0060_dav': m0060,
 };

@@ -274,7 +274,8 @@ export function createAttachService(opts: {
       if (!row || !(await mayRead(user, row))) throw notFound(NOT_READABLE);
       // Only editor images whose bytes were sniffed as an image are ever shown inline.
       if (opts.image && (!row.inline || !row.mime)) throw notFound('该附件不是图片');
-      return { row, open: () => store.open(row.md5) };
+      // `store` lets a caller send a range of the bytes (downloadFile: drive/download.ts's sender).
+      return { row, open: () => store.open(row.md5), store };
     },
 
     /** attach/deleteAttachment: the uploader, while the record it belongs to is not published. */

@@ -28,7 +28,11 @@ const audio = (label: string) =>
     maxBytes: 200 * 1024 * 1024,
     help: 'mp3、m4a、aac、wav 或 ogg，200 MB 以内',
   });
-const seconds = () => f.int('音频时长（秒）', { max: 36_000, help: '不填时播放器读取文件时长' });
+const seconds = () =>
+  f.int('音频时长（秒）', {
+    max: 36_000,
+    help: '保存时从音频文件读取：不填即自动填写，与文件相差超过 2 秒时以文件为准',
+  });
 
 export const bsGuideShowroom = defineRecord({
   name: 'bsGuideShowroom',

@@ -78,6 +78,9 @@ export const bsClassroom = defineRecord({
   describe: (r) => String(r.title ?? ''),
 });
 
+/** The server reads a file's length on save (README "Media: Range and durations"). */
+const DURATION_HELP = '保存时从上传的文件读取：不填即自动填写，与文件相差超过 2 秒时以文件为准';
+
 export const MEDIA_TYPES: readonly StatusOption[] = [
   { value: 1, label: '视频' },
   { value: 2, label: '音频' },
@@ -100,7 +103,7 @@ export const AudioVideo = defineRecord({
       help: '上传文件或填写外部地址（都有时播放文件）；500 MB 以内',
     }),
     url: f.text('外部地址', { max: 500, placeholder: 'https://', help: '白名单内的 https 地址' }),
-    durationSeconds: f.int('时长（秒）', { max: 360_000 }),
+    durationSeconds: f.int('时长（秒）', { max: 360_000, help: DURATION_HELP }),
     speaker: f.text('主讲人', { max: 50, list: true, keyword: true }),
     playCount: f.int('播放量', { form: false, initial: 0, list: true, width: 80 }),
     ...publishFields(),
@@ -137,7 +140,7 @@ export const bsElecticWave = defineRecord({
       maxBytes: 200 * 1024 * 1024,
       help: 'mp3 或 m4a，200 MB 以内',
     }),
-    durationSeconds: f.int('时长（秒）', { max: 36_000 }),
+    durationSeconds: f.int('时长（秒）', { max: 36_000, help: DURATION_HELP }),
     anchor: f.text('主播', { max: 50, list: true, keyword: true }),
     transcript: f.textarea('文稿', { max: 20_000 }),
     ...publishFields(),
