@@ -98,6 +98,8 @@ import { createReservationService } from './modules/reservation/reservation.serv
 import { teamVisitorsScheme } from './modules/reservation/team-visitors.import';
 import { publicReservationRoutes } from './modules/reservation/public.routes';
 import { createPublicReservationService, maskPhone } from './modules/reservation/public.service';
+import { publicContentRoutes } from './modules/content/public.routes';
+import { createPublicContentService } from './modules/content/public.service';
 import { volunteerMeRoutes } from './modules/volunteer-me/volunteer-me.routes';
 import { confirmedHoursSince, createVolunteerMeService } from './modules/volunteer-me/volunteer-me.service';
 import { createVolunteerService } from './modules/volunteer/volunteer.service';
@@ -477,6 +479,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (reservations) reservationRoutes(museum, { reservations });
       if (books) bookRoutes(museum, { books, records });
       if (content) contentRoutes(museum, { content });
+      // The public read API of the content (README "Public read API and preview"): no sign-in.
+      if (content)
+        publicContentRoutes(museum, {
+          content: createPublicContentService({ db }),
+          store: storage.attachments,
+        });
       // 借阅概览's figures, the form's ISBN look-up and the e-book download (README "Book lending").
       if (books)
         bookStatsRoutes(museum, { stats: createBookStats({ db, access, records }), db, records, attach });
