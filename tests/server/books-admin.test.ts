@@ -1,11 +1,10 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/modules/auth/password';
-import * as orgRepo from '../../src/server/modules/org/org.repo';
 import { DEFAULT_ROLE_MENU } from '../../src/shared/menu/catalogue';
 import { addDays, museumDate } from '../../src/shared/rules/museum-time';
-import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
-import { M, userIdOf } from './util';
+import { APPLY, bookCalls, makeReaders } from './books-util';
+import { startServer, type TestServer } from './harness';
+import { userIdOf } from './util';
 import { jsonCalls } from './volunteer-util';
 
 /**
@@ -17,57 +16,35 @@ import { jsonCalls } from './volunteer-util';
 
 let s: TestServer;
 let admin: string;
-const { post, ok, refused } = jsonCalls(() => s);
-const BOOK = `${M}/book/bsBookInfo`;
-const APPLY = `${M}/book/bsBookApproval`;
-const readers: string[] = [];
+const { ok, refused } = jsonCalls(() => s);
+let readers: string[] = [];
 
+const calls = bookCalls(
+  () => s,
+  () => admin,
+);
+const { read } = calls;
 const act = (call: string, id: number, extra: Record<string, unknown> = {}, token = admin) =>
-  s.call('GET', `${APPLY}/${call}?${new URLSearchParams({ id: String(id), ...(extra as object) })}`, {
-    token,
-    headers: { token },
-  });
-const read = (path: string, token = admin) => s.call('GET', path, { token });
+  calls.act(call, { id, ...extra }, token);
 const counts = async (token = admin) => ok(await read(`${APPLY}/countPending`, token));
-
-let serial = 0;
-async function addBook(fields: Record<string, unknown> = {}): Promise<number> {
-  serial += 1;
-  return ok(
-    await post(`${BOOK}/add`, admin, {
-      type: 1,
-      title: `队列之书${serial}`,
-      author: '某某',
-      publisher: '文物出版社',
-      location: '资料室 1 架',
-      totalCount: 5,
-      lendMode: 1,
-      ...fields,
-    }),
-  ).id as number;
-}
+const addBook = (fields: Record<string, unknown> = {}) =>
+  calls.addBook('队列之书', { location: '资料室 1 架', totalCount: 5, ...fields });
 const ask = async (token: string, bookId: number, extra: Record<string, unknown> = {}) =>
-  ok(await post(`${APPLY}/add`, token, { bookId, applyType: 1, borrowDays: 14, ...extra })).id as number;
+  ok(await calls.ask(token, bookId, extra)).id as number;
 
 beforeAll(async () => {
   s = await startServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
   admin = await s.login('admin');
-  const roleId = await orgRepo.insertRole(s.db, { code: 'queueReader', name: '读者', remark: '图书借阅' });
   // 普通员工's entries hold the reader's pages (the reading room lends to every member of staff).
-  await orgRepo.setRoleMenus(s.db, roleId, [...DEFAULT_ROLE_MENU]);
-  const hash = await hashPassword(DEMO_PASSWORD);
-  for (let i = 1; i <= 3; i++) {
-    const account = `queue${i}`;
-    const id = await orgRepo.insertUser(s.db, {
-      account,
-      user_name: `排队读者${i}`,
-      phone: `1360000${String(i).padStart(4, '0')}`,
-      password_hash: hash,
-      superior_id: null,
-    });
-    await orgRepo.setUserRoles(s.db, id, [roleId]);
-    readers.push(await s.login(account));
-  }
+  readers = (
+    await makeReaders(s, {
+      prefix: 'queue',
+      name: '排队读者',
+      count: 3,
+      menu: [...DEFAULT_ROLE_MENU],
+      phone: '1360000',
+    })
+  ).map((r) => r.token);
 });
 
 afterAll(async () => {
@@ -105,7 +82,7 @@ describe('the badges stay live', () => {
     const [adminId, keeperId, readerId] = [
       await userIdOf(s, 'admin'),
       await userIdOf(s, 'staff04'),
-      await userIdOf(s, 'queue3'),
+      await userIdOf(s, 'queue03'),
     ];
     const told: number[] = [];
     const offs = [adminId, keeperId, readerId].map((id) =>

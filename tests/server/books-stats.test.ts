@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/modules/auth/password';
-import * as orgRepo from '../../src/server/modules/org/org.repo';
 import { addDays, museumDate, parseMuseumDate } from '../../src/shared/rules/museum-time';
-import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
+import { BOOK, bookCalls, makeReaders } from './books-util';
+import { startServer, type TestServer } from './harness';
 import { M, personWithMenu } from './util';
 import { jsonCalls } from './volunteer-util';
 
@@ -16,41 +15,19 @@ import { jsonCalls } from './volunteer-util';
 let s: TestServer;
 let admin: string;
 let keeper: string; // staff04 陈静, 典藏部's 典藏管理员: the whole book module, the panel too
-const { post, ok, refused } = jsonCalls(() => s);
-const BOOK = `${M}/book/bsBookInfo`;
-const APPLY = `${M}/book/bsBookApproval`;
+const { ok, refused } = jsonCalls(() => s);
 const READER_KEYS = ['book.book', 'book.borrowRecord', 'book.receiveRecord'];
-const r: { token: string; id: number }[] = [];
+let r: { token: string; id: number }[] = [];
 let outsider: string;
 
-const read = (path: string, token = admin) => s.call('GET', path, { token });
-const act = (call: string, params: Record<string, unknown>, token = admin) =>
-  s.call(
-    'GET',
-    `${APPLY}/${call}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`,
-    { token, headers: { token } },
-  );
-
-let serial = 0;
-async function addBook(fields: Record<string, unknown> = {}): Promise<number> {
-  serial += 1;
-  return ok(
-    await post(`${BOOK}/add`, admin, {
-      type: 1,
-      title: `统计图书${serial}`,
-      author: '某某',
-      publisher: '文物出版社',
-      location: '资料室 1 架 1 层',
-      totalCount: 3,
-      lendMode: 1,
-      ...fields,
-    }),
-  ).id as number;
-}
-async function ask(reader: { token: string }, bookId: number, extra: Record<string, unknown> = {}) {
-  return ok(await post(`${APPLY}/add`, reader.token, { bookId, applyType: 1, borrowDays: 14, ...extra }))
-    .id as number;
-}
+const calls = bookCalls(
+  () => s,
+  () => admin,
+);
+const { read, act } = calls;
+const addBook = (fields: Record<string, unknown> = {}) => calls.addBook('统计图书', fields);
+const ask = async (reader: { token: string }, bookId: number, extra: Record<string, unknown> = {}) =>
+  ok(await calls.ask(reader.token, bookId, extra)).id as number;
 /** Asked, approved and picked up. */
 async function lent(reader: { token: string }, bookId: number, extra: Record<string, unknown> = {}) {
   const id = await ask(reader, bookId, extra);
@@ -77,29 +54,15 @@ beforeAll(async () => {
   // Every member of staff reads the reading room by the default role; this person's role does not.
   outsider = await personWithMenu(s, 'nobooks', ['home.workbench']);
   thisMonth = museumDate(Date.now()).slice(0, 7);
-  const roleId = await orgRepo.insertRole(s.db, { code: 'statReader', name: '读者', remark: '图书借阅' });
-  await orgRepo.setRoleMenus(s.db, roleId, READER_KEYS);
-  const deptOf = async (name: string) =>
-    Number(
-      (await s.db.selectFrom('department').select('id').where('name', '=', name).executeTakeFirstOrThrow())
-        .id,
-    );
-  const hash = await hashPassword(DEMO_PASSWORD);
   // r0 in 陈列部, r1 in 典藏部, r2 in no department.
-  const depts = [await deptOf('陈列部'), await deptOf('典藏部'), null];
-  for (const [i, dept] of depts.entries()) {
-    const account = `statreader${i}`;
-    const id = await orgRepo.insertUser(s.db, {
-      account,
-      user_name: `统计读者${i}`,
-      phone: `1397531${String(i).padStart(4, '0')}`,
-      password_hash: hash,
-      superior_id: null,
-    });
-    await orgRepo.setUserRoles(s.db, id, [roleId]);
-    if (dept) await orgRepo.setUserDepts(s.db, id, [dept]);
-    r.push({ token: await s.login(account), id: Number(id) });
-  }
+  r = await makeReaders(s, {
+    prefix: 'statreader',
+    name: '统计读者',
+    count: 3,
+    menu: READER_KEYS,
+    phone: '1397531',
+    depts: ['陈列部', '典藏部', null],
+  });
 
   // The holding: three books (one without a class), a periodical issue, a publication, and a
   // weeded book that no figure counts.

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/modules/auth/password';
-import * as orgRepo from '../../src/server/modules/org/org.repo';
 import { DEFAULT_ROLE_MENU } from '../../src/shared/menu/catalogue';
 import { addDays, museumDate, parseMuseumTime } from '../../src/shared/rules/museum-time';
 import { createBookReminders } from '../../src/server/modules/book/book.reminders';
-import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
+import { APPLY, BOOK, bookCalls, makeReaders } from './books-util';
+import { startServer, type TestServer } from './harness';
 import { importFile, template, xlsxOf } from './records-import-util';
 import { M, personWithMenu } from './util';
 import { jsonCalls } from './volunteer-util';
@@ -23,8 +22,6 @@ import { jsonCalls } from './volunteer-util';
 let s: TestServer;
 let admin: string;
 const { post, ok, refused } = jsonCalls(() => s);
-const BOOK = `${M}/book/bsBookInfo`;
-const APPLY = `${M}/book/bsBookApproval`;
 const READER_KEYS = [
   'book.book',
   'book.periodical',
@@ -32,44 +29,23 @@ const READER_KEYS = [
   'book.borrowRecord',
   'book.receiveRecord',
 ];
-const readers: { token: string; id: number }[] = [];
+let readers: { token: string; id: number }[] = [];
 let outsider: string;
 let today: string;
-
-/** A spec GET that writes: query parameters and the token header. */
-const act = (call: string, params: Record<string, unknown>, token = admin) =>
-  s.call(
-    'GET',
-    `${APPLY}/${call}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`,
-    {
-      token,
-      headers: { token },
-    },
-  );
-const read = (path: string, token = admin) => s.call('GET', path, { token });
-
-let serial = 0;
+const {
+  read,
+  act,
+  ask,
+  addBook: addTitled,
+} = bookCalls(
+  () => s,
+  () => admin,
+);
 /** A book with `totalCount` copies (and any other fields), answered by id. */
-async function addBook(fields: Record<string, unknown> = {}): Promise<number> {
-  serial += 1;
-  return ok(
-    await post(`${BOOK}/add`, admin, {
-      type: 1,
-      title: `测试图书${serial}`,
-      author: '某某',
-      publisher: '文物出版社',
-      location: '资料室 1 架 1 层',
-      totalCount: 3,
-      lendMode: 1,
-      ...fields,
-    }),
-  ).id as number;
-}
+const addBook = (fields: Record<string, unknown> = {}) => addTitled('测试图书', fields);
 const bookRow = async (id: number) => ok(await read(`${BOOK}/detail?id=${id}`)).record;
 const applyRow = async (id: number, token = admin) =>
   ok(await read(`${APPLY}/detail?id=${id}`, token)).record;
-const ask = (token: string, bookId: number, extra: Record<string, unknown> = {}) =>
-  post(`${APPLY}/add`, token, { bookId, applyType: 1, borrowDays: 14, ...extra });
 const asked = async (token: string, bookId: number, extra: Record<string, unknown> = {}) =>
   ok(await ask(token, bookId, extra)).id as number;
 /** Saves the lending rules: the two required ones at their defaults unless given. */
@@ -94,27 +70,14 @@ beforeAll(async () => {
   s = await startServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
   admin = await s.login('admin');
   today = museumDate(Date.now());
-  const roleId = await orgRepo.insertRole(s.db, { code: 'bookReader', name: '读者', remark: '图书借阅' });
-  await orgRepo.setRoleMenus(s.db, roleId, [...new Set([...READER_KEYS, ...DEFAULT_ROLE_MENU])]);
-  const dept = await s.db
-    .selectFrom('department')
-    .select('id')
-    .where('name', '=', '陈列部')
-    .executeTakeFirstOrThrow();
-  const hash = await hashPassword(DEMO_PASSWORD);
-  for (let i = 1; i <= 13; i++) {
-    const account = `reader${String(i).padStart(2, '0')}`;
-    const id = await orgRepo.insertUser(s.db, {
-      account,
-      user_name: `读者${i}`,
-      phone: `1370000${String(i).padStart(4, '0')}`,
-      password_hash: hash,
-      superior_id: null,
-    });
-    await orgRepo.setUserRoles(s.db, id, [roleId]);
-    await orgRepo.setUserDepts(s.db, id, [Number(dept.id)]);
-    readers.push({ token: await s.login(account), id: Number(id) });
-  }
+  readers = await makeReaders(s, {
+    prefix: 'reader',
+    name: '读者',
+    count: 13,
+    menu: [...new Set([...READER_KEYS, ...DEFAULT_ROLE_MENU])],
+    phone: '1370000',
+    depts: Array.from({ length: 13 }, () => '陈列部'),
+  });
   // Every member of staff reads by the default role; a role without the reader's pages is not.
   outsider = await personWithMenu(s, 'nobooks', ['home.workbench']);
 });

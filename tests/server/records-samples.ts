@@ -907,6 +907,43 @@ export const SAMPLES: Record<string, Sample> = {
     }),
     change: (b) => ({ ...b, title: `${String(b.title)} (revised)` }),
   },
+  // The mini-program's own pages (issue 23, content/applet.ts).
+  bsDigitalRelic: {
+    make: async (n, ids) => ({
+      title: `样例文物${n}`,
+      era: '西周',
+      material: '青铜',
+      dimensions: '通高 30 厘米',
+      images: [await ids.upload('bsDigitalRelic', 'image'), await ids.upload('bsDigitalRelic', 'image')],
+      summary: '礼器',
+      content: '<p>样例介绍</p>',
+      modelUrl: `https://pano.720yun.com/t/relic${n}`,
+      audioId: [await ids.upload('bsDigitalRelic', 'file', `文物${n}.mp3`)],
+      audioSeconds: 90,
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, era: '东周' }),
+  },
+  bsVolunteerIntro: {
+    make: async (n, ids) => ({
+      title: `志愿者简介${n}`,
+      cover: [await ids.upload('bsVolunteerIntro', 'image')],
+      content: `<p>简介第 ${n} 版</p>`,
+    }),
+    change: (b) => ({ ...b, title: `${String(b.title)}（修订）` }),
+  },
+  bsVolunteerStory: {
+    make: async (n, ids) => ({
+      title: `样例风采${n}`,
+      photos: [await ids.upload('bsVolunteerStory', 'image')],
+      storyDate: '2026-11-20',
+      people: '李明',
+      summary: '讲解服务',
+      content: '<p>样例故事</p>',
+      sort: 100 + n,
+    }),
+    change: (b) => ({ ...b, people: '王芳' }),
+  },
   fxItem: {
     make: async (n, ids) => ({
       name: `测试藏品${n}`,

@@ -18,8 +18,9 @@ export function CachedViewState({
 }) {
   if (view.status === 'loading')
     return (
-      <Center py="xl" style={fill ? { flex: 1 } : undefined}>
-        <Loader size="sm" aria-label={t.common.loading} />
+      // The label sits on a status region: a plain span (the Loader) may not carry aria-label.
+      <Center py="xl" style={fill ? { flex: 1 } : undefined} role="status" aria-label={t.common.loading}>
+        <Loader size="sm" />
       </Center>
     );
   if (view.status === 'not-cached')

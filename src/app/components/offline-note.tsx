@@ -35,7 +35,7 @@ export function OfflineNote({
   if (view.refreshing && view.status === 'ready') {
     return (
       <Tooltip label={t.offline.syncing}>
-        <Loader size={14} aria-label={t.offline.syncing} />
+        <Loader size={14} role="status" aria-label={t.offline.syncing} />
       </Tooltip>
     );
   }

@@ -120,9 +120,8 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/visit': page(() => import('../features/reservation-public/visit-page'), 'VisitPage'),
   // The visitor-eye preview of the mini-program home (issue 23): no staff session, phone size.
   '/content-preview': page(() => import('../features/content-preview/preview-page'), 'ContentPreviewPage'),
-  // INTERIM (h-cpub): the generic list until h-capp's content pages land; drop at merge.
-  '/applet-management/carousel': page(() => import('./content-interim'), 'InterimCarouselPage'),
-  '/applet-management/exhibition': page(() => import('./content-interim'), 'InterimExhibitionPage'),
+  // INTERIM (h-cpub): the generic list on the English exhibitions until the English website's
+  // pages land; drop at merge in favour of theirs.
   '/en-website/exhibition': page(() => import('./content-interim'), 'InterimEnExhibitionPage'),
   // 馆区地图 (issue 18): floors and halls, which later pages link to (/mymap?hall=<id>).
   '/mymap': page(() => import('./records'), 'MapPage'),
@@ -179,6 +178,30 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/books/publication': page(() => import('./books-reader'), 'PublicationReaderPage'),
   '/books/borrow-record': page(() => import('./books-reader'), 'BorrowRecordPage'),
   '/books/receive-record': page(() => import('./books-reader'), 'ReceiveRecordPage'),
+  // 小程序管理 (issue 23, README "Mini-program pages"): the content records' pages.
+  '/applet-management/carousel': page(() => import('./applet'), 'AppletCarouselPage'),
+  '/applet-management/volunteer/carousel': page(() => import('./applet'), 'VolunteerCarouselPage'),
+  '/applet-management/volunteer/service-carousel': page(() => import('./applet'), 'ServiceCarouselPage'),
+  '/applet-management/guide': page(() => import('./applet'), 'GuideTreePage'),
+  '/applet-management/guide-management': page(() => import('./applet'), 'GuideUnitsPage'),
+  '/applet-management/showroom': page(() => import('./applet'), 'ShowroomPage'),
+  '/applet-management/plane': page(() => import('./applet-plane'), 'AppletPlanePage'),
+  '/applet-management/exhibition': page(() => import('./applet'), 'ExhibitionPage'),
+  '/applet-management/exhibition-management': page(() => import('./applet'), 'ExhibitionPage'),
+  '/applet-management/learning/topics': page(() => import('./applet'), 'LearningTopicsPage'),
+  '/applet-management/learning/meeting': page(() => import('./applet'), 'LearningMeetingPage'),
+  '/applet-management/learning/monograph': page(() => import('./applet'), 'LearningMonographPage'),
+  '/applet-management/learning/paper': page(() => import('./applet'), 'LearningPaperPage'),
+  '/applet-management/classroom': page(() => import('./applet'), 'ClassroomPage'),
+  '/applet-management/radio-video': page(() => import('./applet'), 'RadioVideoPage'),
+  '/applet-management/video-type': page(() => import('./applet'), 'VideoTypePage'),
+  '/applet-management/radio-list': page(() => import('./applet'), 'RadioListPage'),
+  '/applet-management/cultural-creation': page(() => import('./applet'), 'CulturalPage'),
+  '/applet-management/digital-relics': page(() => import('./applet'), 'DigitalRelicsPage'),
+  '/applet-management/volunteer/intro': page(() => import('./applet'), 'VolunteerIntroPage'),
+  '/applet-management/volunteer/demeanor': page(() => import('./applet'), 'VolunteerStoryPage'),
+  // The applet's 志愿者招募: the volunteers' recruits, read by its leaf, written by 招募管理's.
+  '/applet-management/volunteer/recruit': page(() => import('./applet'), 'AppletRecruitPage'),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

@@ -39,7 +39,13 @@ type AttachmentRow = Selectable<AttachmentTable>;
 export interface WriteContext {
   user: SessionUser;
   /** A record of people's or departments' rows: whether the caller has them all, their departments. */
-  owner: { all: boolean; depts: readonly number[]; conds: Cond[] };
+  owner: {
+    all: boolean;
+    depts: readonly number[];
+    conds: Cond[];
+    /** RecordDef.access.keyed: the values of its field the caller's narrower grants allow. */
+    keyed?: readonly unknown[];
+  };
   /** Per record a ref field points to: the conditions keeping the caller to its rows they may read (null: none). */
   refs: ReadonlyMap<string, Cond[] | null>;
 }
@@ -100,6 +106,12 @@ export function createChecks(deps: CheckDeps) {
   ) {
     const owner = def.access.owner;
     const scope = ctx.owner;
+    const keyed = def.access.keyed;
+    if (keyed && scope.keyed)
+      rows.forEach((row, i) => {
+        if (!scope.keyed!.includes(row[keyed.field]))
+          out[i]!.push({ field: keyed.field, message: keyed.message });
+      });
     if (!owner || scope.all) return;
     const byDept = def.fields[owner.field]!.kind === 'dept';
     rows.forEach((row, i) => {

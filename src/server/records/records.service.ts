@@ -152,8 +152,22 @@ export function createRecordService(deps: {
    * For a record of people's or departments' rows: whether the caller holds its `all` grant,
    * and the conditions keeping them to their own rows otherwise.
    */
-  async function ownerScope(def: RecordDef, user: SessionUser) {
+  async function ownerScope(def: RecordDef, user: SessionUser): Promise<WriteContext['owner']> {
     const owner = def.access.owner;
+    const keyed = def.access.keyed;
+    if (keyed && !(await access.can(user, def.access.write))) {
+      // A narrower grant (视频分类): the rows whose field holds a value it names, and only those.
+      const values: string[] = [];
+      for (const [value, grant] of Object.entries(keyed.grants))
+        if (await access.can(user, grant)) values.push(value);
+      if (values.length)
+        return {
+          all: false,
+          depts: [] as number[],
+          conds: [{ field: keyed.field, op: 'in', value: values }] as Cond[],
+          keyed: values as readonly unknown[],
+        };
+    }
     if (!owner) return { all: true, depts: [] as number[], conds: [] as Cond[] };
     if (await access.can(user, owner.all)) return { all: true, depts: [], conds: [] };
     const byDept = def.fields[owner.field]!.kind === 'dept';
@@ -174,7 +188,8 @@ export function createRecordService(deps: {
       writer ||
       def.access.read === null ||
       (await access.can(user, def.access.read)) ||
-      Boolean(def.access.owner && owner.all);
+      Boolean(def.access.owner && owner.all) ||
+      Boolean(owner.keyed);
     if (!allowed) throw forbidden('无权限查看，请联系管理员开通');
     const sees = def.access.readerSees;
     const conds = writer || !sees ? [] : [{ field: sees.field, op: 'in' as const, value: sees.values }];
@@ -192,7 +207,9 @@ export function createRecordService(deps: {
     grant = def.access.write,
   ): Promise<WriteContext> {
     const owner = await ownerScope(def, user);
-    if (!(owner.all && def.access.owner)) await access.require(user, grant);
+    // A keyed grant writes its own rows (ownerScope's conditions and the checks keep it there).
+    const keyedWrite = Boolean(owner.keyed) && grant === def.access.write;
+    if (!(owner.all && def.access.owner) && !keyedWrite) await access.require(user, grant);
     const refs = new Map<string, Cond[] | null>();
     for (const fd of Object.values(def.fields).flatMap((x) => [x, ...Object.values(x.sub ?? {})]))
       if (fd.ref && !refs.has(fd.ref.record))

@@ -623,6 +623,14 @@ export interface RecordDef {
      * row, and need neither the read nor the write grant to read.
      */
     owner?: { field: string; all: string };
+    /**
+     * Rows a narrower grant may also read and write, by the value of one field (视频分类: the
+     * holder of `applet.videoType` edits the items of the `video_type` dictionary, and only
+     * those). Someone holding one of `grants` (value → grant) and not `write` reads, creates,
+     * changes, moves and deletes only rows whose `field` holds a value their grants name; a row
+     * written with another value is refused with `message`. Not with `owner`.
+     */
+    keyed?: { field: string; grants: Readonly<Record<string, Grant>>; message: string };
   };
   /** The list order when none is asked for: [field, direction], first wins. */
   /**
@@ -753,6 +761,10 @@ export function defineRecord<D extends RecordDef>(def: D): D {
       throw new Error(`${def.name}: the owner field must be f.user or f.dept`);
   }
   for (const k of Object.values(def.frozenBy?.match ?? {})) need(k, 'frozenBy');
+  if (def.access.keyed) {
+    need(def.access.keyed.field, 'keyed');
+    if (def.access.owner) throw new Error(`${def.name}: keyed and owner cannot be combined`);
+  }
   for (const [key, fd] of Object.entries(def.fields)) {
     if (def.importable && fd.required && fd.form !== false && fd.importable === false)
       throw new Error(`${def.name}: required field ${key} cannot be imported, so the record cannot be`);

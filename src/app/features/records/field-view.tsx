@@ -95,6 +95,19 @@ export function FieldView({
           )}
         </Group>
       );
+    // In a list cell or a card: the first image as a thumbnail (a carousel's banner, a cover),
+    // with how many more there are.
+    if (fd.kind === 'image' && files[0])
+      return (
+        <Group gap={4} wrap="nowrap" data-testid="record-thumb">
+          <Image src={files[0].attPath} alt={files[0].attName} w={56} h={40} fit="cover" radius="sm" />
+          {files.length > 1 && (
+            <Text span size="xs" c="dimmed">
+              +{files.length - 1}
+            </Text>
+          )}
+        </Group>
+      );
     return (
       <Stack gap={2}>
         {files.map(

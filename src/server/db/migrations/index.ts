@@ -33,6 +33,7 @@ import * as m0035 from './0035_team_documents';
 import * as m0036 from './0036_books';
 import * as m0040 from './0040_book_reminders';
 import * as m0041 from './0041_content';
+import * as m0044 from './0044_applet_pages';
 import * as m0060 from './0060_dav';
 
 /**
@@ -74,5 +75,6 @@ export const migrations: Record<string, Migration> = {
   '0036_books': m0036,
   '0040_book_reminders': m0040,
   '0041_content': m0041,
+  '0044_applet_pages': m0044,
   '0060_dav': m0060,
 };

@@ -55,6 +55,8 @@ const URL_FIELDS: Record<
   bsCarousel: [{ field: 'linkValue', when: (r) => Number(r.linkType) === 2 }],
   bsCulturalcreative: [{ field: 'buyLink', when: (r) => Number(r.buyType) === 2 }],
   enCulturalcreative: [{ field: 'buyLink' }],
+  // The mini-program's 数字文物 (content/applet.ts): its 3D or panorama address.
+  bsDigitalRelic: [{ field: 'modelUrl' }],
 };
 
 /** A link in rich text that stays on our site or writes a mail: not an outside host. */

@@ -1,4 +1,5 @@
 import type { RecordDef } from '../define';
+import { bsDigitalRelic, bsVolunteerIntro, bsVolunteerStory } from './applet';
 import { bsCarousel } from './carousel';
 import { bsCulturalcreative, enCulturalcreative } from './cultural';
 import { enNews, enShowroom } from './english';
@@ -34,9 +35,16 @@ export const CONTENT_RECORDS: readonly RecordDef[] = [
   bsRelation,
   enNews,
   enShowroom,
+  // The mini-program's own pages (migration 0044, content/applet.ts).
+  bsDigitalRelic,
+  bsVolunteerIntro,
+  bsVolunteerStory,
 ];
 
 export {
+  bsDigitalRelic,
+  bsVolunteerIntro,
+  bsVolunteerStory,
   AudioVideo,
   bsCarousel,
   bsClassroom,

@@ -90,7 +90,17 @@ export const dictItem = defineRecord({
     remark: f.textarea('备注', { max: 200 }),
     isSystem: f.bool('系统内置', { form: false, list: true, width: 90 }),
   },
-  access: { read: 'system.data', write: 'system.data' },
+  access: {
+    read: 'system.data',
+    write: 'system.data',
+    // 视频分类 (/applet-management/video-type): the mini-program's editor keeps the video types,
+    // and no other dictionary, without 数据字典's grant (README "Mini-program pages").
+    keyed: {
+      field: 'dictKey',
+      grants: { video_type: 'applet.videoType' },
+      message: '您只能编辑“视频分类”字典的项，其他字典请联系管理员在“系统管理 › 数据字典”中修改',
+    },
+  },
   order: [
     ['sort', 'asc'],
     ['id', 'asc'],

@@ -195,7 +195,9 @@ export const recruit = defineRecord({
       danger: true,
     },
   },
-  access: { read: 'volunteer.recruit', write: 'volunteer.recruit' },
+  // The mini-program's 志愿者招募 page (applet.volunteer.recruit) reads the recruits it shows;
+  // 招募管理 alone writes them (README "Mini-program pages").
+  access: { read: ['volunteer.recruit', 'applet.volunteer.recruit'], write: 'volunteer.recruit' },
   order: [['id', 'desc']],
   describe: (r) => String(r.title ?? ''),
 });

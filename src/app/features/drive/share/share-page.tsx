@@ -180,8 +180,8 @@ function Header({ info }: { info: ShareInfo | undefined }) {
 
 function Loading() {
   return (
-    <Center py="xl">
-      <Loader size="sm" aria-label={P.loading} />
+    <Center py="xl" role="status" aria-label={P.loading}>
+      <Loader size="sm" />
     </Center>
   );
 }
