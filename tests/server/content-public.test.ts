@@ -240,6 +240,28 @@ describe('what visitors see', () => {
   });
 });
 
+describe('the mini-program’s own records', () => {
+  it('answers published digital relics and volunteer stories, without the relic’s register link', async () => {
+    nextAddress();
+    const relic = await save('bsDigitalRelic', {
+      title: '大盂鼎',
+      era: '西周',
+      images: [await image('bsDigitalRelic')],
+    });
+    expect(await ids('relic')).not.toContain(relic);
+    await publish('bsDigitalRelic', relic);
+    const [r] = (await list('relic')).list.filter((x) => x.id === relic);
+    expect(r).toMatchObject({ title: '大盂鼎', era: '西周' });
+    expect(r).not.toHaveProperty('relicId');
+    const story = await save('bsVolunteerStory', {
+      title: '讲解员的一天',
+      photos: [await image('bsVolunteerStory')],
+    });
+    await publish('bsVolunteerStory', story);
+    expect(await ids('volunteerStory')).toContain(story);
+  });
+});
+
 describe('paging and bad parameters', () => {
   it('pages within 1–50 a page and refuses bad parameters with words a developer can act on', async () => {
     nextAddress();

@@ -48,6 +48,8 @@ export const PUBLIC_KINDS = {
   radio: { title: '电台节目', zh: 'bsElecticWave' },
   cultural: { title: '文创产品', zh: 'bsCulturalcreative', en: 'enCulturalcreative' },
   news: { title: '英文资讯', en: 'enNews' },
+  relic: { title: '数字文物', zh: 'bsDigitalRelic' },
+  volunteerStory: { title: '志愿者风采', zh: 'bsVolunteerStory' },
 } as const satisfies Record<string, { title: string; zh?: string; en?: string }>;
 export type PublicKind = keyof typeof PUBLIC_KINDS;
 

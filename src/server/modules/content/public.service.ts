@@ -50,7 +50,8 @@ export const PUBLIC_RECORDS: ReadonlySet<string> = new Set(
 );
 
 /** Never shown to visitors. */
-const HIDDEN = new Set(['status', 'viewCount', 'playCount']);
+// relicId: a digital relic's row in the collection register, which is the museum's, not public.
+const HIDDEN = new Set(['status', 'viewCount', 'playCount', 'relicId']);
 /** Long text kept for the detail. */
 const DETAIL_ONLY = new Set(['transcript']);
 
