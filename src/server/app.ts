@@ -103,6 +103,9 @@ import { createReservationService } from './modules/reservation/reservation.serv
 import { teamVisitorsScheme } from './modules/reservation/team-visitors.import';
 import { publicReservationRoutes } from './modules/reservation/public.routes';
 import { createPublicReservationService, maskPhone } from './modules/reservation/public.service';
+import { publicContentRoutes } from './modules/content/public.routes';
+import { createPublicContentService } from './modules/content/public.service';
+import { countView } from './modules/content/views';
 import { volunteerMeRoutes } from './modules/volunteer-me/volunteer-me.routes';
 import { confirmedHoursSince, createVolunteerMeService } from './modules/volunteer-me/volunteer-me.service';
 import { createVolunteerService } from './modules/volunteer/volunteer.service';
@@ -495,6 +498,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (content) contentRoutes(museum, { content });
       // 访问统计 of the content's view counts (README "View counts and 统计").
       if (content) contentStatsRoutes(museum, { stats: createContentStats({ db, access }) });
+      // The public read API of the content (README "Public read API and preview"): no sign-in.
+      if (content)
+        publicContentRoutes(museum, {
+          content: createPublicContentService({ db }),
+          store: storage.attachments,
+          count: (visit, table, id, kind) => countView(db, visit, table, id, kind),
+        });
       // 借阅概览's figures, the form's ISBN look-up and the e-book download (README "Book lending").
       if (books)
         bookStatsRoutes(museum, { stats: createBookStats({ db, access, records }), db, records, attach });

@@ -27,4 +27,6 @@ export const SCALE_SERVER_FILES: readonly string[] = [
   'flood-guard',
   'throttle',
   'auth',
+  // Issue 23: the content's public media (ranged, from the attachment store) and its per-address limits.
+  'content-public',
 ].map((f) => `tests/server/${f}.test.ts`);

@@ -27,6 +27,7 @@ import {
   phaseValue,
   windowText,
 } from '../features/content/content-rules';
+import { ContentPreviewLink } from '../features/content-preview/preview-link';
 import { GuideTreePage } from '../features/content/guide-tree-page';
 import { MediaDialog } from '../features/content/media-dialog';
 import { RelationDialog } from '../features/content/relation-dialog';
@@ -67,6 +68,8 @@ function CarouselPage({ position, title }: { position: number; title: string }) 
       fixed={{ position }}
       columns={['images', 'title', 'window', 'showState', 'status', 'sort']}
       computed={CAROUSEL_COMPUTED}
+      // 预览 (issue 23): the mini-program home as visitors see it, which shows position 1.
+      extra={position === 1 ? <ContentPreviewLink /> : undefined}
     />
   );
 }
@@ -147,6 +150,7 @@ export function ExhibitionPage() {
       <RecordListPage
         def={bsExhibition}
         intro={A.exhibitionIntro}
+        extra={<ContentPreviewLink />}
         columns={['cover', 'title', 'exhType', 'startDate', 'endDate', 'phase', 'status']}
         computed={PHASE_COMPUTED}
         rowActions={(row) =>

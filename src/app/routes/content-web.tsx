@@ -26,6 +26,7 @@ import { f, type RecordDef } from '../../shared/records/define';
 import { LanguageSwitch } from '../features/content-web/language-switch';
 import { PreviewDialog } from '../features/content-web/preview-dialog';
 import { WINDOW_STATES, previewUrl, windowState, type Lang } from '../features/content-web/rules';
+import { ContentPreviewLink } from '../features/content-preview/preview-link';
 import { RecordListPage } from '../features/records';
 import { t } from '../lib/i18n';
 
@@ -82,7 +83,16 @@ const home = (initial: Lang) =>
           lang === 'zh' ? (
             <CarouselList position={4} site={W.zhSite} extra={sw} />
           ) : (
-            <CarouselList position={5} site={W.enSite} extra={sw} />
+            <CarouselList
+              position={5}
+              site={W.enSite}
+              extra={
+                <>
+                  {sw}
+                  <ContentPreviewLink lang="en" />
+                </>
+              }
+            />
           )
         }
       />
@@ -204,7 +214,15 @@ export function IdentifyRecordPage() {
 // ---------------------------------------------------------------------------------------------
 // Exhibitions, showrooms, digital exhibitions, goods: one page per pair of languages.
 
-function pair(zhDef: RecordDef, enDef: RecordDef, title: string, zhIntro: string, enIntro: string) {
+/** `preview`: the record shows on the visitor-eye preview, so the page offers 预览 in its language. */
+function pair(
+  zhDef: RecordDef,
+  enDef: RecordDef,
+  title: string,
+  zhIntro: string,
+  enIntro: string,
+  preview = false,
+) {
   const make = (initial: Lang) =>
     function BilingualPage() {
       return (
@@ -215,7 +233,16 @@ function pair(zhDef: RecordDef, enDef: RecordDef, title: string, zhIntro: string
               def={lang === 'zh' ? zhDef : enDef}
               title={title}
               intro={lang === 'zh' ? zhIntro : enIntro}
-              extra={sw}
+              extra={
+                preview ? (
+                  <>
+                    {sw}
+                    <ContentPreviewLink lang={lang} />
+                  </>
+                ) : (
+                  sw
+                )
+              }
             />
           )}
         />
@@ -230,6 +257,7 @@ export const [WebsiteExhibitionPage, EnWebsiteExhibitionPage] = pair(
   W.exhibitionTitle,
   W.exhibitionIntro,
   W.enExhibitionIntro,
+  true,
 );
 export const [WebsiteShowroomPage, EnWebsiteShowroomPage] = pair(
   bsGuideShowroom,
@@ -237,6 +265,7 @@ export const [WebsiteShowroomPage, EnWebsiteShowroomPage] = pair(
   W.showroomTitle,
   W.showroomIntro,
   W.enShowroomIntro,
+  true,
 );
 export const [WebsiteCulturalPage, EnWebsiteCulturalPage] = pair(
   bsCulturalcreative,

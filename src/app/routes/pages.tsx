@@ -118,6 +118,8 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/register': page(() => import('../features/auth/register-page'), 'RegisterPage'),
   // The visitor's public booking page (issue 21): no staff session.
   '/visit': page(() => import('../features/reservation-public/visit-page'), 'VisitPage'),
+  // The visitor-eye preview of the mini-program home (issue 23): no staff session, phone size.
+  '/content-preview': page(() => import('../features/content-preview/preview-page'), 'ContentPreviewPage'),
   // 馆区地图 (issue 18): floors and halls, which later pages link to (/mymap?hall=<id>).
   '/mymap': page(() => import('./records'), 'MapPage'),
   // Volunteers (issue 20, part A): the records engine's list on each volunteer record.

@@ -195,6 +195,14 @@ export const FIELD_LABELS = {
   wantToken: '返回令牌',
   zdy1: '条件值',
   zdy2: '条件值',
+  // The content's public read API (issue 23; shared/api/content-public.ts).
+  lang: '语言',
+  page: '页码',
+  pageSize: '每页条数',
+  phase: '展出状态',
+  showroomId: '所属展厅',
+  chapterId: '所属章节',
+  labelCode: '展签编号',
 } as const satisfies Record<string, string>;
 
 export type FieldKey = keyof typeof FIELD_LABELS;

@@ -206,6 +206,8 @@ const SPEC_PATHS: readonly string[] = [
   '/m',
   // Ours (issue 21): the visitor's public booking page (no staff sign-in).
   '/visit',
+  // Ours (issue 23): the visitor-eye preview of the mini-program home (no staff sign-in).
+  '/content-preview',
   // Ours (issue 21): the gate tablet's 入馆核验.
   '/reservation/gate',
 ];

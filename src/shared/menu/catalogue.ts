@@ -417,6 +417,9 @@ export const BARE_ROUTES: readonly BareRoute[] = [
   // Ours (issue 21): the visitor's public booking page; its calls need a visitor session (a
   // phone's one-time code), never a staff one (README "The visitor's side").
   { path: '/visit', title: '参观预约', perm: null, public: true },
+  // Ours (issue 23): the visitor-eye preview of the mini-program home; it reads only the public
+  // content API, so it needs no sign-in (README "Public read API and preview").
+  { path: '/content-preview', title: '内容预览', perm: null, public: true },
   { path: '/mymap', title: '我的地图', perm: null },
   { path: '/project/sub', title: '项目详情', perm: 'oa.project.list' },
   // Notice and news details are opened from the workbench lists, so every workbench user may read them.
