@@ -14,5 +14,8 @@ export function registerServiceWorker(onUpdate: (activate: () => void) => void) 
       wb.messageSkipWaiting();
     });
   });
-  void wb.register();
+  // Without a worker the app still runs online (a browser that refuses workers, or Playwright's
+  // `serviceWorkers: 'block'`, whose stub answers no registration and made this an unhandled
+  // rejection on every page); offline use needs it, so say so in the console.
+  wb.register().catch((err: unknown) => console.warn('离线功能不可用：Service Worker 未能注册', err));
 }
