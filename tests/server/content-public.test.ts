@@ -262,6 +262,48 @@ describe('the mini-program’s own records', () => {
   });
 });
 
+describe('the website’s own records', () => {
+  it('answers published articles by column, the milestones, English relics and events; never the appraisals', async () => {
+    nextAddress();
+    const article = async (column: number, title: string) =>
+      save('bsArticle', { column, title, cover: [await image('bsArticle')], content: '<p>正文</p>' });
+    const palace = await article(1, '清宫里的节令');
+    const notice = await article(3, '春节开闭馆公告');
+    const draft = await article(3, '未发布的公告');
+    await publish('bsArticle', palace);
+    await publish('bsArticle', notice);
+    expect(await ids('article', { column: 3 })).toEqual([notice]);
+    expect(await ids('article', { column: 1 })).toEqual([palace]);
+    expect((await pub('/article/detail', { id: draft })).body.success).toBe(false);
+    const bad = await pub('/article/list', { column: 9 });
+    expect(bad.body.message).toBe('栏目（column）须为 1–4 之间的整数');
+    expect((await pub('/exhibition/list', { column: 1 })).body.message).toMatch(/^展览不能按 column 筛选/);
+
+    const milestone = await save('bsCourse', { year: 1959, title: '新馆落成开放' });
+    await publish('bsCourse', milestone);
+    expect(await ids('course')).toContain(milestone);
+
+    const relic = await save('enRelic', {
+      title: 'Blue-and-white Vase',
+      cover: [await image('enRelic')],
+      era: 'Qing Dynasty',
+    });
+    const event = await save('enActivity', {
+      title: 'Rubbing Workshop',
+      cover: [await image('enActivity')],
+      startDate: '2026-12-05',
+      place: 'Lecture Hall, 2F',
+    });
+    await publish('enRelic', relic);
+    await publish('enActivity', event);
+    expect(await ids('relic', { lang: 'en' })).toEqual([relic]);
+    expect(await ids('activity', { lang: 'en' })).toEqual([event]);
+    expect((await pub('/activity/list')).body.message).toBe('活动只有英文版，请使用 lang=en');
+    // The appraisal requests hold people's contact details: no public kind reads them.
+    expect((await pub('/identify/list')).body.success).toBe(false);
+  });
+});
+
 describe('paging and bad parameters', () => {
   it('pages within 1–50 a page and refuses bad parameters with words a developer can act on', async () => {
     nextAddress();

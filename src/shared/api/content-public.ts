@@ -48,8 +48,13 @@ export const PUBLIC_KINDS = {
   radio: { title: '电台节目', zh: 'bsElecticWave' },
   cultural: { title: '文创产品', zh: 'bsCulturalcreative', en: 'enCulturalcreative' },
   news: { title: '英文资讯', en: 'enNews' },
-  relic: { title: '数字文物', zh: 'bsDigitalRelic' },
+  relic: { title: '数字文物', zh: 'bsDigitalRelic', en: 'enRelic' },
   volunteerStory: { title: '志愿者风采', zh: 'bsVolunteerStory' },
+  // The website's own (content/website.ts): its articles by column, the milestones of 发展历程,
+  // and the English website's events. The appraisal records are people's requests, never public.
+  article: { title: '官网文章', zh: 'bsArticle' },
+  course: { title: '发展历程', zh: 'bsCourse' },
+  activity: { title: '活动', en: 'enActivity' },
 } as const satisfies Record<string, { title: string; zh?: string; en?: string }>;
 export type PublicKind = keyof typeof PUBLIC_KINDS;
 
@@ -95,6 +100,8 @@ export const PublicListQuery = z.object({
     .trim()
     .regex(/^[A-Za-z0-9-]{1,20}$/, '展签编号（labelCode）只能由 1–20 位字母、数字或 - 组成')
     .optional(),
+  /** 官网文章 by its column: 1 清宫文化 · 2 资讯 · 3 公告 · 4 制度建设. */
+  column: int('栏目（column）', 1, 4).optional(),
   /** 学术研究 (1–4) and 英文资讯 (1 News · 2 Notice) by their category. */
   category: int('类别（category）', 1, 99).optional(),
 });

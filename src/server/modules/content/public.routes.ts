@@ -32,6 +32,7 @@ const FILTER_WORDS: Partial<Record<PublicKind, string>> = {
   unit: '；chapterId 所属章节，labelCode 展签编号',
   science: '；category 类别 1 学术专题 · 2 学术会议 · 3 学术专著 · 4 学术论文',
   news: '；category 1 News · 2 Notice',
+  article: '；column 栏目 1 清宫文化 · 2 资讯 · 3 公告 · 4 制度建设',
 };
 
 /**

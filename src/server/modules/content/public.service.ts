@@ -117,8 +117,17 @@ export function createPublicContentService(deps: { db: Db; now?: () => number })
     unit: ['chapterId', 'labelCode'],
     science: ['category'],
     news: ['category'],
+    article: ['column'],
   };
-  const FILTER_KEYS = ['position', 'phase', 'showroomId', 'chapterId', 'labelCode', 'category'] as const;
+  const FILTER_KEYS = [
+    'position',
+    'phase',
+    'showroomId',
+    'chapterId',
+    'labelCode',
+    'category',
+    'column',
+  ] as const;
 
   function condsOf(kind: PublicKind, q: PublicListInput, t: number): PublicCond[] {
     const allowed = FILTERS[kind] ?? [];
@@ -137,6 +146,7 @@ export function createPublicContentService(deps: { db: Db; now?: () => number })
     if (q.chapterId !== undefined) conds.push({ field: 'chapterId', value: q.chapterId });
     if (q.labelCode !== undefined) conds.push({ field: 'labelCode', value: q.labelCode });
     if (q.category !== undefined) conds.push({ field: 'category', value: q.category });
+    if (q.column !== undefined) conds.push({ field: 'column', value: q.column });
     return conds;
   }
 
