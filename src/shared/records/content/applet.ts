@@ -1,13 +1,5 @@
 import { defineRecord, f } from '../define';
-import {
-  ALL_CONTENT_GRANTS,
-  AUDIO_TYPES,
-  CONTENT_CALLS,
-  CONTENT_ORDER,
-  contentPublishing,
-  publishFields,
-  sortField,
-} from './common';
+import { AUDIO_TYPES, publishFields, sortField, publishedContent } from './common';
 
 /**
  * The mini-program's own pages that no record of records-design §5 covered (issue 23, README
@@ -27,10 +19,7 @@ import {
 export const bsDigitalRelic = defineRecord({
   name: 'bsDigitalRelic',
   title: '数字文物',
-  shape: 'catalog',
   table: 'bs_digital_relic',
-  base: '/bs/bsDigitalRelic',
-  calls: CONTENT_CALLS,
   fields: {
     title: f.text('文物名称', { required: true, max: 100, list: true, keyword: true }),
     era: f.text('年代', { max: 50, list: true, keyword: true, width: 110, placeholder: '西周' }),
@@ -59,12 +48,7 @@ export const bsDigitalRelic = defineRecord({
     sort: sortField(),
     ...publishFields(),
   },
-  status: { field: 'status' },
-  transitions: contentPublishing(),
-  access: { read: ALL_CONTENT_GRANTS, write: 'applet.digitalRelics' },
-  sortable: { field: 'sort', scope: [] },
-  order: CONTENT_ORDER,
-  describe: (r) => String(r.title ?? ''),
+  ...publishedContent('bsDigitalRelic', 'applet.digitalRelics'),
 });
 
 export const bsVolunteerIntro = defineRecord({
@@ -89,10 +73,7 @@ export const bsVolunteerIntro = defineRecord({
 export const bsVolunteerStory = defineRecord({
   name: 'bsVolunteerStory',
   title: '志愿者风采',
-  shape: 'catalog',
   table: 'bs_volunteer_story',
-  base: '/bs/bsVolunteerStory',
-  calls: CONTENT_CALLS,
   fields: {
     title: f.text('标题', { required: true, max: 100, list: true, keyword: true }),
     photos: f.image('照片', { required: true, max: 9, help: '只能上传图片，最多 9 张，第一张用作列表封面' }),
@@ -103,10 +84,5 @@ export const bsVolunteerStory = defineRecord({
     sort: sortField(),
     ...publishFields(),
   },
-  status: { field: 'status' },
-  transitions: contentPublishing(),
-  access: { read: ALL_CONTENT_GRANTS, write: 'applet.volunteer.demeanor' },
-  sortable: { field: 'sort', scope: [] },
-  order: CONTENT_ORDER,
-  describe: (r) => String(r.title ?? ''),
+  ...publishedContent('bsVolunteerStory', 'applet.volunteer.demeanor'),
 });

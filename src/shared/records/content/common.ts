@@ -1,4 +1,4 @@
-import { f, type Field, type Fields, type StatusOption, type Transition } from '../define';
+import { f, type Field, type Fields, type Grant, type StatusOption, type Transition } from '../define';
 
 /**
  * What every website and mini-program content record shares (issue 23; research/records-design.md
@@ -50,6 +50,26 @@ export const CONTENT_CALLS = {
   up: 'GET up',
   down: 'GET down',
 } as const;
+
+/**
+ * What a published, sorted content record shares (records-design §5: shape A + publish + sort):
+ * the calls under `/bs/<name>`, 草稿/已发布/已下架 with 发布 and 下架, read by every content leaf,
+ * listed by sort and named by its title. A record spreads it after its own name, title, table
+ * and fields, giving who writes it and the fields its sort moves within (none: the whole table).
+ */
+export function publishedContent(name: string, write: Grant, scope: readonly string[] = []) {
+  return {
+    shape: 'catalog' as const,
+    base: `/bs/${name}`,
+    calls: CONTENT_CALLS,
+    status: { field: 'status' },
+    transitions: contentPublishing(),
+    access: { read: ALL_CONTENT_GRANTS, write },
+    sortable: { field: 'sort', scope },
+    order: CONTENT_ORDER,
+    describe: (r: Record<string, unknown>) => String(r.title ?? ''),
+  };
+}
 
 /** The most covers a row holds (spec §5: "uploaded only from image files (multiple allowed)"). */
 export const MAX_COVERS = 5;

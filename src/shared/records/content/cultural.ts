@@ -1,14 +1,5 @@
 import { defineRecord, f, type StatusOption } from '../define';
-import {
-  ALL_CONTENT_GRANTS,
-  CONTENT_CALLS,
-  CONTENT_ORDER,
-  GRANTS,
-  contentFields,
-  contentPublishing,
-  pagePathProblem,
-  publishFields,
-} from './common';
+import { GRANTS, contentFields, pagePathProblem, publishFields, publishedContent } from './common';
 
 /**
  * 文创产品 bsCulturalcreative and its English row enCulturalcreative (records-design §5; the
@@ -26,10 +17,7 @@ export const BUY_TYPES: readonly StatusOption[] = [
 export const bsCulturalcreative = defineRecord({
   name: 'bsCulturalcreative',
   title: '文创产品',
-  shape: 'catalog',
   table: 'bs_culturalcreative',
-  base: '/bs/bsCulturalcreative',
-  calls: CONTENT_CALLS,
   fields: {
     category: f.dict('品类', 'cultural_category', { required: true, list: true, filter: 'eq', width: 90 }),
     ...contentFields({ titleLabel: '产品名称' }),
@@ -54,21 +42,13 @@ export const bsCulturalcreative = defineRecord({
     const p = type === 1 ? pagePathProblem('购买链接', link) : null;
     return p ? { field: 'buyLink', message: p } : null;
   },
-  status: { field: 'status' },
-  transitions: contentPublishing(),
-  access: { read: ALL_CONTENT_GRANTS, write: GRANTS.cultural },
-  sortable: { field: 'sort', scope: [] },
-  order: CONTENT_ORDER,
-  describe: (r) => String(r.title ?? ''),
+  ...publishedContent('bsCulturalcreative', GRANTS.cultural),
 });
 
 export const enCulturalcreative = defineRecord({
   name: 'enCulturalcreative',
   title: '英文文创产品',
-  shape: 'catalog',
   table: 'en_culturalcreative',
-  base: '/bs/enCulturalcreative',
-  calls: CONTENT_CALLS,
   fields: {
     zhId: f.ref('对应中文文创', 'bsCulturalcreative', { by: 'title', list: true, filter: 'eq' }),
     ...contentFields({ en: true, titleLabel: '产品名称' }),
@@ -81,10 +61,5 @@ export const enCulturalcreative = defineRecord({
     }),
     ...publishFields(),
   },
-  status: { field: 'status' },
-  transitions: contentPublishing(),
-  access: { read: ALL_CONTENT_GRANTS, write: GRANTS.enCultural },
-  sortable: { field: 'sort', scope: [] },
-  order: CONTENT_ORDER,
-  describe: (r) => String(r.title ?? ''),
+  ...publishedContent('enCulturalcreative', GRANTS.enCultural),
 });

@@ -1,13 +1,5 @@
 import { defineRecord, f, type StatusOption } from '../define';
-import {
-  ALL_CONTENT_GRANTS,
-  CONTENT_CALLS,
-  CONTENT_ORDER,
-  GRANTS,
-  contentFields,
-  contentPublishing,
-  publishFields,
-} from './common';
+import { GRANTS, contentFields, publishFields, publishedContent } from './common';
 
 /**
  * The English website's own records (ours: records-design §5 lists no English rows for these,
@@ -27,40 +19,24 @@ export const EN_NEWS_CATEGORIES: readonly StatusOption[] = [
 export const enNews = defineRecord({
   name: 'enNews',
   title: '英文资讯',
-  shape: 'catalog',
   table: 'en_news',
-  base: '/bs/enNews',
-  calls: CONTENT_CALLS,
   fields: {
     category: f.status('类别', EN_NEWS_CATEGORIES, { required: true, list: true, filter: 'eq', width: 110 }),
     ...contentFields({ en: true, coverRequired: false }),
     source: f.text('来源', { max: 100 }),
     ...publishFields(),
   },
-  status: { field: 'status' },
-  transitions: contentPublishing(),
-  access: { read: ALL_CONTENT_GRANTS, write: GRANTS.enNews },
-  sortable: { field: 'sort', scope: ['category'] },
-  order: CONTENT_ORDER,
-  describe: (r) => String(r.title ?? ''),
+  ...publishedContent('enNews', GRANTS.enNews, ['category']),
 });
 
 export const enShowroom = defineRecord({
   name: 'enShowroom',
   title: '英文展厅',
-  shape: 'catalog',
   table: 'en_showroom',
-  base: '/bs/enShowroom',
-  calls: CONTENT_CALLS,
   fields: {
     zhId: f.ref('对应中文展厅', 'bsGuideShowroom', { by: 'title', list: true, filter: 'eq' }),
     ...contentFields({ en: true, titleLabel: '展厅名称' }),
     ...publishFields(),
   },
-  status: { field: 'status' },
-  transitions: contentPublishing(),
-  access: { read: ALL_CONTENT_GRANTS, write: GRANTS.enShowroom },
-  sortable: { field: 'sort', scope: [] },
-  order: CONTENT_ORDER,
-  describe: (r) => String(r.title ?? ''),
+  ...publishedContent('enShowroom', GRANTS.enShowroom),
 });

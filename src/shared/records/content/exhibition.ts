@@ -8,6 +8,7 @@ import {
   contentPublishing,
   publishFields,
   sortField,
+  publishedContent,
 } from './common';
 
 /**
@@ -91,22 +92,14 @@ export const bsExhibition = defineRecord({
 export const enExhibition = defineRecord({
   name: 'enExhibition',
   title: '英文展览',
-  shape: 'catalog',
   table: 'en_exhibition',
-  base: '/bs/enExhibition',
-  calls: CONTENT_CALLS,
   fields: {
     zhId: f.ref('对应中文展览', 'bsExhibition', { by: 'title', list: true, filter: 'eq' }),
     ...exhibitionFields(true),
     ...publishFields(),
   },
   check: datesProblem,
-  status: { field: 'status' },
-  transitions: contentPublishing(),
-  access: { read: ALL_CONTENT_GRANTS, write: GRANTS.enExhibition },
-  sortable: { field: 'sort', scope: [] },
-  order: CONTENT_ORDER,
-  describe: (r) => String(r.title ?? ''),
+  ...publishedContent('enExhibition', GRANTS.enExhibition),
 });
 
 function digitalFields(en: boolean) {
@@ -131,41 +124,25 @@ function digitalFields(en: boolean) {
 export const bsDigitalExhibition = defineRecord({
   name: 'bsDigitalExhibition',
   title: '数字展览',
-  shape: 'catalog',
   table: 'bs_digital_exhibition',
-  base: '/bs/bsDigitalExhibition',
-  calls: CONTENT_CALLS,
   fields: {
     ...digitalFields(false),
     exhibitionId: f.ref('关联展览', 'bsExhibition', { by: 'title' }),
     ...publishFields(),
   },
-  status: { field: 'status' },
-  transitions: contentPublishing(),
-  access: { read: ALL_CONTENT_GRANTS, write: GRANTS.digital },
-  sortable: { field: 'sort', scope: [] },
-  order: CONTENT_ORDER,
-  describe: (r) => String(r.title ?? ''),
+  ...publishedContent('bsDigitalExhibition', GRANTS.digital),
 });
 
 export const enDigitalExhibition = defineRecord({
   name: 'enDigitalExhibition',
   title: '英文数字展览',
-  shape: 'catalog',
   table: 'en_digital_exhibition',
-  base: '/bs/enDigitalExhibition',
-  calls: CONTENT_CALLS,
   fields: {
     zhId: f.ref('对应中文数字展览', 'bsDigitalExhibition', { by: 'title', list: true, filter: 'eq' }),
     ...digitalFields(true),
     ...publishFields(),
   },
-  status: { field: 'status' },
-  transitions: contentPublishing(),
-  access: { read: ALL_CONTENT_GRANTS, write: GRANTS.enDigital },
-  sortable: { field: 'sort', scope: [] },
-  order: CONTENT_ORDER,
-  describe: (r) => String(r.title ?? ''),
+  ...publishedContent('enDigitalExhibition', GRANTS.enDigital),
 });
 
 /** What an exhibition's `sp` relation may hold (settled: videos or goods). */

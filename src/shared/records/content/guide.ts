@@ -1,14 +1,5 @@
 import { defineRecord, f } from '../define';
-import {
-  ALL_CONTENT_GRANTS,
-  AUDIO_TYPES,
-  CONTENT_CALLS,
-  CONTENT_ORDER,
-  GRANTS,
-  contentFields,
-  contentPublishing,
-  publishFields,
-} from './common';
+import { AUDIO_TYPES, GRANTS, contentFields, publishFields, publishedContent } from './common';
 
 /**
  * The audio guide (导览; records-design §5; S23): 展厅 bsGuideShowroom → 章节 bsGuideChapter →
@@ -37,10 +28,7 @@ const seconds = () =>
 export const bsGuideShowroom = defineRecord({
   name: 'bsGuideShowroom',
   title: '导览展厅',
-  shape: 'catalog',
   table: 'bs_guide_showroom',
-  base: '/bs/bsGuideShowroom',
-  calls: CONTENT_CALLS,
   fields: {
     hallId: f.ref('所在展厅', 'museumHall', {
       by: 'name',
@@ -55,21 +43,13 @@ export const bsGuideShowroom = defineRecord({
     videoId: f.ref('讲解视频', 'AudioVideo', { by: 'title' }),
     ...publishFields(),
   },
-  status: { field: 'status' },
-  transitions: contentPublishing(),
-  access: { read: ALL_CONTENT_GRANTS, write: GRANTS.guide },
-  sortable: { field: 'sort', scope: [] },
-  order: CONTENT_ORDER,
-  describe: (r) => String(r.title ?? ''),
+  ...publishedContent('bsGuideShowroom', GRANTS.guide),
 });
 
 export const bsGuideChapter = defineRecord({
   name: 'bsGuideChapter',
   title: '导览章节',
-  shape: 'catalog',
   table: 'bs_guide_chapter',
-  base: '/bs/bsGuideChapter',
-  calls: CONTENT_CALLS,
   fields: {
     showroomId: f.ref('所属展厅', 'bsGuideShowroom', {
       by: 'title',
@@ -83,21 +63,13 @@ export const bsGuideChapter = defineRecord({
     audioSeconds: seconds(),
     ...publishFields(),
   },
-  status: { field: 'status' },
-  transitions: contentPublishing(),
-  access: { read: ALL_CONTENT_GRANTS, write: GRANTS.guide },
-  sortable: { field: 'sort', scope: ['showroomId'] },
-  order: CONTENT_ORDER,
-  describe: (r) => String(r.title ?? ''),
+  ...publishedContent('bsGuideChapter', GRANTS.guide, ['showroomId']),
 });
 
 export const bsGuideUnit = defineRecord({
   name: 'bsGuideUnit',
   title: '导览单元',
-  shape: 'catalog',
   table: 'bs_guide_unit',
-  base: '/bs/bsGuideUnit',
-  calls: CONTENT_CALLS,
   fields: {
     chapterId: f.ref('所属章节', 'bsGuideChapter', { by: 'title', required: true, list: true, filter: 'eq' }),
     ...contentFields({ coverRequired: false, titleLabel: '单元标题' }),
@@ -116,10 +88,5 @@ export const bsGuideUnit = defineRecord({
     ...publishFields(),
   },
   unique: [{ fields: ['labelCode'], message: '已有相同展签编号的单元，请换一个编号' }],
-  status: { field: 'status' },
-  transitions: contentPublishing(),
-  access: { read: ALL_CONTENT_GRANTS, write: GRANTS.guide },
-  sortable: { field: 'sort', scope: ['chapterId'] },
-  order: CONTENT_ORDER,
-  describe: (r) => String(r.title ?? ''),
+  ...publishedContent('bsGuideUnit', GRANTS.guide, ['chapterId']),
 });

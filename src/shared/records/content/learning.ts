@@ -9,6 +9,7 @@ import {
   contentFields,
   contentPublishing,
   publishFields,
+  publishedContent,
 } from './common';
 
 /**
@@ -57,10 +58,7 @@ export const AGE_GROUPS = ['学龄前', '小学', '初中', '高中', '成人', 
 export const bsClassroom = defineRecord({
   name: 'bsClassroom',
   title: '博物馆课堂',
-  shape: 'catalog',
   table: 'bs_classroom',
-  base: '/bs/bsClassroom',
-  calls: CONTENT_CALLS,
   fields: {
     courseType: f.dict('课程类型', 'course_type', { required: true, list: true, filter: 'eq', width: 100 }),
     ...contentFields(),
@@ -70,12 +68,7 @@ export const bsClassroom = defineRecord({
     durationMinutes: f.int('时长（分钟）', { min: 1, max: 1440 }),
     ...publishFields(),
   },
-  status: { field: 'status' },
-  transitions: contentPublishing(),
-  access: { read: ALL_CONTENT_GRANTS, write: GRANTS.classroom },
-  sortable: { field: 'sort', scope: [] },
-  order: CONTENT_ORDER,
-  describe: (r) => String(r.title ?? ''),
+  ...publishedContent('bsClassroom', GRANTS.classroom),
 });
 
 /** The server reads a file's length on save (README "Media: Range and durations"). */
@@ -89,10 +82,7 @@ export const MEDIA_TYPES: readonly StatusOption[] = [
 export const AudioVideo = defineRecord({
   name: 'AudioVideo',
   title: '音视频',
-  shape: 'catalog',
   table: 'bs_audio_video',
-  base: '/bs/AudioVideo',
-  calls: CONTENT_CALLS,
   fields: {
     mediaType: f.status('媒体类型', MEDIA_TYPES, { required: true, list: true, filter: 'eq', width: 80 }),
     videoTypeId: f.dict('视频分类', 'video_type', { required: true, list: true, filter: 'eq', width: 100 }),
@@ -115,21 +105,13 @@ export const AudioVideo = defineRecord({
     const hasUrl = typeof row.url === 'string' && row.url.trim() !== '';
     return hasFile || hasUrl ? null : { field: 'mediaFile', message: '请上传音视频文件或填写外部地址' };
   },
-  status: { field: 'status' },
-  transitions: contentPublishing(),
-  access: { read: ALL_CONTENT_GRANTS, write: GRANTS.media },
-  sortable: { field: 'sort', scope: [] },
-  order: CONTENT_ORDER,
-  describe: (r) => String(r.title ?? ''),
+  ...publishedContent('AudioVideo', GRANTS.media),
 });
 
 export const bsElecticWave = defineRecord({
   name: 'bsElecticWave',
   title: '电台节目',
-  shape: 'catalog',
   table: 'bs_electic_wave',
-  base: '/bs/bsElecticWave',
-  calls: CONTENT_CALLS,
   fields: {
     column: f.text('栏目', { required: true, max: 50, list: true, filter: 'eq', width: 120 }),
     episodeNo: f.int('期数', { min: 1, max: 99_999, list: true, width: 70 }),
@@ -145,10 +127,5 @@ export const bsElecticWave = defineRecord({
     transcript: f.textarea('文稿', { max: 20_000 }),
     ...publishFields(),
   },
-  status: { field: 'status' },
-  transitions: contentPublishing(),
-  access: { read: ALL_CONTENT_GRANTS, write: GRANTS.radio },
-  sortable: { field: 'sort', scope: [] },
-  order: CONTENT_ORDER,
-  describe: (r) => String(r.title ?? ''),
+  ...publishedContent('bsElecticWave', GRANTS.radio),
 });
