@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { museumDate } from '../../src/shared/rules/museum-time';
 import { startServer, type TestServer } from './harness';
-import { M } from './util';
+import { M, personWithMenu } from './util';
 import { idFor, jsonCalls } from './volunteer-util';
 import { ALL_DAY_SETTINGS } from './reservation-util';
 
@@ -259,5 +259,18 @@ describe("the children's experience hall (venue 2)", () => {
     const { wb, disposition } = await workbook(`${M}/AppointOrder/statExport?kind=day&date=${today}&venue=2`);
     expect(disposition).toContain(`预约日统计-儿童体验馆-${today}.xlsx`);
     expect(rowsOf(wb.worksheets[0]!).at(-1)).toEqual(['合计', 8, 2, 0, 0, 2, 0]);
+  });
+});
+
+describe("the children's hall's 预约设置", () => {
+  it('lets its holder save the rules both venues share, and nobody without 基本信息 or it', async () => {
+    const hallKeeper = await personWithMenu(s, 'hallsetting', ['applet.childrenHall.setting']);
+    const other = await personWithMenu(s, 'hallvisitors', ['applet.childrenHall.listPerson']);
+    ok(await post(`${M}/AppointSetting/save`, hallKeeper, { ...ALL_DAY_SETTINGS, notice: '请携带儿童证件' }));
+    const saved = ok(await get(`${M}/AppointSetting/load`)).record as Record<string, unknown>;
+    expect(saved.notice).toBe('请携带儿童证件');
+    expect(refused(await post(`${M}/AppointSetting/save`, other, { ...ALL_DAY_SETTINGS }))).toBe(
+      '无权限执行此操作，请联系管理员开通',
+    );
   });
 });

@@ -2567,6 +2567,9 @@ export const t = {
   /** 基本信息 (/reservation/basic-info): the reservation settings' groups. */
   reservationSettings: {
     title: '预约基本信息',
+    childrenTitle: '儿童体验馆 · 预约设置',
+    childrenIntro:
+      '儿童体验馆与本馆共用一套预约规则（开放时间、放票、每单人数、退票与黑名单）；体验馆的场次在场次管理中按场馆“儿童体验馆”设置。修改后对两个场馆的新预约同时生效。',
     intro:
       '观众预约的规则。留空的数字按默认值执行（见各项说明）；修改后立即对新的预约生效，已生成的场次名额不变（在场次管理中调整）。',
     hours: '开放时间',

@@ -159,6 +159,7 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/reservation/panel': page(() => import('./reservation-stats'), 'ReservationPanelPage'),
   '/order/reservation/list': page(() => import('./reservation'), 'ChildrenHallOrdersPage'),
   '/applet-management/list-person': page(() => import('./reservation'), 'ChildrenHallVisitorsPage'),
+  '/applet-management/setting': page(() => import('./reservation-settings'), 'ChildrenHallSettingsPage'),
   '/reservation/basic-info': page(() => import('./reservation-settings'), 'ReservationSettingsPage'),
   // 借阅概览 (issue 22): the book panel's counters and four charts; /book lands here.
   '/books/books-panel': page(() => import('../features/books/panel-page'), 'BooksPanelPage'),

@@ -70,7 +70,18 @@ const fieldsOf = (keys: readonly string[]): Record<string, Field> =>
 /** Wide inputs (a list, long text) take the whole row of their group. */
 const wide = (fd: Field) => fd.kind === 'list' || fd.kind === 'textarea' || fd.kind === 'rich';
 
-export function ReservationSettingsPage() {
+/** 儿童体验馆 › 预约设置 (/applet-management/setting): the same rules, shared by both venues. */
+export function ChildrenHallSettingsPage() {
+  return <ReservationSettingsPage title={S.childrenTitle} intro={S.childrenIntro} />;
+}
+
+export function ReservationSettingsPage({
+  title = S.title,
+  intro = S.intro,
+}: {
+  title?: string;
+  intro?: string;
+}) {
   const key = [...recordKeys.all(appointSetting), 'load'];
   const load = useQuery({
     queryKey: key,
@@ -78,9 +89,9 @@ export function ReservationSettingsPage() {
   });
   return (
     <Stack gap="md" p={{ base: 'sm', sm: 'md' }} data-testid="reservation-settings">
-      <Title order={3}>{S.title}</Title>
+      <Title order={3}>{title}</Title>
       <Text size="sm" c="dimmed">
-        {S.intro}
+        {intro}
       </Text>
       {load.error && <Alert color="red">{load.error.message}</Alert>}
       {load.data && <SettingsForm key={load.dataUpdatedAt} detail={load.data} queryKey={key} />}

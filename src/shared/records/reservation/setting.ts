@@ -84,7 +84,9 @@ export const appointSetting = defineRecord({
   },
   singleton: {},
   // Anyone signed in reads the rules (the gate, the panel); 基本信息's holders write them.
-  access: { read: null, write: 'order.basicInfo' },
+  // One row for both venues: the children's hall's 预约设置 (applet.childrenHall.setting) edits
+  // the same rules as 基本信息 (README "Visitor reservations", 儿童体验馆).
+  access: { read: null, write: ['order.basicInfo', 'applet.childrenHall.setting'] },
   order: [['id', 'asc']],
   describe: () => '预约设置',
 });
