@@ -246,6 +246,54 @@ describe('attach/fromDrive', () => {
     const started = await start('staff02', tpl['文物出入库']!, objectForm([img.result.attId]));
     expect(started.success, JSON.stringify(started)).toBe(true);
   });
+
+  it('an image picked from the drive goes into a content record’s rich text, kept by the sanitizer and bound on save', async () => {
+    // The rich-text editor's 从网盘选择图片: attach/fromDrive with image=true for the editor's table.
+    const pic = await li.put('/', '展厅.png', PNG_1X1);
+    const got = await post('staff01', '/attach/fromDrive', {
+      tableName: 'wkDynamic',
+      userFileId: pic,
+      image: true,
+    });
+    expect(got.success, JSON.stringify(got)).toBe(true);
+    const src = got.result.attPath as string;
+    expect(src).toBe(`/singleMuseum/attach/image?attachmentId=${got.result.attId}`);
+    const saved = await post('staff01', '/wkDynamic/save', {
+      title: '新展开幕',
+      content: `<p>开幕式</p><p><img src="${src}" alt="${got.result.attName}"></p>`,
+    });
+    expect(saved.success, JSON.stringify(saved)).toBe(true);
+    const detail = await get('staff01', `/wkDynamic/detail?id=${saved.result.id}`);
+    expect(detail.result.record.content).toBe(`<p>开幕式</p><p><img src="${src}" alt="展厅.png" /></p>`);
+    const row = await s.db
+      .selectFrom('attachment')
+      .select(['table_name', 'record_id'])
+      .where('id', '=', got.result.attId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ table_name: 'wkDynamic', record_id: saved.result.id });
+    // Another person cannot read a draft's image.
+    const theirs = await fetch(`${s.url}${src}`, { headers: { token: tok.staff02! } });
+    expect(theirs.headers.get('content-type') ?? '').not.toMatch(/^image\//);
+  });
+
+  it('refuses a drive file that is not an image for the editor, in Chinese, whatever its name says', async () => {
+    const from = (userFileId: number) =>
+      post('staff01', '/attach/fromDrive', { tableName: 'wkDynamic', userFileId, image: true });
+    const doc = await li.put('/', '说明.docx', '文字');
+    const fake = await li.put('/', '假图片.png', '这不是图片');
+    expect((await from(doc)).message).toBe('只能插入 PNG、JPG、GIF、WebP 格式的图片');
+    // Decided from the bytes, not the name.
+    expect((await from(fake)).message).toBe('只能插入 PNG、JPG、GIF、WebP 格式的图片');
+    // Nothing was kept for either refusal.
+    const left = await s.db
+      .selectFrom('attachment')
+      .select('id')
+      .where('table_name', '=', 'wkDynamic')
+      .where('uploaded_by', '=', uid.staff01!)
+      .where('record_id', 'is', null)
+      .execute();
+    expect(left).toEqual([]);
+  });
 });
 
 describe('attachments at start and in the detail', () => {

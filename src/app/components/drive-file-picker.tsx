@@ -12,6 +12,7 @@ import {
 import { IconFile, IconFolder } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { INLINE_IMAGE_EXTS } from '../../shared/api/attach';
 import type { FileEntry, FileList } from '../../shared/api/drive';
 import { formatSize } from '../../shared/drive/file-types';
 import { drive } from '../lib/api';
@@ -24,21 +25,28 @@ const P = t.approvalStart.drivePicker;
 /** One page is enough for a picker; a larger folder is better searched in the drive itself. */
 const PAGE = 200;
 
-const fullName = (f: FileEntry) => (f.extendName ? `${f.fileName}.${f.extendName}` : f.fileName);
+/** A drive entry's name with its extension, as the person sees it and an attachment is named. */
+export const driveFileName = (f: Pick<FileEntry, 'fileName' | 'extendName'>) =>
+  f.extendName ? `${f.fileName}.${f.extendName}` : f.fileName;
+const inlineImage = (f: FileEntry) =>
+  (INLINE_IMAGE_EXTS as readonly string[]).includes(f.extendName.toLowerCase());
 
 /**
  * Picks one file of the caller's own drive (/wangpan/file/getfilelist, folder by folder). The
  * caller decides what a pick does (an approval form makes an attachment of it); `onPick`
- * rejecting keeps the dialog open with the reason shown.
+ * rejecting keeps the dialog open with the reason shown. `images`: only folders and the image
+ * types an inline image may be are listed (an image field, the rich-text editor).
  */
 export function DriveFilePicker({
   opened,
   onClose,
   onPick,
+  images = false,
 }: {
   opened: boolean;
   onClose: () => void;
   onPick: (file: FileEntry) => Promise<void>;
+  images?: boolean;
 }) {
   const [path, setPath] = useState('/');
   const [busy, setBusy] = useState<number | null>(null);
@@ -72,10 +80,18 @@ export function DriveFilePicker({
     }
   };
   // Folders first, as the drive lists them.
-  const rows = [...(list.data?.list ?? [])].sort((a, b) => b.isDir - a.isDir);
+  const rows = [...(list.data?.list ?? [])]
+    .filter((f) => !images || f.isDir || inlineImage(f))
+    .sort((a, b) => b.isDir - a.isDir);
 
   return (
-    <Modal opened={opened} onClose={onClose} title={P.title} size={550} closeOnClickOutside={false}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={images ? P.imageTitle : P.title}
+      size={550}
+      closeOnClickOutside={false}
+    >
       <Stack gap="sm" data-testid="drive-file-picker">
         <Breadcrumbs separatorMargin={4}>
           <Anchor component="button" type="button" size="sm" onClick={() => open('/')}>
@@ -103,7 +119,7 @@ export function DriveFilePicker({
           <LoadFailed error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ) : rows.length === 0 ? (
           <Text c="dimmed" size="sm">
-            {P.empty}
+            {images && list.data?.list.length ? P.noImages : P.empty}
           </Text>
         ) : (
           <ScrollArea.Autosize mah="55vh">
@@ -134,7 +150,7 @@ export function DriveFilePicker({
                   >
                     <IconFile size={18} style={{ flex: 'none' }} />
                     <Text size="sm" truncate style={{ flex: 1 }}>
-                      {fullName(f)}
+                      {driveFileName(f)}
                     </Text>
                     <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
                       {formatSize(f.fileSize)}
@@ -145,7 +161,7 @@ export function DriveFilePicker({
                       loading={busy === f.userFileId}
                       disabled={busy !== null && busy !== f.userFileId}
                       onClick={() => void pick(f)}
-                      aria-label={`${P.pick} ${fullName(f)}`}
+                      aria-label={`${P.pick} ${driveFileName(f)}`}
                     >
                       {P.pick}
                     </Button>

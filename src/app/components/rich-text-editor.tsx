@@ -3,12 +3,16 @@ import { Input } from '@mantine/core';
 import { Link, RichTextEditor as Editor, getUploadImageExtension } from '@mantine/tiptap';
 import Image from '@tiptap/extension-image';
 import { Placeholder } from '@tiptap/extensions';
+import { IconCloud } from '@tabler/icons-react';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useRef, type CSSProperties } from 'react';
-import { uploadAttachment } from '../lib/attach';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import type { Attachment } from '../../shared/api/attach';
+import { attachFromDrive, uploadAttachment } from '../lib/attach';
 import { errorToast } from '../lib/api';
 import { t } from '../lib/i18n';
+import { useOnline } from '../lib/online';
+import { DriveFilePicker } from './drive-file-picker';
 import classes from './rich-text-editor.module.css';
 
 const L = t.announce.editor;
@@ -45,8 +49,11 @@ const LABELS = {
  * headings h1–h3 and pre (code blocks), bold, italic, underline, strike, quotes, lists, links
  * and images. Images (picked, pasted or dropped) upload through attach/uploadimage for
  * `tableName` and are inserted by their URL on our server; the server's sanitizer keeps no
- * other image source. Default height 200 (spec §9). The value is HTML; the server sanitizes it,
- * the editor is only a convenience.
+ * other image source. 从网盘选择图片 (online only: the drive is not kept offline) makes the same
+ * kind of image of a file of the person's own drive (attach/fromDrive, image) and inserts it the
+ * same way, so it is bound to the record on save like an upload. Without `tableName` there is
+ * nowhere to upload to: images already in the text show, none can be added. Default height 200
+ * (spec §9). The value is HTML; the server sanitizes it, the editor is only a convenience.
  */
 export function RichTextEditor({
   value,
@@ -62,7 +69,8 @@ export function RichTextEditor({
 }: {
   value: string;
   onChange: (html: string) => void;
-  tableName: string;
+  /** The attachment table images are uploaded for; without it the editor adds no images. */
+  tableName?: string;
   minHeight?: number;
   label?: string;
   error?: string | null;
@@ -77,20 +85,22 @@ export function RichTextEditor({
   useEffect(() => {
     changeRef.current = onChange;
   });
+  const online = useOnline();
+  const [picker, setPicker] = useState(false);
   const editor = useEditor({
     extensions: [
       // The starter kit's own link is replaced by Mantine's, which the link control needs.
       StarterKit.configure({ heading: { levels: [1, 2, 3] }, link: false }),
       Link.configure({ openOnClick: false, protocols: ['mailto'] }),
       ...(placeholder ? [Placeholder.configure({ placeholder })] : []),
-      getUploadImageExtension(Image, {
-        onImageUpload: async (file: File) => {
-          const att = await uploadAttachment('image', file, { tableName });
-          return { src: att.attPath, alt: att.attName };
-        },
-        onImageUploadError: (_file: File, err: unknown) =>
-          errorToast(err instanceof Error ? err.message : L.imageFailed),
-      }),
+      tableName
+        ? getUploadImageExtension(Image, {
+            onImageUpload: async (file: File) =>
+              imageOf(await uploadAttachment('image', file, { tableName })),
+            onImageUploadError: (_file: File, err: unknown) =>
+              errorToast(err instanceof Error ? err.message : L.imageFailed),
+          })
+        : Image,
     ],
     content: value,
     // The editable area is named by its visible label when it has one (axe: aria-input-field-name).
@@ -136,7 +146,16 @@ export function RichTextEditor({
           <Editor.ControlsGroup>
             <Editor.Link />
             <Editor.Unlink />
-            <Editor.ImageUpload accept="image/png,image/jpeg,image/gif,image/webp" />
+            {tableName && <Editor.ImageUpload accept="image/png,image/jpeg,image/gif,image/webp" />}
+            {tableName && online && (
+              <Editor.Control
+                onClick={() => setPicker(true)}
+                aria-label={L.imageFromDrive}
+                title={L.imageFromDrive}
+              >
+                <IconCloud size={16} stroke={1.5} />
+              </Editor.Control>
+            )}
           </Editor.ControlsGroup>
           <Editor.ControlsGroup>
             <Editor.Undo />
@@ -148,6 +167,27 @@ export function RichTextEditor({
           style={{ '--rte-min-height': `${minHeight}px` } as CSSProperties}
         />
       </Editor>
+      {tableName && (
+        <DriveFilePicker
+          images
+          opened={picker}
+          onClose={() => setPicker(false)}
+          onPick={async (f) => {
+            try {
+              const att = await attachFromDrive(tableName, f.userFileId, true);
+              // Where the cursor was when the picker opened, as an uploaded image goes.
+              editor?.chain().focus().setImage(imageOf(att)).run();
+            } catch (err) {
+              // The server's words (not an image, too large, gone); the picker stays open to pick again.
+              errorToast(err instanceof Error ? err.message : L.imageFailed);
+              throw err;
+            }
+          }}
+        />
+      )}
     </Input.Wrapper>
   );
 }
+
+/** How an image on our server goes into the text, uploaded or picked from the drive. */
+const imageOf = (att: Attachment) => ({ src: att.attPath, alt: att.attName });

@@ -1130,8 +1130,10 @@ export const t = {
     imageHint: '支持 PNG、JPEG、GIF、WebP 图片，单张不超过10MB',
     drivePicker: {
       title: '从网盘选择',
+      imageTitle: '从网盘选择图片',
       root: '全部文件',
       empty: '此文件夹为空',
+      noImages: '此文件夹中没有可插入的图片（PNG、JPG、GIF、WebP）',
       pick: '选择',
       notCached: '当前离线，无法浏览网盘',
     },
@@ -1173,6 +1175,7 @@ export const t = {
       linkSave: '确定',
       image: '插入图片',
       imageFailed: '图片上传失败，请重试',
+      imageFromDrive: '从网盘选择图片',
       undo: '撤销',
       redo: '重做',
       clear: '清除格式',

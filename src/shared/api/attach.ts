@@ -54,6 +54,11 @@ export const ATTACH_MAX_BYTES = 500 * 1024 * 1024;
 export const ATTACH_TOO_LARGE = '上传文件大小不能超过500MB';
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_TOO_LARGE = '图片大小不能超过10MB';
+/**
+ * The extensions of the image types an inline image may be (PNG, JPEG, GIF, WebP): what a drive
+ * picker for images lists. The server decides from the bytes; this only spares a doomed pick.
+ */
+export const INLINE_IMAGE_EXTS = ['png', 'jpg', 'jpeg', 'gif', 'webp'] as const;
 /** The spec's hint under an attachment upload (§5). */
 export const ATTACH_HINT_TYPES = ['rar', 'zip', 'doc', 'docx', 'pdf', 'jpg'] as const;
 

@@ -185,6 +185,7 @@ export function AttachmentField({
       <DriveFilePicker
         opened={picker}
         onClose={() => setPicker(false)}
+        images={image}
         onPick={async (f) => {
           const att = await attachFromDrive('approval', f.userFileId, image);
           update((prev) => [...prev, att]);

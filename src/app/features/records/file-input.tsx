@@ -15,7 +15,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Attachment } from '../../../shared/api/attach';
 import { formatSize } from '../../../shared/drive/file-types';
 import type { Field } from '../../../shared/records/define';
-import { DriveFilePicker } from '../../components/drive-file-picker';
+import { DriveFilePicker, driveFileName } from '../../components/drive-file-picker';
 import { attachFromDrive, deleteAttachment, uploadAttachment } from '../../lib/attach';
 import { t } from '../../lib/i18n';
 
@@ -226,9 +226,9 @@ export function FileInput({
       <DriveFilePicker
         opened={picker}
         onClose={() => setPicker(false)}
+        images={image}
         onPick={async (f) => {
-          const full = f.extendName ? `${f.fileName}.${f.extendName}` : f.fileName;
-          const problem = fileProblem(fd, full, f.fileSize);
+          const problem = fileProblem(fd, driveFileName(f), f.fileSize);
           if (problem) throw new Error(problem);
           const att = await attachFromDrive(table, f.userFileId, image);
           onChange([...current.current, att]);
