@@ -31,6 +31,8 @@ const node = (page: Page, path: string) => page.locator(`[data-testid="designer-
 const addAt = async (page: Page, path: string, kind: '审批人' | '抄送人' | '条件分支') => {
   await page.locator(`[data-testid="designer-add"][data-path="${path}"]`).click();
   await page.getByRole('menuitem', { name: kind }).click();
+  // A closing menu stays in the DOM for its transition; the next add must not see two.
+  await expect(page.getByRole('menu')).toHaveCount(0);
 };
 const openNode = (page: Page, path: string) => node(page, path).getByRole('button').last().click();
 async function pick(page: Page, dialogName: string, who: string) {
