@@ -26,6 +26,7 @@ const INPUTS = [
   'public',
   'index.html',
   'vite.config.ts',
+  'scripts/precompress.ts',
   'package-lock.json',
 ];
 const STAMP = path.join(root, 'dist', '.build-stamp');

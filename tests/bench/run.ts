@@ -107,3 +107,5 @@ await import('./move-data');
 // The holiday rush (issue 21): 2,000 bookings at once for 350 places, on SQLite and PostgreSQL,
 // bookings per second and p95, against reads of the same slot fired the same way.
 await import('./reservation-rush');
+// The first load (issue 25): the bytes of the sign-in page, precompressed against uncompressed.
+await import('./first-load');

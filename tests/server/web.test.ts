@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../scripts/precompress';
 import { startServer, type TestServer } from './harness';
 import { M, failure } from './util';
 
@@ -149,11 +150,14 @@ describe('the flood guard (RATE_LIMIT_PER_MINUTE=10, RATE_LIMIT_PER_ADDRESS=10)'
   });
 });
 
+/** A script big and repetitive enough that both encodings pay. */
+const BIG = Array.from({ length: 400 }, (_, i) => `export const label${i} = '馆务云 ${i}';`).join('\n');
+
 describe('with a built front end', () => {
   let s: TestServer;
   let dist: string;
-  const INDEX =
-    '<!doctype html><html><head><title>馆务云</title></head><body><div id="root"></div></body></html>';
+  // Long enough to be precompressed, as the real one is: its copies must stay no-cache too.
+  const INDEX = `<!doctype html><html><head><title>馆务云</title></head><body><div id="root"></div>${'<!-- 馆务云 -->'.repeat(120)}</body></html>`;
 
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'gwy-dist-'));
@@ -163,6 +167,8 @@ describe('with a built front end', () => {
     fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("app");');
+    fs.writeFileSync(path.join(dist, 'assets', 'big-def456.js'), BIG);
+    await precompressDir(dist);
     s = await startServer({ DIST_DIR: dist });
   });
   afterAll(async () => {
@@ -217,6 +223,42 @@ describe('with a built front end', () => {
     expect(js.text).toBe('console.log("app");');
     const robots = await page('/robots.txt', '*/*');
     expect(robots.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('sends the build’s brotli or gzip copy by Accept-Encoding, the same bytes once decoded', async () => {
+    const raw = async (encoding: string) => {
+      const res = await fetch(`${s.url}/assets/big-def456.js`, { headers: { 'accept-encoding': encoding } });
+      return { res, body: Buffer.from(await res.arrayBuffer()) };
+    };
+    // fetch() decodes by itself, so compare what went over the wire through the file on disk.
+    const br = await raw('gzip, deflate, br');
+    expect(br.res.status).toBe(200);
+    expect(br.res.headers.get('content-encoding')).toBe('br');
+    expect(br.res.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(br.res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.res.headers.get('content-type')).toMatch(/javascript/);
+    expect(br.body.toString()).toBe(BIG);
+    expect(Number(br.res.headers.get('content-length'))).toBe(
+      fs.statSync(path.join(dist, 'assets', 'big-def456.js.br')).size,
+    );
+    const gz = await raw('gzip');
+    expect(gz.res.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.body.toString()).toBe(BIG);
+    const plain = await raw('identity');
+    expect(plain.res.headers.get('content-encoding')).toBeNull();
+    expect(plain.body.toString()).toBe(BIG);
+    // The index's copies keep the index's rule: revalidated on every load.
+    for (const p of ['/', '/index.html']) {
+      const index = await fetch(`${s.url}${p}`, {
+        headers: { 'accept-encoding': 'br', accept: 'text/html' },
+      });
+      expect(index.headers.get('content-encoding'), p).toBe('br');
+      expect(index.headers.get('cache-control'), p).toBe('no-cache');
+      expect(await index.text(), p).toBe(INDEX);
+    }
+    // A file too small to gain is sent as it is, whatever the browser accepts.
+    const small = await fetch(`${s.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
   });
 
   it('answers 404, never index.html, for a missing file', async () => {

@@ -24,8 +24,15 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
       // `/` is the app itself; without an index the static plugin would refuse the directory (403).
       index: ['index.html'],
       cacheControl: false,
+      // The build writes .br and .gz beside each text asset (scripts/precompress.ts); the
+      // request's Accept-Encoding picks one, with Vary: Accept-Encoding for caches.
+      preCompressed: true,
       setHeaders(res, filePath) {
-        const rel = '/' + path.relative(opts.distDir, filePath).split(path.sep).join('/');
+        // With preCompressed this is the file sent, which may be the .br or .gz sibling: the
+        // rules below are about the file asked for.
+        const sent = '/' + path.relative(opts.distDir, filePath).split(path.sep).join('/');
+        const rel = sent.replace(/\.(br|gz)$/, '');
+        res.setHeader('vary', 'accept-encoding');
         if (rel.startsWith('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else if (NEVER_STALE.has(rel)) res.setHeader('cache-control', 'no-cache');
         else res.setHeader('cache-control', 'public, max-age=3600');
