@@ -194,6 +194,7 @@ describe('deciding a registration', () => {
       userName: '林晓',
       phone: reg.phone,
       roles: ['curator'],
+      mustChangePassword: false, // the registrant chose it
     });
     expect(info.departments.map((x: { name: string }) => x.name)).toEqual(['办公室']);
     const menu = (await get('/login/menu', token)).body.result.grantedKeys as string[];

@@ -89,6 +89,8 @@ export async function insertUser(
     phone: string | null;
     password_hash: string;
     superior_id: number | null;
+    /** 1 when someone else chose the password (README "Accounts"): its owner sets their own first. */
+    must_change_password?: number;
   },
 ) {
   const now = Date.now();

@@ -110,6 +110,7 @@ export function createOrgService(db: Db) {
     trx: Db,
     b: Omit<Out<typeof UserCreate>, 'password'>,
     password_hash: string,
+    chosenBy: 'owner' | 'administrator',
   ): Promise<number> {
     await repo.lockOrg(trx);
     if (await repo.findUserByAccount(trx, b.account))
@@ -124,6 +125,9 @@ export function createOrgService(db: Db) {
       phone: b.phone || null,
       password_hash,
       superior_id: b.superiorId,
+      // A password an administrator typed is known to two people: its owner replaces it at the
+      // first sign-in, as after 重置密码. A registrant chose theirs.
+      must_change_password: chosenBy === 'administrator' ? 1 : 0,
     });
     await repo.setUserDepts(trx, id, [...new Set(b.deptIds)]);
     await repo.setUserRoles(trx, id, [...new Set(b.roleIds)]);
@@ -214,7 +218,9 @@ export function createOrgService(db: Db) {
       // Hash before the transaction (it is slow); check and insert inside it, so two saves of
       // the same account or phone at once cannot both pass the check.
       const password_hash = await hashPassword(b.password);
-      const userId = await db.transaction().execute((trx) => insertChecked(trx, b, password_hash));
+      const userId = await db
+        .transaction()
+        .execute((trx) => insertChecked(trx, b, password_hash, 'administrator'));
       return { userId };
     },
 
@@ -230,7 +236,7 @@ export function createOrgService(db: Db) {
       passwordHash: string,
     ): Promise<number> {
       await assertMayTouchAdmin(actor, null, b.roleIds, trx);
-      return insertChecked(trx, b, passwordHash);
+      return insertChecked(trx, b, passwordHash, 'owner');
     },
 
     /**
@@ -288,6 +294,7 @@ export function createOrgService(db: Db) {
               phone: b.phone || null,
               password_hash: hashes[i]!,
               superior_id: superiorId,
+              must_change_password: 1, // the file's passwords are the administrator's, as on 新增人员
             });
             made.set(b.account.toLowerCase(), id);
             await repo.setUserDepts(trx, id, [...new Set(b.deptIds)]);
