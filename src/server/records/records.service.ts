@@ -250,7 +250,7 @@ export function createRecordService(deps: {
     const fileIds = idsOf(def, rows, ['file', 'image']);
     if (fileIds.length && deps.attach) {
       const readerPath = readerImages.get(def.name);
-      const reader = readerPath ? !(await mayWrite(def, user)) : false;
+      const reader = Boolean(readerPath);
       names.files = Object.fromEntries(
         (await deps.attach.rowsOf(db, fileIds)).map((a) => {
           const att = toAttachment(a);
@@ -636,8 +636,9 @@ export function createRecordService(deps: {
     },
 
     /**
-     * How a record's images are shown to its readers who may not write it (the collection's
-     * readers get a reduced preview, not the original): attPath by attachment id.
+     * How a record's images are shown in its lists and details (the collection's reduced
+     * preview, which the device keeps offline; the original is a separate download): attPath
+     * by attachment id.
      */
     registerReaderImage(record: string, path: (attachmentId: number) => string) {
       readerImages.set(record, path);

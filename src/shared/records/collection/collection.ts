@@ -106,3 +106,26 @@ export const bsDigitalassetsInfo = defineRecord({
   order: [['registerNo', 'asc']],
   describe: (r) => `${String(r.registerNo ?? '')} ${String(r.name ?? '')}`.trim(),
 });
+
+/**
+ * The form of a data approval 新增/修改 (the management page's drawer): the 藏品's own fields and
+ * the reason, posted to /bsDigitalassetsApply/add or update (shared/api/collection.ts). Named
+ * after the apply, so the images it uploads are the apply's (attachment table
+ * bsDigitalassetsApply) until it passes. Never served by the engine (not in RECORDS).
+ */
+export const collectionApplyForm = defineRecord({
+  ...bsDigitalassetsInfo,
+  name: 'bsDigitalassetsApply',
+  title: '藏品数据审批',
+  base: '/bsDigitalassetsApply',
+  calls: { list: 'GET pageList', detail: 'GET detail', create: 'POST add', update: 'POST update' },
+  fields: {
+    ...bsDigitalassetsInfo.fields,
+    applyReason: f.textarea('申请理由', {
+      required: true,
+      max: 500,
+      placeholder: '如：新入藏登记、定级结果、修正尺寸',
+    }),
+  },
+  unique: [],
+});
