@@ -117,7 +117,6 @@ export function CollectionPage() {
         def={def}
         title={C.readersTitle}
         intro={C.readersIntro}
-        grant={null}
         rowActions={(row) =>
           hasImages(row)
             ? [{ key: 'extract', label: C.applyExtract, icon: IconFileExport, run: () => setExtract(row) }]
