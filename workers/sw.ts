@@ -39,6 +39,16 @@ registerRoute(
   new StaleWhileRevalidate({ cacheName: 'avatars' }),
 );
 
+// The collection's reduced images (README "Collection (issue 24)"): a keeper's tablet in the
+// storeroom shows the records it opened with their pictures (each at most 1280 px, a JPEG).
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    url.pathname === '/singleMuseum/bsDigitalassetsInfo/preview',
+  new StaleWhileRevalidate({ cacheName: 'collection-previews' }),
+);
+
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });

@@ -224,6 +224,11 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/en-website/cultural': page(() => import('./content-web'), 'EnWebsiteCulturalPage'),
   '/en-website/premium': page(() => import('./content-web'), 'EnPremiumPage'),
   '/en-website/activity': page(() => import('./content-web'), 'EnActivityPage'),
+  // The collection and its data approvals (issue 24, README "Collection (issue 24)").
+  '/resources/collection': page(() => import('./collection'), 'CollectionPage'),
+  '/resources/collection-management': page(() => import('./collection'), 'CollectionManagementPage'),
+  '/data/manage': page(() => import('./collection'), 'DataManagePage'),
+  '/data/manage/extract': page(() => import('./collection'), 'DataExtractPage'),
   // 访问统计 (issue 23): content views by day, month, item and kind, per site.
   '/website/tongji': page(() => import('../features/content-tongji/tongji-page'), 'WebsiteTongjiPage'),
   '/en-website/tongji': page(() => import('../features/content-tongji/tongji-page'), 'EnWebsiteTongjiPage'),

@@ -11,3 +11,5 @@ export { ImportDialog } from '../../components/import-dialog';
 export { LatestRecords } from './latest-records';
 export { DictionaryPage } from './dictionary-page';
 export type { FieldAddonProps, FieldAddons } from './record-form';
+// A page's own form over a definition (the collection's data approvals).
+export { RecordForm } from './record-form';

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/index';
 import { DEFAULT_ROLE_MENU, MODULES, ADMIN_ROLE, allLeafKeys } from '../../../shared/menu/catalogue';
@@ -12,6 +13,7 @@ import { gongwenTemplates, museumTemplates } from '../../../shared/workflow/seed
 import { sanitizeRichHtml } from '../attach/rich-html';
 import { DATA_SUMMARY } from '../../../shared/records/office/business-data';
 import { seedDemoProject } from '../project/project.seed';
+import { seedDemoCollection } from '../collection/collection.seed';
 
 /** The leaf keys of whole modules, for demo roles. */
 /**
@@ -158,6 +160,15 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
     // …and one seeded before the museum map its floors and halls (issue 18).
     if (!(await db.selectFrom('museum_floor').select('id').limit(1).executeTakeFirst()))
       await db.transaction().execute((trx) => seedDemoMap(trx, Date.now()));
+    // …and one seeded before the collection its dozen objects (issue 24).
+    if (
+      !(await (db as unknown as Kysely<any>)
+        .selectFrom('bs_digitalassets_info')
+        .select('id')
+        .limit(1)
+        .executeTakeFirst())
+    )
+      await db.transaction().execute((trx) => seedDemoCollection(trx, Date.now()));
     return false;
   }
   const hash = await hashPassword(password);
@@ -226,6 +237,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
     await seedDemoProject(trx, (account) => userIds.get(account)!, now);
     await seedDemoMap(trx, now);
     await seedDemoLinkHosts(trx, now);
+    await seedDemoCollection(trx, now);
   });
   return true;
 }
