@@ -89,11 +89,11 @@ test('the shell at 1024×768 and 390×844: the rail fits or says it scrolls, the
   const review = menu.getByRole('link', { name: '数据审核' });
   await expect(review).toHaveAttribute('href', '/data/manage?role=2');
   await review.click();
-  await expect(page.getByTestId('page-building')).toContainText('数据审核');
+  await expect(page.getByRole('heading', { name: '数据审核', level: 3 })).toBeVisible();
   await expect(review).toHaveAttribute('aria-current', 'page');
   await expect(menu.getByRole('link', { name: '数据管理' })).not.toHaveAttribute('aria-current', 'page');
   await menu.getByRole('link', { name: '数据管理' }).click();
-  await expect(page.getByTestId('page-building')).toContainText('数据管理');
+  await expect(page.getByRole('heading', { name: '数据管理', level: 3 })).toBeVisible();
   await expect(review).not.toHaveAttribute('aria-current', 'page');
 
   // The phone: the menu drawer is as wide as what it holds, never a blank half screen.

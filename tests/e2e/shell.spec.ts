@@ -33,8 +33,8 @@ test.describe('sign-in, rail and navigation', () => {
     await page.locator('[data-module="system"]').click();
     await expect(page.getByTestId('module-panel')).toBeVisible();
 
-    // The mini-program's module opens its first page, the guide's tree (issue 23). A route not
-    // built yet says so plainly (layout.spec.ts, 数据审核).
+    // The mini-program's module opens its first page, the guide's tree (issue 23). Every route
+    // has a page since issue 24 (catalogue-walk.spec.ts).
     await page.locator('[data-module="applet"]').click();
     await expect(page).toHaveURL(/\/applet-management\/guide$/);
     await expect(page.getByRole('heading', { name: '导览内容' })).toBeVisible();
