@@ -46,7 +46,11 @@ export const activityType = defineRecord({
   fields: {
     name: f.text('类型名称', { required: true, max: 30, list: true, keyword: true }),
     description: f.textarea('说明', { max: 200, list: true }),
-    sort: f.int('排序', { min: 0, max: 9999, list: true, width: 70, help: '数字越小越靠前，不填排在最后' }),
+    // Left empty it stores 9999, so a new type goes last (records-design §1).
+    sort: {
+      ...f.int('排序', { min: 0, max: 9999, list: true, width: 70, help: '数字越小越靠前，不填排在最后' }),
+      empty: 9999,
+    },
     status: f.status(
       '状态',
       [
