@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { monthsEnding, museumMonth } from '../../src/shared/records/activity/rules';
 import { startServer, type TestServer } from './harness';
-import { activityCalls } from './activity-util';
+import { activityCalls, tables } from './activity-util';
 
 /**
  * GET /socialEducational/activity (README "Social education activities (issue 24)"): activities,
@@ -20,7 +20,7 @@ const MONTH_MS = 31 * 86_400_000;
 
 /** Moves an activity's times back by `months` × 31 days (its sign-ups stay as they are). */
 const moveBack = (id: number, months: number) =>
-  s.db
+  tables(s)
     .updateTable('activity')
     .set((eb) => ({
       start_time: eb('start_time', '-', months * MONTH_MS),

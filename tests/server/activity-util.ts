@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { formatMuseumMinute } from '../../src/shared/rules/museum-time';
 import type { TestServer } from './harness';
 import { M } from './util';
@@ -42,3 +43,6 @@ export function activityCalls(server: () => TestServer) {
     get(`${M}/socialEducational/activity${month ? `?month=${month}` : ''}`, token);
   return { post, get, ok, refused, base, q, addType, addActivity, publish, sign, act, activityRow, stat };
 }
+
+/** The activity tables, which the typed schema does not name (they come from definitions). */
+export const tables = (s: TestServer) => s.db as unknown as Kysely<any>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
 import { personWithMenu } from './util';
-import { activityCalls } from './activity-util';
+import { activityCalls, tables } from './activity-util';
 
 /**
  * Social education activities (README "Social education activities (issue 24)"): the sign-up's
@@ -70,7 +70,7 @@ describe('sign-ups and places', () => {
     const won = answers.filter((a) => a.body.success).length;
     expect(won).toBeGreaterThan(0);
     for (const a of answers.filter((x) => !x.body.success)) expect(a.body.message).toMatch(/名额|已满/);
-    const live = await s.db
+    const live = await tables(s)
       .selectFrom('activity_sign')
       .select((eb) => eb.fn.sum<number>('persons').as('n'))
       .where('activity_id', '=', id)
@@ -135,12 +135,12 @@ describe('windows', () => {
     expect(typeof row.checkInTime).toBe('number');
 
     // Once sign-up has closed after the start, a cancel is too late.
-    await s.db
+    await tables(s)
       .updateTable('activity')
       .set({ signup_end: Date.now() - 60_000 })
       .where('id', '=', now)
       .execute();
-    const late = await s.db
+    const late = await tables(s)
       .insertInto('activity_sign')
       .values({
         activity_id: now,
