@@ -30,6 +30,8 @@ import { posterRoutes } from './modules/drive/media.routes';
 import { createMediaService } from './modules/drive/media.service';
 import { createThumbs, forgettingDerived } from './modules/drive/thumbs';
 import { uploadRoutes } from './modules/drive/upload.routes';
+import { photoRoutes } from './modules/photo/photo.routes';
+import { createPhotoService } from './modules/photo/photo.service';
 import { createUploadService } from './modules/drive/upload.service';
 import type { LiveBus } from './modules/notice/live';
 import { noticeRoutes } from './modules/notice/notice.routes';
@@ -234,12 +236,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tmpDir: scratch,
     onParseError: (md5, err) => app.log.info({ md5, err: String(err) }, 'music tags unreadable'),
   });
+  // Image search (README "Image search"): every image's content is hashed once when stored;
+  // content stored before is hashed by the backfill (at start, without holding the start up,
+  // then hourly; one instance at a time), and hashes of content gone are pruned with it.
+  const photos = createPhotoService({
+    db,
+    store,
+    access,
+    tmpDir: scratch,
+    onHashError: (md5, err) => app.log.info({ md5, err: String(err) }, 'image not hashed'),
+  });
+  app.addHook('onClose', async () => photos.stop());
+  void jobs.every('image-hash-backfill', 3600_000, async () => {
+    await photos.prune();
+    const n = await photos.backfill();
+    if (n) app.log.info({ hashed: n }, 'image search backfill');
+  });
   const drive = createDriveService({
     db,
     store,
     defaultQuotaBytes: config.defaultQuotaBytes,
     blobLock: cluster.locks.keyed('blob'),
-    onFileStored: (file) => media.onStored(file),
+    onFileStored: (file) => {
+      media.onStored(file);
+      photos.onStored(file);
+    },
   });
   const uploads = createUploadService({
     db,
@@ -525,6 +546,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (reservations) gateRoutes(museum, { gate: createGate({ db, access }) });
       if (reservations) reservationStatExportRoutes(museum, { reservations });
       volunteerMeRoutes(museum, { me: volunteerMe });
+      // 以图搜图 (README "Image search"): its own context for the picture body parser.
+      await museum.register(async (photo) => photoRoutes(photo, { photos }));
     },
     { prefix: MUSEUM_PREFIX },
   );
