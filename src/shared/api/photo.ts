@@ -64,8 +64,10 @@ addRecordLabels({ source: '搜索范围', takenFrom: '拍摄日期（起）', ta
 export const PhotoHit = z.object({
   /** Where the image is: a library file, or a collection record's image. */
   source: z.enum(['collection', 'hd', 'res']),
-  /** The drive file (its library, or the record's image), for the thumbnail and preview. */
-  userFileId: z.number(),
+  /** A library's file (thumbnail and preview through the drive's calls), else null. */
+  userFileId: z.number().nullable(),
+  /** A collection record's image (attach/image), else null. */
+  attachmentId: z.number().nullable(),
   fileName: z.string(),
   extendName: z.string(),
   filePath: z.string(),

@@ -5,6 +5,8 @@
  */
 
 const MAX_TAGS = 40;
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u001f\u007f]/g;
 const MAX_TAG_CHARS = 50;
 
 /** 'YYYY:MM:DD HH:MM:SS' (EXIF, camera local time, read as China time) as epoch ms, or null. */
@@ -85,11 +87,7 @@ export function xmpTags(xmp: Buffer | undefined): string[] {
   if (!subject) return [];
   const out = new Set<string>();
   for (const m of subject[1]!.matchAll(/<rdf:li\b[^>]*>([\s\S]*?)<\/rdf:li>/g)) {
-    // eslint-disable-next-line no-control-regex
-    const tag = unescapeXml(m[1]!)
-      .replace(/[\u0000-\u001f\u007f]/g, '')
-      .trim()
-      .slice(0, MAX_TAG_CHARS);
+    const tag = unescapeXml(m[1]!).replace(CONTROLS, '').trim().slice(0, MAX_TAG_CHARS);
     if (tag) out.add(tag);
     if (out.size >= MAX_TAGS) break;
   }

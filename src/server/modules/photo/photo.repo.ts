@@ -92,7 +92,7 @@ export async function unhashed(db: Db, version: number, limit: number) {
   return rows.map((r) => ({ md5: r.md5, size: Number(r.size) }));
 }
 
-/** Removes hash rows whose content no drive file holds any more. */
+/** Removes hash rows whose content neither the drive nor an attachment holds any more. */
 export async function pruneOrphans(db: Db) {
   const r = await db
     .deleteFrom('image_hash')

@@ -19,6 +19,7 @@ import { MAX_PIXELS, sniff } from '../drive/thumbs';
 import { exifTakenAt, xmpTags } from './image-meta';
 import { HASH_BITS, hashImage, toHex } from './phash';
 import { createPhotoIndex, type PhotoIndex } from './photo-index';
+import { unhashedCollection } from './photo-collection.repo';
 import * as repo from './photo.repo';
 
 /*
@@ -41,6 +42,8 @@ const LIBRARY_SPACES: Record<PhotoSource, readonly string[]> = {
 /** How far back the catch-up re-reads rows by time, for rows committed after a later id (PostgreSQL). */
 const CATCH_UP_WINDOW_MS = 120_000;
 const BACKFILL_BATCH = 50;
+/** Collection images a search hashes itself before answering, at most. */
+const LAZY_COLLECTION = 20;
 
 /**
  * The collection records' side (issue 24, h24-coll): which records the caller may read hold
@@ -56,13 +59,19 @@ export interface PhotoCollection {
   byText(
     user: SessionUser,
     q: { keyword?: string; from?: number; to?: number },
-  ): Promise<Omit<PhotoHit, 'similarity' | 'distance'>[]>;
+  ): Promise<(Omit<PhotoHit, 'similarity' | 'distance'> & { md5: string })[]>;
 }
 
 /** Midnight of a 'yyyy-MM-dd' in the museum's zone (UTC+8), epoch ms. */
 function dayStart(day: string): number {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return Date.UTC(y, m - 1, d) - 8 * 3600_000;
+}
+
+function withoutMd5<T extends { md5: string }>(h: T): Omit<T, 'md5'> {
+  const out: Partial<T> = { ...h };
+  delete out.md5;
+  return out as Omit<T, 'md5'>;
 }
 
 function splitTags(tags: string | null): string[] {
@@ -73,6 +82,7 @@ function toHit(r: repo.FileHitRow, distance: number | null): PhotoHit {
   return {
     source: r.space === 'hd' ? 'hd' : 'res',
     userFileId: r.id,
+    attachmentId: null,
     fileName: r.file_name,
     extendName: r.extend_name,
     filePath: r.file_path,
@@ -88,7 +98,10 @@ function toHit(r: repo.FileHitRow, distance: number | null): PhotoHit {
 
 export function createPhotoService(deps: {
   db: Db;
+  /** The drive's blobs. */
   store: BlobStore;
+  /** The attachments' blobs (the collection records' images). */
+  attachments?: BlobStore;
   access: Access;
   tmpDir: string;
   collection?: PhotoCollection;
@@ -115,14 +128,14 @@ export function createPhotoService(deps: {
   }
 
   /** Hashes a content once (stored, or now); a store that cannot be read is not remembered. */
-  function hashContent(md5: string): Promise<void> {
+  function hashContent(md5: string, from: BlobStore = store): Promise<void> {
     return once(md5, async () => {
       const have = await repo.findHash(db, md5);
       if (have && have.version === HASH_VERSION) return;
       let row: repo.HashRow;
       try {
         const h = await limit(() =>
-          withLocalFile(store, md5, deps.tmpDir, (file) =>
+          withLocalFile(from, md5, deps.tmpDir, (file) =>
             hashImage(file, { windows: true, limitInputPixels: MAX_PIXELS }),
           ),
         );
@@ -186,16 +199,21 @@ export function createPhotoService(deps: {
     async backfill(): Promise<number> {
       let done = 0;
       const failed = new Set<string>();
-      while (!stopped) {
-        const batch = (await repo.unhashed(db, HASH_VERSION, BACKFILL_BATCH + failed.size)).filter(
-          (b) => !failed.has(b.md5),
-        );
-        if (!batch.length) break;
-        for (const b of batch) {
-          if (stopped) break;
-          await hashContent(b.md5);
-          if (!(await repo.findHash(db, b.md5))) failed.add(b.md5);
-          else done++;
+      const sources: [BlobStore | undefined, (n: number) => Promise<string[]>][] = [
+        [store, async (n) => (await repo.unhashed(db, HASH_VERSION, n)).map((b) => b.md5)],
+        [deps.attachments, (n) => unhashedCollection(db, HASH_VERSION, n)],
+      ];
+      for (const [from, next] of sources) {
+        if (!from) continue;
+        while (!stopped) {
+          const batch = (await next(BACKFILL_BATCH + failed.size)).filter((m) => !failed.has(m));
+          if (!batch.length) break;
+          for (const md5 of batch) {
+            if (stopped) break;
+            await hashContent(md5, from);
+            if (!(await repo.findHash(db, md5))) failed.add(md5);
+            else done++;
+          }
         }
       }
       return done;
@@ -224,6 +242,13 @@ export function createPhotoService(deps: {
       } catch {
         throw invalid(PHOTO_MSG.notImage);
       }
+      // Images a record gained since the last backfill are hashed now, a few at most (the
+      // attachment service has no stored-hook; the minute's backfill does the rest).
+      if (deps.attachments && (source === 'all' || source === 'collection')) {
+        for (const md5 of await unhashedCollection(db, HASH_VERSION, LAZY_COLLECTION)) {
+          await hashContent(md5, deps.attachments);
+        }
+      }
       await sync();
       // More candidates than hits: some content is held by nothing this person may see.
       const matches = index.nearest(q, PHOTO_MAX_DISTANCE, PHOTO_MAX_HITS * 8);
@@ -233,9 +258,8 @@ export function createPhotoService(deps: {
       if (source === 'all' || source === 'collection') {
         for (const h of (await deps.collection?.byContent(user, md5s)) ?? []) {
           const d = dist.get(h.md5) ?? HASH_BITS;
-          const { md5: _, ...hit } = h;
           hits.push({
-            ...hit,
+            ...withoutMd5(h),
             distance: d,
             similarity: Math.round((100 * (HASH_BITS - d)) / HASH_BITS),
             order: 0,
@@ -246,7 +270,12 @@ export function createPhotoService(deps: {
         hits.push({ ...toHit(r, dist.get(r.md5) ?? HASH_BITS), order: r.space === 'hd' ? 1 : 2 });
       }
       // Best first; at the same distance a collection record before a library file.
-      hits.sort((a, b) => a.distance! - b.distance! || a.order - b.order || a.userFileId - b.userFileId);
+      hits.sort(
+        (a, b) =>
+          a.distance! - b.distance! ||
+          a.order - b.order ||
+          (a.attachmentId ?? a.userFileId ?? 0) - (b.attachmentId ?? b.userFileId ?? 0),
+      );
       const list = hits.slice(0, PHOTO_MAX_HITS).map(({ order: _, ...h }) => h);
       return { list, total: list.length };
     },
@@ -276,7 +305,7 @@ export function createPhotoService(deps: {
           : [];
       const fromRecords = records
         .slice(offset, offset + q.pageCount)
-        .map((h) => ({ ...h, similarity: null, distance: null }));
+        .map((h) => ({ ...withoutMd5(h), similarity: null, distance: null }));
       const fileOffset = Math.max(0, offset - records.length);
       const fileLimit = q.pageCount - fromRecords.length;
       const files = await repo.searchFiles(db, spacesFor(q.source), {
