@@ -107,3 +107,6 @@ await import('./move-data');
 // The holiday rush (issue 21): 2,000 bookings at once for 350 places, on SQLite and PostgreSQL,
 // bookings per second and p95, against reads of the same slot fired the same way.
 await import('./reservation-rush');
+// Image search (issue 24): a picture search over 100,000 images against a bare pass over the
+// same memory, and hashing the query.
+await import('./photo-search');
