@@ -92,6 +92,9 @@ import { createBookService } from './modules/book/book.service';
 import { bookStatsRoutes } from './modules/book/book-stats.routes';
 import { createBookStats } from './modules/book/book.stats';
 import { bsBookApproval } from '../shared/records/book/books';
+import { bsDigitalassetsInfo } from '../shared/records/collection/collection';
+import { APPLY_TABLE, createCollectionService, previewPath } from './modules/collection/collection.service';
+import { collectionRoutes } from './modules/collection/collection.routes';
 import { bsCarousel } from '../shared/records/content/index';
 import { contentRoutes } from './modules/content/content.routes';
 import { contentStatsRoutes } from './modules/content/content-stats.routes';
@@ -448,6 +451,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         sms: (phone, text) => app.log.warn({ phone: maskPhone(phone), text }, 'SMS 未配置网关，仅记录'),
       })
     : null;
+  // The collection (README "Collection (issue 24)"): its data approvals ride the approval
+  // engine; readers see reduced previews of its images, keepers and approved extracts originals.
+  const collection = recordDefs.includes(bsDigitalassetsInfo)
+    ? createCollectionService({ db, access, records, attach, approvals })
+    : null;
+  if (collection) {
+    records.registerReaderImage(bsDigitalassetsInfo.name, previewPath);
+    // The originals (attach/image, downloadFile) are the keepers' only.
+    attach.register(bsDigitalassetsInfo.name, {
+      canUpload: (user) => access.can(user, bsDigitalassetsInfo.access.write),
+      canRead: (user) => access.can(user, bsDigitalassetsInfo.access.write),
+      isPublished: async () => false,
+    });
+    // An apply's new images: its keeper uploads; its applicant, keepers and reviewers read; kept once submitted.
+    attach.register(APPLY_TABLE, {
+      canUpload: (user) => access.can(user, bsDigitalassetsInfo.access.write),
+      canRead: (user, id) => collection.canReadApply(user, id),
+      isPublished: async () => true,
+    });
+  }
   // Book lending (README "Book lending"): the application's rules and its transitions' effects.
   const books = recordDefs.includes(bsBookApproval)
     ? createBookService({ db, access, records, notices })
@@ -520,6 +543,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (volunteer) volunteerServiceRoutes(museum, { volunteer });
       if (reservations) reservationRoutes(museum, { reservations });
       if (books) bookRoutes(museum, { books, records });
+      if (collection)
+        collectionRoutes(museum, {
+          collection,
+          store: storage.attachments,
+          // The older resource message types (none are made today) and the data approvals.
+          resourceCounts: async (userId) => {
+            const old = await notices.resourceCounts(userId);
+            const mine = await collection.counts(userId);
+            const uploadCount = old.uploadCount + mine.uploadCount;
+            const applyCount = old.applyCount + mine.applyCount;
+            return { all: uploadCount + applyCount, uploadCount, applyCount };
+          },
+        });
       if (content) contentRoutes(museum, { content });
       // 访问统计 of the content's view counts (README "View counts and 统计").
       if (content) contentStatsRoutes(museum, { stats: createContentStats({ db, access }) });

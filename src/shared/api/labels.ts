@@ -9,6 +9,11 @@
  */
 export const FIELD_LABELS = {
   account: '登录账号',
+  // The collection's data approvals (issue 24).
+  applyKind: '申请类型',
+  applyReason: '申请理由',
+  applyRole: '查看身份',
+  applyStatus: '审批状态',
   action: '操作',
   actvityId: '审批编号',
   allDay: '全天',

@@ -63,7 +63,7 @@ export function noticeRoutes(
   // POST /workflowInst/read (a copy opened) lives with the approval requests (workflow module).
 
   r.get('/workflowActvity/count', async (req) => notices.counts(req.user.id));
-  r.get('/bsDigitalassetsInfo/countApproval', async (req) => notices.resourceCounts(req.user.id));
+  // GET /bsDigitalassetsInfo/countApproval lives with the collection (its data approvals).
 
   /*
    * The live stream (Server-Sent Events). EventSource cannot set headers, so the session comes

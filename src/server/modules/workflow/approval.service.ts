@@ -117,6 +117,13 @@ export function createApprovalService(deps: {
 }) {
   const { db, notices } = deps;
   const now = deps.now ?? Date.now;
+  /**
+   * Other modules' reactions to a request's end (the collection's data approvals apply a change
+   * when it passes): run inside the transaction that ends it, exactly once (the request's row is
+   * locked and a request ends once). A refusal undoes the decision. Each may answer what to run
+   * after the commit.
+   */
+  const endHooks: ((trx: Db, requestId: number, status: number) => Promise<(() => void) | void>)[] = [];
 
   /** Messages for the engine's effects, inside the transaction. */
   async function carryOut(trx: Db, w: ApprovalWriter, r: MessageHead, effects: Effect[]) {
@@ -157,6 +164,7 @@ export function createApprovalService(deps: {
   ) {
     const admin = await deps.isAdmin(user);
     const w = notices.approvalWriter();
+    const after: (() => void)[] = [];
     const status = await db.transaction().execute(async (trx) => {
       await repo.lockRequest(trx, id);
       const r = await visible(trx, user, admin, id);
@@ -166,10 +174,11 @@ export function createApprovalService(deps: {
       // The org now, not at start: a later node skips people disabled since (run.ts Reachable).
       const res = act(readState(r.state), action, await org());
       if (!res.ok) throw conflict(res.message);
-      await store(trx, w, r, res, { by: user.id, action, org: await org() });
+      await store(trx, w, r, res, { by: user.id, action, org: await org(), after });
       return res.state.status;
     });
     w.publish();
+    for (const fn of after) fn();
     return { status };
   }
 
@@ -185,7 +194,7 @@ export function createApprovalService(deps: {
     w: ApprovalWriter,
     r: repo.RequestRecord,
     next: { state: RunState; effects: Effect[] },
-    cause: { by: number | null; action?: Action; org: OrgSnapshot },
+    cause: { by: number | null; action?: Action; org: OrgSnapshot; after?: (() => void)[] },
   ) {
     const t = now();
     const ended = next.state.status !== REQUEST.running;
@@ -200,6 +209,11 @@ export function createApprovalService(deps: {
       t,
     );
     await carryOut(trx, w, r, next.effects);
+    if (ended && r.status === REQUEST.running)
+      for (const hook of endHooks) {
+        const after = await hook(trx, r.id, next.state.status);
+        if (after) cause.after?.push(after);
+      }
     if (cause.by === r.starter_id) return;
     const name = (u: number) => cause.org.person(u)?.name ?? '';
     const content = outcomeNotice(readState(r.state), next.state, cause.action, r.template_name, name);
@@ -306,7 +320,20 @@ export function createApprovalService(deps: {
       return () => w.publish();
     },
 
-    async start(user: SessionUser, body: InstStartBody) {
+    /** A module's reaction to a request's end, in its transaction (see `endHooks`). */
+    onEnded(hook: (trx: Db, requestId: number, status: number) => Promise<(() => void) | void>) {
+      endHooks.push(hook);
+    },
+
+    /**
+     * start, with `also` run inside its transaction once the request exists (a module's own row
+     * that points at it): both are stored, or neither.
+     */
+    async start(
+      user: SessionUser,
+      body: InstStartBody,
+      also?: (trx: Db, actvityId: number) => Promise<void>,
+    ) {
       const w = notices.approvalWriter();
       const id = await db.transaction().execute(async (trx) => {
         const t = await wfRepo.templateById(trx, body.templateId);
@@ -341,6 +368,7 @@ export function createApprovalService(deps: {
         // The request uses its attachments from now on: readable by whoever may see it.
         await deps.attach.bindInTx(trx, { user, table: APPROVAL_TABLE, recordId: id, ids: attIds });
         await carryOut(trx, w, { id, title, created_at: at, starter_id: user.id }, effects);
+        if (also) await also(trx, id);
         return id;
       });
       w.publish();

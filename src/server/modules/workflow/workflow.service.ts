@@ -22,6 +22,11 @@ import { loadOrgSnapshot, type OrgSnapshot } from './org-snapshot';
 import * as repo from './workflow.repo';
 
 const TEMPLATE_GONE = '审批模板不存在';
+/**
+ * The category of flows a module starts itself with its own form (the collection's 藏品数据审批
+ * and 高清图提取审批): not offered in 发起审批; 审批设置 edits their route as any other.
+ */
+export const MODULE_CATEGORY = 'module';
 
 /** Why a definition cannot be published, node by node (empty when it can): the designer's rules. */
 export type ProblemsOf = (def: WorkflowDefinition) => { nodeName: string; message: string }[];
@@ -124,8 +129,10 @@ export function createWorkflowService(db: Db, opts: { problems?: ProblemsOf; now
       };
       if (body.id === undefined)
         return { id: await repo.insertTemplate(db, { ...fields, created_by: userId }, now()) };
-      await template(body.id);
-      await repo.updateTemplate(db, body.id, fields, now());
+      const before = await template(body.id);
+      // A module's flow stays the module's: its route may be edited, its category not.
+      const category = before.category === MODULE_CATEGORY ? MODULE_CATEGORY : fields.category;
+      await repo.updateTemplate(db, body.id, { ...fields, category }, now());
       return { id: body.id };
     },
     /**
@@ -166,6 +173,8 @@ export function createWorkflowService(db: Db, opts: { problems?: ProblemsOf; now
       const org = await loadOrgSnapshot(db);
       return (await repo.templates(db)).flatMap((t) => {
         if (!t.enabled || t.current_version === null || t.published === null) return [];
+        // A module's own flow (the collection's data approvals) starts from that module's page.
+        if (t.category === MODULE_CATEGORY) return [];
         const def = parse(t.published);
         if (!canStart(def, userId, org)) return [];
         const r = rowOf(t);
