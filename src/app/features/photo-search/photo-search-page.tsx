@@ -35,7 +35,9 @@ const AREA_NAME = { hd: '高清图片', res: '其他资源' } as const;
 
 /** The small picture of a hit: a library file's thumbnail, or the record's image. */
 export function hitImageUrl(hit: PhotoHit, min = true): string {
-  if (hit.attachmentId !== null) return `/singleMuseum/attach/image?attachmentId=${hit.attachmentId}`;
+  // A record's image as its readers see it (the collection's 1280 px preview; originals need an extract).
+  if (hit.attachmentId !== null)
+    return `/singleMuseum/bsDigitalassetsInfo/preview?attachmentId=${hit.attachmentId}`;
   const area = AREA[hit.source === 'res' ? 'res' : 'hd'];
   const p = new URLSearchParams({ userFileId: String(hit.userFileId) });
   for (const [k, v] of Object.entries(area)) p.set(k, String(v));
