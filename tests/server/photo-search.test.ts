@@ -182,7 +182,7 @@ describe('search by name, keywords and date taken', () => {
     expect(r.body).toMatchObject({ success: false, message: PHOTO_MSG.badRange });
     const bad = await s.call('GET', `${M}/photo/search?takenFrom=2024/05/20`, { token: keeper });
     expect(bad.body.success).toBe(false);
-    expect(bad.body.message).toContain('日期格式应为 yyyy-MM-dd');
+    expect(bad.body.message).toContain('拍摄日期（起）格式应为 yyyy-MM-dd');
     const src = await s.call('GET', `${M}/photo/search?source=mine`, { token: keeper });
     expect(src.body.message).toContain('搜索范围只能是');
   });

@@ -44,17 +44,18 @@ export const PHOTO_SOURCE_LABEL: Record<PhotoSource, string> = {
 const Source = z
   .enum(PHOTO_SOURCES, { error: '搜索范围只能是全部、藏品资料、高清图片或其他资源' })
   .default('all');
-const Day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-MM-dd')
-  .optional()
-  .or(z.literal('').transform(() => undefined));
+const Day = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 yyyy-MM-dd`)
+    .optional()
+    .or(z.literal('').transform(() => undefined));
 
 export const PhotoImageQuery = z.object({ source: Source });
 export const PhotoTextQuery = z.object({
   keyword: z.string().max(100, '关键词不能超过 100 个字').optional(),
-  takenFrom: Day,
-  takenTo: Day,
+  takenFrom: Day('拍摄日期（起）'),
+  takenTo: Day('拍摄日期（止）'),
   source: Source,
   currentPage: z.coerce.number('页码必须是数字').int().min(1).default(1),
   pageCount: z.coerce.number('每页条数必须是数字').int().min(1).max(100, '每页最多 100 条').default(24),
