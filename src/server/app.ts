@@ -30,6 +30,9 @@ import { posterRoutes } from './modules/drive/media.routes';
 import { createMediaService } from './modules/drive/media.service';
 import { createThumbs, forgettingDerived } from './modules/drive/thumbs';
 import { uploadRoutes } from './modules/drive/upload.routes';
+import { photoRoutes } from './modules/photo/photo.routes';
+import { createPhotoService } from './modules/photo/photo.service';
+import { createPhotoCollection } from './modules/photo/photo-collection.repo';
 import { createUploadService } from './modules/drive/upload.service';
 import type { LiveBus } from './modules/notice/live';
 import { noticeRoutes } from './modules/notice/notice.routes';
@@ -240,12 +243,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tmpDir: scratch,
     onParseError: (md5, err) => app.log.info({ md5, err: String(err) }, 'music tags unreadable'),
   });
+  // Image search (README "Image search"): every image's content is hashed once when stored;
+  // content stored before, and the collection records' images (attachments, bound when a data
+  // approval passes), are hashed by the backfill (at start, without holding the start up, then
+  // every minute; one instance at a time); hashes of content gone are pruned with it.
+  const photos = createPhotoService({
+    db,
+    store,
+    attachments: storage.attachments,
+    collection: createPhotoCollection({ db, access }),
+    access,
+    tmpDir: scratch,
+    onHashError: (md5, err) => app.log.info({ md5, err: String(err) }, 'image not hashed'),
+  });
+  app.addHook('onClose', async () => photos.stop());
+  void jobs.every('image-hash-backfill', 60_000, async () => {
+    await photos.prune();
+    const n = await photos.backfill();
+    if (n) app.log.info({ hashed: n }, 'image search backfill');
+  });
   const drive = createDriveService({
     db,
     store,
     defaultQuotaBytes: config.defaultQuotaBytes,
     blobLock: cluster.locks.keyed('blob'),
-    onFileStored: (file) => media.onStored(file),
+    onFileStored: (file) => {
+      media.onStored(file);
+      photos.onStored(file);
+    },
   });
   const uploads = createUploadService({
     db,
@@ -570,6 +595,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (reservations) gateRoutes(museum, { gate: createGate({ db, access }) });
       if (reservations) reservationStatExportRoutes(museum, { reservations });
       volunteerMeRoutes(museum, { me: volunteerMe });
+      // 以图搜图 (README "Image search"): its own context for the picture body parser.
+      await museum.register(async (photo) => photoRoutes(photo, { photos }));
     },
     { prefix: MUSEUM_PREFIX },
   );

@@ -109,3 +109,6 @@ await import('./move-data');
 await import('./reservation-rush');
 // The first load (issue 25): the bytes of the sign-in page, precompressed against uncompressed.
 await import('./first-load');
+// Image search (issue 24): a picture search over 100,000 images against a bare pass over the
+// same memory, and hashing the query.
+await import('./photo-search');

@@ -46,6 +46,8 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/personal/base': page(() => import('../features/personal/personal-page'), 'PersonalPage'),
   // The volunteer's phone view (issue 20), outside the staff shell.
   '/m': page(() => import('./volunteer-phone'), 'VolunteerPhonePage'),
+  // 以图搜图 (issue 24, README "Image search").
+  '/photo/search': page(() => import('./photo-search'), 'PhotoSearchRoute'),
   // The drive: one screen for every drive route; it reads its view from the path and query.
   '/resources/net-disk': DrivePage,
   '/resources/collection-depot': DrivePage,

@@ -143,6 +143,20 @@ export interface MediaInfoTable {
   created_at: number;
 }
 
+/** Perceptual hashes of one image's content (migration 0046, README "Image search"). */
+export interface ImageHashTable {
+  id: Generated<number>;
+  md5: string;
+  ok: number;
+  version: number;
+  hashes: string;
+  width: number | null;
+  height: number | null;
+  taken_at: number | null;
+  tags: string;
+  created_at: number;
+}
+
 /** A share by link (migration 0005). status 0 live, 1 revoked. */
 export interface ShareTable {
   id: Generated<number>;
@@ -1017,6 +1031,7 @@ export interface DB {
   upload_session: UploadSessionTable;
   upload_chunk: UploadChunkTable;
   media_info: MediaInfoTable;
+  image_hash: ImageHashTable;
   share: ShareTable;
   share_file: ShareFileTable;
   share_grant: ShareGrantTable;
