@@ -89,6 +89,8 @@ import { createBookService } from './modules/book/book.service';
 import { bookStatsRoutes } from './modules/book/book-stats.routes';
 import { createBookStats } from './modules/book/book.stats';
 import { bsBookApproval } from '../shared/records/book/books';
+import { bsRepairManagement } from '../shared/records/repair/repair';
+import { registerRepairRules } from './modules/repair/repair.rules';
 import { bsCarousel } from '../shared/records/content/index';
 import { contentRoutes } from './modules/content/content.routes';
 import { contentStatsRoutes } from './modules/content/content-stats.routes';
@@ -447,6 +449,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       tmpDir: scratch,
       onReadError: (md5, err) => app.log.info({ md5, err: String(err) }, 'media duration unreadable'),
     });
+  // Conservation and repair (README "Conservation and repair (issue 24)"): rules across rows.
+  if (recordDefs.includes(bsRepairManagement)) registerRepairRules({ db, records });
   // Every effect a transition names is registered by now (a missing one stops the start).
   records.checkEffects();
   const imports = createImports();

@@ -39,6 +39,7 @@ import {
 } from './reservation/orders';
 import { CONTENT_RECORDS } from './content/index';
 import { IDENTIFY_RECORDS } from './content/website';
+import { REPAIR_RECORDS } from './repair/repair';
 
 /**
  * Every declared record. The server registers the calls of each, the generic API test suite
@@ -92,6 +93,8 @@ export const RECORDS: readonly RecordDef[] = [
   ...CONTENT_RECORDS,
   // The website's 文物鉴定 (issue 23): appraisal requests and records, not public content.
   ...IDENTIFY_RECORDS,
+  // Conservation and repair (issue 24): projects, per-object archives, the standards library.
+  ...REPAIR_RECORDS,
 ];
 
 /**
