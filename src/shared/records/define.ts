@@ -1008,6 +1008,22 @@ export function callsOf(def: RecordDef): { key: string; method: 'GET' | 'POST' |
   return out;
 }
 
+/**
+ * The call and body that run a transition from a row the client holds: its own call, or with
+ * `statusByUpdate` the record's update carrying the row's form values, the input and the status.
+ */
+export function transitionRequest(
+  def: RecordDef,
+  key: string,
+  row: Readonly<Record<string, unknown>>,
+  body: Record<string, unknown>,
+): { call: string; body: Record<string, unknown> } {
+  const t = def.transitions![key]!;
+  if (!def.statusByUpdate || !def.status || !def.calls.update) return { call: t.call ?? `POST ${key}`, body };
+  const form = Object.fromEntries(formFields(def).map(([k]) => [k, row[k]]));
+  return { call: def.calls.update, body: { ...form, ...body, [def.status.field]: t.to } };
+}
+
 /** The message of a refused stale transition (records-design §2 B). */
 export const STALE_STATUS = '状态已变化，请刷新';
 
