@@ -371,6 +371,14 @@ export const bsRepairManagement = defineRecord({
       effect: 'projectUnderWay',
     },
     finish: { label: '完成修复', from: [1], to: 2, guard: (row) => recordFinishProblem(row) },
+    // 归档 first: the row's one stage button at 待评估 (退回修复 sits in 更多).
+    archive: {
+      label: '归档',
+      from: [2],
+      to: 3,
+      guard: (row) => recordArchiveProblem(row),
+      set: () => ({ preservation: PRESERVATION_REPAIRED }),
+    },
     rework: {
       label: '退回修复',
       from: [2],
@@ -379,13 +387,6 @@ export const bsRepairManagement = defineRecord({
       guard: (_row, input) => (has(input.reason) ? null : '退回修复请填写退回原因'),
       set: (_row, input) => ({ reworkReason: input.reason }),
       danger: true,
-    },
-    archive: {
-      label: '归档',
-      from: [2],
-      to: 3,
-      guard: (row) => recordArchiveProblem(row),
-      set: () => ({ preservation: PRESERVATION_REPAIRED }),
     },
   },
   canUpdate: (before) =>
