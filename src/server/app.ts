@@ -95,6 +95,8 @@ import { bsBookApproval } from '../shared/records/book/books';
 import { bsDigitalassetsInfo } from '../shared/records/collection/collection';
 import { APPLY_TABLE, createCollectionService, previewPath } from './modules/collection/collection.service';
 import { collectionRoutes } from './modules/collection/collection.routes';
+import { bsRepairManagement } from '../shared/records/repair/repair';
+import { registerRepairRules } from './modules/repair/repair.rules';
 import { bsCarousel } from '../shared/records/content/index';
 import { contentRoutes } from './modules/content/content.routes';
 import { contentStatsRoutes } from './modules/content/content-stats.routes';
@@ -503,6 +505,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const activities = recordDefs.includes(activitySign)
     ? createActivityService({ db, access, records })
     : null;
+  // Conservation and repair (README "Conservation and repair (issue 24)"): rules across rows.
+  if (recordDefs.includes(bsRepairManagement)) registerRepairRules({ db, records });
   // Every effect a transition names is registered by now (a missing one stops the start).
   records.checkEffects();
   const imports = createImports();

@@ -12,6 +12,7 @@ import {
 } from '../../src/shared/records/reservation/orders';
 import { bsBookApproval } from '../../src/shared/records/book/books';
 import { bsDigitalassetsInfo } from '../../src/shared/records/collection/collection';
+import { bsRepairProject } from '../../src/shared/records/repair/repair';
 import type { TestServer } from './harness';
 
 /**
@@ -54,6 +55,11 @@ export interface Sample {
    * public page): stores `body` as that way would, and answers the row's id.
    */
   insert?: (s: TestServer, body: Record<string, unknown>) => Promise<number>;
+  /**
+   * What other rows must hold before a sample's status moves (a repair record moves only while
+   * its project is under way): run by the suite's status test of a `statusByUpdate` record.
+   */
+  setup?: (s: TestServer, body: Record<string, unknown>) => Promise<void>;
 }
 
 let registrationHash: Promise<string> | undefined;
@@ -1112,6 +1118,73 @@ export const SAMPLES: Record<string, Sample> = {
       files: [await ids.upload('activityRecord', 'file', '活动方案.pdf')],
     }),
     change: (b) => ({ ...b, participants: Number(b.participants) + 1 }),
+  },
+  // Conservation and repair (issue 24). The rules themselves: tests/server/repair.test.ts.
+  bsRepairProject: {
+    make: async (n, ids) => ({
+      projectNo: `XF-${2026}-${String(n).padStart(4, '0')}`,
+      name: `样例修复项目${n}`,
+      projectType: 1,
+      hasGrade1: false,
+      planName: `样例修复方案${n}`,
+      planOrg: '省文物保护中心',
+      planFileId: [await ids.upload('bsRepairProject', 'file', `方案${n}.pdf`)],
+      undertaker: '省文物保护中心',
+      licenceNo: `文保修复(甲)${n}`,
+      principalId: ids.user('director'),
+      budget: 120000,
+      fundSource: 1,
+      startDate: '2026-03-01',
+      plannedEndDate: '2026-12-31',
+      reportFileId: [await ids.upload('bsRepairProject', 'file', `报告${n}.pdf`)],
+    }),
+    change: (b) => ({ ...b, name: `${String(b.name)}（修订）` }),
+  },
+  bsRepairManagement: {
+    make: async (n, ids) => ({
+      projectId: await ids.row('bsRepairProject'),
+      archiveNo: `XFDA-${String(n).padStart(5, '0')}`,
+      relicName: `青铜鼎${n}`,
+      registerNo: `Z${String(10000 + n)}`,
+      category: '4',
+      level: '2',
+      era: '西周',
+      material: '11',
+      dimensions: '高 25.3 cm',
+      completeness: '3',
+      preservation: '3',
+      diseases: [{ type: '矿化', part: '腹部', severity: 2, extent: '约 3×2 cm', description: '粉状锈' }],
+      analyses: [
+        { method: 'X 射线荧光（XRF）', instrument: '便携 XRF', sampleSpot: '足部', result: '铜锡铅合金' },
+      ],
+      beforePhotoIds: [await ids.upload('bsRepairManagement', 'image')],
+      afterPhotoIds: [await ids.upload('bsRepairManagement', 'image')],
+      restorerIds: [ids.user('staff04')],
+      takeOutDate: '2026-04-01',
+      keeperId: ids.user('staff04'),
+      careAdvice: '温度 20±2 ℃，相对湿度 40%–50%',
+    }),
+    change: (b) => ({ ...b, relicName: `${String(b.relicName)}（修订）` }),
+    // A record moves only while its project is under way (实施中).
+    setup: async (s, b) => {
+      await recordsRepo.update(s.db, bsRepairProject, Number(b.projectId), { status: 3 }, null, Date.now());
+    },
+  },
+  bsRepairStandard: {
+    make: async (n, ids) => ({
+      code: `T/XF ${String(n).padStart(3, '0')}-2026`,
+      name: `样例修复规范${n}`,
+      level: 4,
+      materialCategory: '4',
+      publishOrg: '中国文物保护技术协会',
+      publishDate: '2026-01-01',
+      implementDate: '2026-03-01',
+      state: 1,
+      fileId: [await ids.upload('bsRepairStandard', 'file', `标准${n}.pdf`)],
+      keywords: '青铜器 修复',
+      summary: '样例标准',
+    }),
+    change: (b) => ({ ...b, name: `${String(b.name)}（修订）` }),
   },
   fxItem: {
     make: async (n, ids) => ({

@@ -241,6 +241,15 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   // 访问统计 (issue 23): content views by day, month, item and kind, per site.
   '/website/tongji': page(() => import('../features/content-tongji/tongji-page'), 'WebsiteTongjiPage'),
   '/en-website/tongji': page(() => import('../features/content-tongji/tongji-page'), 'EnWebsiteTongjiPage'),
+  // Conservation and repair (issue 24): projects, object archives (printable), the standards library.
+  '/repair/repair-manage': page(() => import('../features/repair/repair-pages'), 'RepairManagePage'),
+  '/repair/repair-fill': page(() => import('../features/repair/repair-pages'), 'RepairFillPage'),
+  '/repair/repair-cultural': page(() => import('../features/repair/repair-pages'), 'RepairCulturalPage'),
+  '/repair/standards-query': page(() => import('../features/repair/repair-pages'), 'StandardsQueryPage'),
+  '/repair/standards-management': page(
+    () => import('../features/repair/repair-pages'),
+    'StandardsManagePage',
+  ),
 };
 
 const StorageMeter = page(() => import('../features/drive/storage-meter'), 'StorageMeter');

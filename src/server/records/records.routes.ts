@@ -201,7 +201,8 @@ export function recordRoutes(
         return DONE;
       });
     }
-    for (const [key, tr] of Object.entries(def.transitions ?? {})) {
+    // A status moved through `update` (statusByUpdate) has no transition calls of its own.
+    for (const [key, tr] of Object.entries(def.statusByUpdate ? {} : (def.transitions ?? {}))) {
       const { method, url } = at(tr.call ?? `POST ${key}`);
       call(method, url, transitionSchema(tr), `${t} · ${tr.label}`, true, async (req, b) => {
         const answer = await records.transition(

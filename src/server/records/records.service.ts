@@ -3,6 +3,7 @@ import { ErrorCode } from '../../shared/api/envelope';
 import type { RecordDetail, RecordNames, RecordPage, StatusLine } from '../../shared/records/api';
 import {
   STALE_STATUS,
+  transitionTo,
   filterFields,
   formFields,
   statusLabel,
@@ -468,6 +469,95 @@ export function createRecordService(deps: {
     return values;
   }
 
+  /**
+   * A transition in the caller's transaction, `row` read there: refused with 状态已变化，请刷新
+   * when the row no longer holds `from`, then guard, status move, effect and status history.
+   */
+  async function moveInTx(
+    trx: Db,
+    def: RecordDef,
+    key: string,
+    user: SessionUser,
+    row: Row,
+    body: Record<string, unknown>,
+  ) {
+    const t = def.transitions![key]!;
+    const field = def.status!.field;
+    const from = row[field] as number;
+    if (!t.from.includes(from)) throw invalid(STALE_STATUS);
+    const why = t.guard?.(row, body) ?? (await frozenWhy(trx, def, row));
+    if (why) throw invalid(why);
+    const time = now();
+    const values = { ...(t.set?.(row, body, time) ?? {}), [field]: t.to };
+    if ((await repo.moveStatus(trx, def, row.id, t.from, values, user.id, time)) === 0)
+      throw invalid(STALE_STATUS);
+    if (def.booking && def.booking.releasedAt.includes(t.to) && !def.booking.releasedAt.includes(from))
+      await repo.release(
+        trx,
+        def.booking.capacityTable,
+        row[def.booking.capacityField] as number,
+        row[def.booking.quantityField] as number,
+      );
+    let done: (() => void) | undefined;
+    let answer: unknown;
+    let replay: unknown;
+    if (t.effect) {
+      const run = effects.get(`${def.name}.${t.effect}`);
+      if (!run) throw new Error(`${def.name}.${key}: effect ${t.effect} is not registered`);
+      const out = await run(trx, { def, row, input: body, user, time });
+      if (out?.set && Object.keys(out.set).length)
+        await repo.update(trx, def, row.id, out.set, user.id, time);
+      done = out?.after;
+      answer = out?.answer;
+      replay = out?.replay;
+    }
+    const comment =
+      typeof body.reason === 'string' ? body.reason : typeof body.comment === 'string' ? body.comment : '';
+    await repo.logStatus(trx, {
+      table: def.table,
+      recordId: row.id,
+      action: key,
+      from,
+      to: t.to,
+      operatorId: user.id,
+      comment,
+      time,
+    });
+    return { done, answer, replay };
+  }
+
+  /**
+   * An update that also moves the status (`statusByUpdate`): the form's values saved and the
+   * transition from the stored status to `target` run in one transaction, the guard judging the
+   * row as saved. Without a change of status it is a plain update.
+   */
+  async function updateWithStatus(
+    def: RecordDef,
+    user: SessionUser,
+    body: Record<string, unknown> & { id: number },
+    target: number,
+  ) {
+    const ctx = await writeContext(def, user);
+    const field = def.status!.field;
+    const item: Pending = { values: clean(def, body) };
+    const after = await db.transaction().execute(async (trx) => {
+      const before = await repo.find(trx, def, body.id, ctx.owner.conds);
+      if (!before) throw notFound(GONE);
+      const from = before[field] as number;
+      const saved = await saveMany(trx, def, ctx, [{ ...item, before }]);
+      if ('problems' in saved) throw fieldError(saved.problems[0]!);
+      if (from === target) return { dropped: saved.dropped };
+      const found = transitionTo(def, from, target);
+      if ('problem' in found) throw invalid(found.problem);
+      if (found.transition.access) await access.require(user, found.transition.access);
+      const row = (await repo.find(trx, def, body.id))!;
+      const moved = await moveInTx(trx, def, found.key, user, row, body);
+      return { dropped: saved.dropped, done: moved.done };
+    });
+    await deps.attach?.dropBytes(after.dropped);
+    after.done?.();
+  }
+
   return {
     /** Registers the effect a transition names (`<record>.<effect>`). */
     registerEffect(name: string, fn: TransitionEffect) {
@@ -645,6 +735,8 @@ export function createRecordService(deps: {
     },
 
     async update(def: RecordDef, user: SessionUser, body: Record<string, unknown> & { id: number }) {
+      const target = def.statusByUpdate && def.status ? body[def.status.field] : undefined;
+      if (typeof target === 'number') return updateWithStatus(def, user, body, target);
       await saveOne(def, await writeContext(def, user), { values: clean(def, body) }, body.id);
     },
 
@@ -715,55 +807,10 @@ export function createRecordService(deps: {
     ) {
       const t = def.transitions![key]!;
       const scope = (await writeContext(def, user, t.access)).owner.conds;
-      const field = def.status!.field;
       const after = await db.transaction().execute(async (trx) => {
         const row = await repo.find(trx, def, body.id, scope);
         if (!row) throw notFound(GONE);
-        const from = row[field] as number;
-        if (!t.from.includes(from)) throw invalid(STALE_STATUS);
-        const why = t.guard?.(row, body) ?? (await frozenWhy(trx, def, row));
-        if (why) throw invalid(why);
-        const time = now();
-        const values = { ...(t.set?.(row, body, time) ?? {}), [field]: t.to };
-        if ((await repo.moveStatus(trx, def, row.id, t.from, values, user.id, time)) === 0)
-          throw invalid(STALE_STATUS);
-        if (def.booking && def.booking.releasedAt.includes(t.to) && !def.booking.releasedAt.includes(from))
-          await repo.release(
-            trx,
-            def.booking.capacityTable,
-            row[def.booking.capacityField] as number,
-            row[def.booking.quantityField] as number,
-          );
-        let done: (() => void) | undefined;
-        let answer: unknown;
-        let replay: unknown;
-        if (t.effect) {
-          const run = effects.get(`${def.name}.${t.effect}`);
-          if (!run) throw new Error(`${def.name}.${key}: effect ${t.effect} is not registered`);
-          const out = await run(trx, { def, row, input: body, user, time });
-          if (out?.set && Object.keys(out.set).length)
-            await repo.update(trx, def, row.id, out.set, user.id, time);
-          done = out?.after;
-          answer = out?.answer;
-          replay = out?.replay;
-        }
-        const comment =
-          typeof body.reason === 'string'
-            ? body.reason
-            : typeof body.comment === 'string'
-              ? body.comment
-              : '';
-        await repo.logStatus(trx, {
-          table: def.table,
-          recordId: row.id,
-          action: key,
-          from,
-          to: t.to,
-          operatorId: user.id,
-          comment,
-          time,
-        });
-        return { done, answer, replay };
+        return moveInTx(trx, def, key, user, row, body);
       });
       after.done?.();
       if (after.replay !== undefined) onReplay?.(after.replay);

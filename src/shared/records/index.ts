@@ -41,6 +41,7 @@ import { CONTENT_RECORDS } from './content/index';
 import { IDENTIFY_RECORDS } from './content/website';
 import { bsDigitalassetsInfo } from './collection/collection';
 import { ACTIVITY_RECORDS } from './activity/activity';
+import { REPAIR_RECORDS } from './repair/repair';
 
 /**
  * Every declared record. The server registers the calls of each, the generic API test suite
@@ -98,6 +99,8 @@ export const RECORDS: readonly RecordDef[] = [
   bsDigitalassetsInfo,
   // Social education activities (issue 24): types, activities, sign-ups, held activities' records.
   ...ACTIVITY_RECORDS,
+  // Conservation and repair (issue 24): projects, per-object archives, the standards library.
+  ...REPAIR_RECORDS,
 ];
 
 /**

@@ -38,6 +38,7 @@ import {
   filterFields,
   holdsGrant,
   statusOptions,
+  transitionRequest,
   type Field,
   type Grant,
   type RecordDef,
@@ -436,16 +437,12 @@ export function RecordListPage({
   const runTransition = (key: string, tr: Transition, row: RecordRow, preset?: Record<string, unknown>) => {
     if (tr.input && Object.keys(tr.input).length) return setTransition({ key, t: tr, row, preset });
     const go = async () => {
-      const r = await writeRecord(
-        def,
-        tr.call ?? `POST ${key}`,
-        { id: row.id },
-        {
-          action: 'transition',
-          id: row.id,
-          label: `${tr.label}${def.title}：${nameOf(row)}`,
-        },
-      );
+      const req = transitionRequest(def, key, row, { id: row.id });
+      const r = await writeRecord(def, req.call, req.body, {
+        action: 'transition',
+        id: row.id,
+        label: `${tr.label}${def.title}：${nameOf(row)}`,
+      });
       notifications.show({
         color: r.queued ? 'yellow' : 'green',
         message: r.queued ? R.queued : R.done(tr.label),

@@ -3,7 +3,12 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { RecordRow } from '../../../shared/records/api';
-import { transitionSchema, type RecordDef, type Transition } from '../../../shared/records/define';
+import {
+  transitionRequest,
+  transitionSchema,
+  type RecordDef,
+  type Transition,
+} from '../../../shared/records/define';
 import type { DictOption } from '../../../shared/records/system/dictionary';
 import { useDialogEscape } from '../../components/dialog-escape';
 import { FormActions } from '../../components/form-actions';
@@ -58,7 +63,8 @@ export function TransitionDialog({
     }
     setSaving(true);
     try {
-      const r = await writeRecord(def, transition.call ?? `POST ${name}`, body, {
+      const req = transitionRequest(def, name, row, body);
+      const r = await writeRecord(def, req.call, req.body, {
         action: 'transition',
         id: row.id,
         label: `${transition.label}${def.title}：${named}`,

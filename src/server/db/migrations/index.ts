@@ -38,6 +38,7 @@ import * as m0043 from './0043_content_views';
 import * as m0044 from './0044_applet_pages';
 import * as m0045 from './0045_collection';
 import * as m0046 from './0046_image_search';
+import * as m0047 from './0047_repair';
 import * as m0048 from './0048_activities';
 import * as m0060 from './0060_dav';
 
@@ -85,6 +86,7 @@ export const migrations: Record<string, Migration> = {
   '0044_applet_pages': m0044,
   '0045_collection': m0045,
   '0046_image_search': m0046,
+  '0047_repair': m0047,
   '0048_activities': m0048,
   '0060_dav': m0060,
 };
