@@ -109,6 +109,9 @@ import { countView } from './modules/content/views';
 import { volunteerMeRoutes } from './modules/volunteer-me/volunteer-me.routes';
 import { confirmedHoursSince, createVolunteerMeService } from './modules/volunteer-me/volunteer-me.service';
 import { createVolunteerService } from './modules/volunteer/volunteer.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { dashboardSources } from './modules/dashboard/dashboard.sources';
 import { createRegistrationService } from './modules/registration/registration.service';
 
 export interface AppDeps {
@@ -525,6 +528,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (reservations) gateRoutes(museum, { gate: createGate({ db, access }) });
       if (reservations) reservationStatExportRoutes(museum, { reservations });
       volunteerMeRoutes(museum, { me: volunteerMe });
+      // The dashboards and 观众记录 (README "Dashboards and the workbench", issue 24).
+      dashboardRoutes(museum, {
+        dashboards: createDashboardService({ db, access, sources: dashboardSources(recordDefs) }),
+      });
     },
     { prefix: MUSEUM_PREFIX },
   );
