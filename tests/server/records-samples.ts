@@ -10,6 +10,7 @@ import {
   appointTicket,
 } from '../../src/shared/records/reservation/orders';
 import { bsBookApproval } from '../../src/shared/records/book/books';
+import { bsDigitalassetsInfo } from '../../src/shared/records/collection/collection';
 import type { TestServer } from './harness';
 
 /**
@@ -518,6 +519,33 @@ export const SAMPLES: Record<string, Sample> = {
         null,
         Date.now(),
       ),
+  },
+  // The collection (issue 24): no create call (data approvals add rows; collection*.test.ts),
+  // so the sample is stored as an approved 新增 stores it.
+  bsDigitalassetsInfo: {
+    make: async (n, ids) => ({
+      registerNo: `样例总${String(n).padStart(5, '0')}`,
+      name: `样例青铜鼎${n}`,
+      category: String(1 + (n % 35)),
+      level: String(1 + (n % 5)),
+      era: '西周',
+      texture: '11',
+      material: '青铜',
+      dimensions: '通高 38.5 厘米',
+      weight: '2.35 千克',
+      quantity: 1,
+      completeness: '1',
+      preservation: '1',
+      source: '1',
+      inTimeRange: '5',
+      accessionDate: '2020-05-01',
+      storageLocation: `一号库房 A 柜 ${1 + (n % 9)} 层`,
+      images: [await ids.upload('bsDigitalassetsInfo', 'image')],
+      description: '器形规整，纹饰清晰',
+      remark: '',
+    }),
+    change: (b) => ({ ...b, name: `${String(b.name)}（修订）` }),
+    insert: (s, b) => recordsRepo.insert(s.db, bsDigitalassetsInfo, b, null, Date.now()),
   },
   // Fixture records (records-fixtures.ts): the shapes no declared record uses yet.
   // Visitor reservations (issue 21). Days far ahead (2031+), one per sample, so the cancel

@@ -107,7 +107,7 @@ export function recordRoutes(
     };
     const t = def.title;
     const c = def.calls;
-    const masks = Object.entries(def.fields).filter(([, fd]) => fd.mask);
+    const masks = Object.entries(def.fields).filter(([, fd]) => fd.mask && fd.mask !== 'writersOnly');
 
     {
       const { method, url } = at(c.list);

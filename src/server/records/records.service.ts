@@ -269,11 +269,15 @@ export function createRecordService(deps: {
     return names;
   }
 
-  /** Personal data masked (records-design §1): always in lists, in the detail for non-writers. */
-  function masked(def: RecordDef, row: Row): Row {
+  /**
+   * Personal data masked (records-design §1): always in lists, in the detail for non-writers.
+   * A `writersOnly` field (a storeroom location) is emptied for non-writers, in lists and details.
+   */
+  function masked(def: RecordDef, row: Row, writer = false): Row {
     const out: Row = { ...row };
     for (const [key, fd] of Object.entries(def.fields)) {
       const v = out[key];
+      if (fd.mask === 'writersOnly' && !writer) out[key] = fd.empty;
       if (typeof v !== 'string' || !v) continue;
       if (fd.mask === 'phone') out[key] = maskPhone(v);
       if (fd.mask === 'idNumber') out[key] = maskIdNumber(v);
@@ -550,7 +554,7 @@ export function createRecordService(deps: {
         .filter(([, fd]) => fd.kind === 'rich')
         .map(([k]) => k);
       const slim = (r: Row) => {
-        const out = opts.whole ? { ...r } : masked(def, r);
+        const out = opts.whole ? { ...r } : masked(def, r, writer);
         for (const k of rich) delete out[k];
         return out;
       };

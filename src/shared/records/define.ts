@@ -60,8 +60,11 @@ export interface FieldUi {
   filter?: 'eq' | 'range' | 'contains';
   /** Searched by the list's keyword box (text fields). */
   keyword?: boolean;
-  /** Personal data: masked in lists, whole only in the detail to writers (records-design §1). */
-  mask?: 'phone' | 'idNumber';
+  /**
+   * Personal data: masked in lists, whole only in the detail to writers (records-design §1).
+   * `writersOnly`: never shown to someone without the write grant (a storeroom location).
+   */
+  mask?: 'phone' | 'idNumber' | 'writersOnly';
   /** Not in the form: set by the server (a status moved by transitions, a derived count). */
   form?: false;
   /** Not in the xlsx import template (rich text, derived fields). Default: form fields import. */

@@ -39,6 +39,7 @@ import {
 } from './reservation/orders';
 import { CONTENT_RECORDS } from './content/index';
 import { IDENTIFY_RECORDS } from './content/website';
+import { bsDigitalassetsInfo } from './collection/collection';
 
 /**
  * Every declared record. The server registers the calls of each, the generic API test suite
@@ -92,6 +93,8 @@ export const RECORDS: readonly RecordDef[] = [
   ...CONTENT_RECORDS,
   // The website's 文物鉴定 (issue 23): appraisal requests and records, not public content.
   ...IDENTIFY_RECORDS,
+  // The collection (issue 24): 藏品资料, changed only through data approvals.
+  bsDigitalassetsInfo,
 ];
 
 /**
@@ -145,4 +148,5 @@ export {
   bookRule,
   bsBookInfo,
   bsBookApproval,
+  bsDigitalassetsInfo,
 };

@@ -670,7 +670,7 @@ export function RecordListPage({
           {extra}
           {writer &&
             def.calls.export &&
-            (Object.values(def.fields).some((fd) => fd.mask) ? (
+            (Object.values(def.fields).some((fd) => fd.mask && fd.mask !== 'writersOnly') ? (
               // Masked personal data: 含证件号 is a second, deliberate choice (the server logs it).
               <Menu position="bottom-end">
                 <Menu.Target>
