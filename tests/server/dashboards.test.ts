@@ -361,12 +361,61 @@ describe('people and service counts', () => {
   });
 });
 
-describe('collection and activities', () => {
-  it('answer their shape to their readers, refuse others', async () => {
+describe('collection (culturarelic/pie)', () => {
+  it('counts the collection per 文物类别, the 9 largest and 其他, or by level', async () => {
+    const t = Date.now();
+    const rows: Record<string, unknown>[] = [];
+    let n = 0;
+    // Category k (1…11, the census dictionary's values) holds k objects; two left unfilled.
+    for (let k = 1; k <= 11; k++)
+      for (let i = 0; i < k; i++)
+        rows.push({ category: String(k), level: k === 11 ? '1' : '4', preservation: '1' });
+    rows.push({ category: '', level: '5', preservation: '' }, { category: '', level: '5', preservation: '' });
+    rows.push({ category: '3', level: '1', preservation: '1', del_flag: 1 });
+    await loose()
+      .insertInto('bs_digitalassets_info')
+      .values(
+        rows.map((r) => ({
+          del_flag: 0,
+          ...r,
+          register_no: `Z${String(n++).padStart(4, '0')}`,
+          name: `藏品${n}`,
+          create_time: t,
+          update_time: t,
+        })),
+      )
+      .execute();
+    const words = (
+      await s.db
+        .selectFrom('dict_item')
+        .select(['value', 'label'])
+        .where('dict_key', '=', 'relic_category')
+        .execute()
+    ).reduce<Record<string, string>>((a, w) => ({ ...a, [w.value]: w.label }), {});
     const pie = ok(await get(`${A}/culturarelic/pie`, keeper));
-    expect(pie).toMatchObject({ by: 'category' });
+    expect(pie.by).toBe('category');
+    expect(pie.total).toBe(66 + 2);
+    expect(pie.items).toEqual([
+      ...[11, 10, 9, 8, 7, 6, 5, 4, 3].map((k) => ({ label: words[String(k)], value: k })),
+      { label: '其他', value: 2 + 2 + 1 },
+    ]);
+    const level = ok(await get(`${A}/culturarelic/pie?by=level`, keeper));
+    expect(level.items).toEqual([
+      { label: '一般', value: 55 },
+      { label: '一级', value: 11 },
+      { label: '未定级', value: 2 },
+    ]);
+    expect(ok(await get(`${A}/culturarelic/pie?by=preservation`, keeper)).items[0]).toEqual({
+      label: '状态稳定，不需修复',
+      value: 66,
+    });
     expect((await get(`${A}/culturarelic/pie`, plain)).body.code).toBe(1005);
     expect(refused(await get(`${A}/culturarelic/pie?by=era`, keeper))).toContain('分组方式只能是');
+  });
+});
+
+describe('activities', () => {
+  it('answer 12 months to social education, refuse others', async () => {
     const act = ok(await get(`${A}/socialEducational/activity`));
     expect(act.months).toEqual(monthLabels(today, 12));
     expect((await get(`${A}/socialEducational/activity`, clerk)).body.code).toBe(1005);

@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
+import type { RelicPie } from '../../../shared/api/dashboards';
 import type { RecordDef } from '../../../shared/records/define';
+import type { Db } from '../../db/index';
 import type { DashboardSources } from './dashboard.service';
 
 /**
@@ -6,7 +9,41 @@ import type { DashboardSources } from './dashboard.service';
  * social-education activities (socialEducational/activity). A source whose record is not
  * declared answers nothing, so its chart reads empty rather than failing.
  */
+
+/** The collection's grouping columns and the census dictionary naming their values (records-design §8). */
+const RELIC_GROUPS: Record<RelicPie['by'], { column: string; dict: string }> = {
+  category: { column: 'category', dict: 'relic_category' },
+  level: { column: 'level', dict: 'relic_level' },
+  preservation: { column: 'preservation', dict: 'relic_preservation' },
+};
+
 export function dashboardSources(defs: readonly RecordDef[]): DashboardSources {
-  void defs;
-  return {};
+  const has = (name: string) => defs.some((d) => d.name === name);
+  const sources: DashboardSources = {};
+  if (has('bsDigitalassetsInfo'))
+    sources.relicGroups = async (db: Db, by) => {
+      const { column, dict } = RELIC_GROUPS[by];
+      const loose = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      const rows = await loose
+        .selectFrom('bs_digitalassets_info')
+        .select((eb) => [eb.ref(column).as('value'), eb.fn.countAll<number>().as('n')])
+        .where('del_flag', '=', 0)
+        .groupBy(column)
+        .execute();
+      const words = await db
+        .selectFrom('dict_item')
+        .select(['value', 'label'])
+        .where('dict_key', '=', dict)
+        .where('del_flag', '=', 0)
+        .execute();
+      const word = new Map(words.map((w) => [w.value, w.label]));
+      const out = new Map<string, number>();
+      for (const r of rows) {
+        const v = String(r.value ?? '');
+        const label = v ? (word.get(v) ?? v) : '未填写';
+        out.set(label, (out.get(label) ?? 0) + Number(r.n));
+      }
+      return [...out].map(([label, value]) => ({ label, value }));
+    };
+  return sources;
 }
