@@ -96,6 +96,9 @@ import { createContentStats } from './modules/content/content-stats';
 import { registerContentDurations } from './modules/content/durations';
 import { createContentService } from './modules/content/content.service';
 import { registerWebsiteRules } from './modules/content/website.rules';
+import { createActivityService } from './modules/activity/activity.service';
+import { activityRoutes } from './modules/activity/activity.routes';
+import { activitySign } from '../shared/records/activity/activity';
 import { bsIdentify } from '../shared/records/content/website';
 import { createGate, gateRoutes } from './modules/reservation/gate';
 import { reservationStatExportRoutes } from './modules/reservation/stats-export';
@@ -450,6 +453,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       tmpDir: scratch,
       onReadError: (md5, err) => app.log.info({ md5, err: String(err) }, 'media duration unreadable'),
     });
+  // Social education activities (README "Social education activities (issue 24)"): the sign-up's
+  // window and the check-in and cancel times, and the monthly statistic.
+  const activities = recordDefs.includes(activitySign)
+    ? createActivityService({ db, access, records })
+    : null;
   // Every effect a transition names is registered by now (a missing one stops the start).
   records.checkEffects();
   const imports = createImports();
@@ -499,6 +507,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (reservations) reservationRoutes(museum, { reservations });
       if (books) bookRoutes(museum, { books, records });
       if (content) contentRoutes(museum, { content });
+      if (activities) activityRoutes(museum, { activities });
       // 访问统计 of the content's view counts (README "View counts and 统计").
       if (content) contentStatsRoutes(museum, { stats: createContentStats({ db, access }) });
       // The public read API of the content (README "Public read API and preview"): no sign-in.

@@ -1,3 +1,4 @@
+import { formatMuseumMinute } from '../../src/shared/rules/museum-time';
 import { hashPassword } from '../../src/server/modules/auth/password';
 import { insertRegistration } from '../../src/server/modules/registration/registration.repo';
 import * as recordsRepo from '../../src/server/records/records.repo';
@@ -1068,6 +1069,49 @@ export const SAMPLES: Record<string, Sample> = {
       sort: 100 + n,
     }),
     change: (b) => ({ ...b, endDate: '' }),
+  },
+  // Social education activities (issue 24). An activity that started 10 minutes ago and takes
+  // sign-ups (开放报名) for 2 more hours, so a sign-up, 签到, 缺席 and 取消 all hold now.
+  activityType: {
+    make: (n) => ({ name: `活动类型${n}`, description: '样例类型', sort: 100 + n, status: 1 }),
+    change: (b) => ({ ...b, description: '样例类型（改）' }),
+  },
+  activity: {
+    make: async (n, ids) => ({
+      title: `社教活动样例${n}`,
+      typeId: await ids.row('activityType'),
+      cover: [await ids.upload('activity', 'image')],
+      place: '学术报告厅',
+      startTime: formatMuseumMinute(Date.now() - 10 * 60_000),
+      endTime: formatMuseumMinute(Date.now() + 3 * 3600_000),
+      signupEnd: formatMuseumMinute(Date.now() + 2 * 3600_000),
+      open: true,
+      total: 20 + (n % 10),
+      maxPersons: 4,
+      audience: '亲子家庭',
+      organizer: ids.user('staff07'),
+      summary: '青铜器拓片体验',
+      content: '<p>活动详情</p>',
+    }),
+    change: (b) => ({ ...b, title: `${String(b.title)}（改）` }),
+  },
+  activitySign: {
+    make: async (n, ids) => {
+      const activityId = await ids.row('activity');
+      return { activityId, name: hanName(n), phone: mobileOf(n), persons: 2, remark: '样例报名' };
+    },
+    change: (b) => b,
+  },
+  activityRecord: {
+    make: async (n, ids) => ({
+      activityId: await ids.row('activity'),
+      heldDate: dutyDay(n),
+      participants: 30 + n,
+      summary: '活动顺利举办',
+      photos: [await ids.upload('activityRecord', 'image')],
+      files: [await ids.upload('activityRecord', 'file', '活动方案.pdf')],
+    }),
+    change: (b) => ({ ...b, participants: Number(b.participants) + 1 }),
   },
   fxItem: {
     make: async (n, ids) => ({

@@ -135,6 +135,13 @@ export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComp
   '/volunteer/volunteer-info-publish': page(() => import('./records'), 'VolunteerNoticePage'),
   '/volunteer/recruit': page(() => import('./records'), 'RecruitPage'),
   '/volunteer/recruit/detail': page(() => import('./records'), 'RecruitDetailPage'),
+  // Social education (issue 24): types, activities with their sign-ups, records, statistics.
+  '/activity/activity-manage': page(() => import('./activity'), 'ActivityManagePage'),
+  '/activity/activity-type': page(() => import('./activity'), 'ActivityTypePage'),
+  '/activity/activity-manage/detail': page(() => import('./activity'), 'ActivityDetailPage'),
+  '/activity/activity-datamanagement': page(() => import('./activity'), 'ActivityDataPage'),
+  '/activity/activity-statistic': page(() => import('./activity'), 'ActivityStatisticPage'),
+  '/volunteer/sign-detail': page(() => import('./activity'), 'VolunteerSignDetailPage'),
   '/volunteer/sign': page(() => import('./records'), 'SignPage'),
   // Volunteer service (issue 20): hours, exhibitions and sessions, qualification, check-ins, settings.
   '/volunteer/service-list': page(() => import('./volunteer-service'), 'ServiceListPage'),

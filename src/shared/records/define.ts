@@ -269,7 +269,9 @@ export const f = {
   },
   /** A moment, entered as 'yyyy-MM-dd HH:mm' museum time, stored and answered as epoch ms. */
   datetime(label: string, o: Common = {}): Field {
-    const inner = z
+    // Epoch ms arrive as text in a query string (a list's datetime range filter): read as the number.
+    const epochText = (v: unknown) => (typeof v === 'string' && /^\s*\d{12,14}\s*$/.test(v) ? Number(v) : v);
+    const union = z
       .union([z.number().int().nonnegative(), z.string().trim()], { error: labelledIssue(label, '请选择') })
       .transform((v, ctx) => {
         const ms = typeof v === 'number' ? v : parseMuseumMinute(v);
@@ -282,6 +284,7 @@ export const f = {
         }
         return ms;
       });
+    const inner = z.preprocess(epochText, union);
     return field('datetime', label, o, inner, null);
   },
   /** One value of the dictionary `dict` (collectDict); the server checks it is an item there. */

@@ -40,6 +40,7 @@ import {
 import { CONTENT_RECORDS } from './content/index';
 import { IDENTIFY_RECORDS } from './content/website';
 import { bsDigitalassetsInfo } from './collection/collection';
+import { ACTIVITY_RECORDS } from './activity/activity';
 
 /**
  * Every declared record. The server registers the calls of each, the generic API test suite
@@ -95,6 +96,8 @@ export const RECORDS: readonly RecordDef[] = [
   ...IDENTIFY_RECORDS,
   // The collection (issue 24): 藏品资料, changed only through data approvals.
   bsDigitalassetsInfo,
+  // Social education activities (issue 24): types, activities, sign-ups, held activities' records.
+  ...ACTIVITY_RECORDS,
 ];
 
 /**

@@ -37,6 +37,7 @@ import * as m0042 from './0042_content_web';
 import * as m0043 from './0043_content_views';
 import * as m0044 from './0044_applet_pages';
 import * as m0045 from './0045_collection';
+import * as m0048 from './0048_activities';
 import * as m0049 from './0049_tour_record';
 import * as m0060 from './0060_dav';
 
@@ -83,6 +84,7 @@ export const migrations: Record<string, Migration> = {
   '0043_content_views': m0043,
   '0044_applet_pages': m0044,
   '0045_collection': m0045,
+  '0048_activities': m0048,
   '0049_tour_record': m0049,
   '0060_dav': m0060,
 };

@@ -3,6 +3,9 @@ import type { RelicPie } from '../../../shared/api/dashboards';
 import type { RecordDef } from '../../../shared/records/define';
 import type { Db } from '../../db/index';
 import type { DashboardSources } from './dashboard.service';
+import { monthlyStat } from '../../../shared/records/activity/rules';
+import { addDays, parseMuseumDate } from '../../../shared/rules/museum-time';
+import * as activityStat from '../activity/activity.repo';
 
 /**
  * Where the dashboards read other modules' rows: the collection (culturarelic/pie) and the
@@ -44,6 +47,40 @@ export function dashboardSources(defs: readonly RecordDef[]): DashboardSources {
         out.set(label, (out.get(label) ?? 0) + Number(r.n));
       }
       return [...out].map(([label, value]) => ({ label, value }));
+    };
+  // The activity module's own monthly statistic (held activities, their recorded or checked-in
+  // participants), so 活动统计 and the workbench never disagree.
+  if (has('activity'))
+    sources.activityMonths = async (db: Db, from: string, to: string) => {
+      const acts = await activityStat.heldActivities(
+        db,
+        parseMuseumDate(from)!,
+        parseMuseumDate(addDays(to, 1))!,
+      );
+      const ids = acts.map((a) => a.id);
+      const signs = new Map((await activityStat.signTotals(db, ids)).map((x) => [x.activityId, x]));
+      const recs = new Map((await activityStat.recorded(db, ids)).map((r) => [r.activityId, r.participants]));
+      const months: string[] = [];
+      for (let m = from.slice(0, 7); m <= to.slice(0, 7);) {
+        months.push(m);
+        const [y, mm] = m.split('-').map(Number) as [number, number];
+        m = mm === 12 ? `${y + 1}-01` : `${y}-${String(mm + 1).padStart(2, '0')}`;
+      }
+      const stat = monthlyStat(
+        months,
+        acts.map((a) => ({
+          id: a.id,
+          startTime: a.startTime,
+          recorded: recs.get(a.id) ?? null,
+          signed: signs.get(a.id)?.signed ?? 0,
+          present: signs.get(a.id)?.present ?? 0,
+        })),
+      );
+      return months.map((month, i) => ({
+        month,
+        activities: stat.activities[i] ?? 0,
+        participants: stat.participants[i] ?? 0,
+      }));
     };
   return sources;
 }
