@@ -6,6 +6,7 @@ import { startServer, type TestServer } from './harness';
 import { M, personWithMenu } from './util';
 import { idFor, jsonCalls } from './volunteer-util';
 import { ALL_DAY_SETTINGS } from './reservation-util';
+import { activityCalls } from './activity-util';
 
 /**
  * The dashboards (issue 24; README "Dashboards and the workbench"): each call's numbers against
@@ -415,9 +416,26 @@ describe('collection (culturarelic/pie)', () => {
 });
 
 describe('activities', () => {
-  it('answer 12 months to social education, refuse others', async () => {
-    const act = ok(await get(`${A}/socialEducational/activity`));
+  it("answer the activity module's own monthly numbers to social education, refuse others", async () => {
+    const c = activityCalls(() => s);
+    const educator = await s.login('staff10');
+    const typeId = await c.addType(educator, '讲座');
+    const id = await c.addActivity(educator, typeId, {
+      startIn: -10,
+      signupEnd: Date.now() + 60 * 60_000,
+      total: 20,
+    });
+    await c.publish(educator, id);
+    const a = ok(await c.sign(educator, id, '13500000001', 2)).id as number;
+    ok(await c.sign(educator, id, '13500000002', 1));
+    ok(await c.act(educator, 'checkIn', { id: a }));
+    const act = ok(await get(`${A}/socialEducational/activity`, educator));
     expect(act.months).toEqual(monthLabels(today, 12));
+    expect(act.activities[11]).toBe(1);
+    expect(act.participants[11]).toBe(2);
+    const own = ok(await get(`${M}/socialEducational/activity`, educator));
+    expect(act.activities).toEqual(own.activities);
+    expect(act.participants).toEqual(own.participants);
     expect((await get(`${A}/socialEducational/activity`, clerk)).body.code).toBe(1005);
   });
 });
