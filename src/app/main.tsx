@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
+import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
 import 'dayjs/locale/zh-cn';
 import { Button, Group, MantineProvider, Text } from '@mantine/core';

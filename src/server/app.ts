@@ -120,6 +120,9 @@ import { countView } from './modules/content/views';
 import { volunteerMeRoutes } from './modules/volunteer-me/volunteer-me.routes';
 import { confirmedHoursSince, createVolunteerMeService } from './modules/volunteer-me/volunteer-me.service';
 import { createVolunteerService } from './modules/volunteer/volunteer.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { dashboardSources } from './modules/dashboard/dashboard.sources';
 import { createRegistrationService } from './modules/registration/registration.service';
 
 export interface AppDeps {
@@ -601,6 +604,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       volunteerMeRoutes(museum, { me: volunteerMe });
       // 以图搜图 (README "Image search"): its own context for the picture body parser.
       await museum.register(async (photo) => photoRoutes(photo, { photos }));
+      // The dashboards and 观众记录 (README "Dashboards and the workbench", issue 24).
+      dashboardRoutes(museum, {
+        dashboards: createDashboardService({ db, access, sources: dashboardSources(recordDefs) }),
+      });
     },
     { prefix: MUSEUM_PREFIX },
   );

@@ -4,7 +4,7 @@ import { startServer, type TestServer } from './harness';
 import { activityCalls, tables } from './activity-util';
 
 /**
- * GET /socialEducational/activity (README "Social education activities (issue 24)"): activities,
+ * GET /activity/statistic (README "Social education activities (issue 24)"): activities,
  * participants and sign-ups per museum month over 12 months, against a seeded set whose every
  * number is known (a fresh server): a filed 实际参与人数 wins over check-ins, drafts and months
  * outside the window never count, `month` moves the window.

@@ -40,7 +40,7 @@ export function activityCalls(server: () => TestServer) {
   const activityRow = async (token: string, id: number) =>
     ok(await get(`${base}/activity/detail?${q({ id })}`, token)).record as Record<string, unknown>;
   const stat = (token: string, month?: string) =>
-    get(`${M}/socialEducational/activity${month ? `?month=${month}` : ''}`, token);
+    get(`${M}/activity/statistic${month ? `?month=${month}` : ''}`, token);
   return { post, get, ok, refused, base, q, addType, addActivity, publish, sign, act, activityRow, stat };
 }
 

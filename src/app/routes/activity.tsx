@@ -33,7 +33,7 @@ import { useDictionaries, useRecordDetail } from '../lib/records';
 /**
  * 社会教育 (/activity/*, issue 24; README "Social education activities (issue 24)"): the
  * engine's pages of the four records, the activity's own page with its sign-up list, and
- * 活动统计's charts (@mantine/charts) over GET /socialEducational/activity. Also 报名详情
+ * 活动统计's charts (@mantine/charts) over GET /activity/statistic. Also 报名详情
  * (/volunteer/sign-detail), one volunteer sign-up read whole.
  */
 

@@ -44,6 +44,11 @@ function ReservationCard() {
   );
 }
 
+/** 馆务数据 (issue 24): the charts of the person's roles; recharts loads with them, not with the shell. */
+const WorkbenchDashboards = lazy(() =>
+  import('../features/dashboards/dashboard-cards').then((m) => ({ default: m.WorkbenchDashboards })),
+);
+
 /** The newest published museum news (readers see only published rows; writers the same here). */
 const LATEST_NEWS = { currentPage: 1, pageCount: 5, status: 1 };
 
@@ -88,6 +93,11 @@ export function Workbench() {
           <ReservationCard />
           <VolunteerCard />
         </>
+      }
+      dashboards={
+        <Suspense fallback={null}>
+          <WorkbenchDashboards />
+        </Suspense>
       }
       duty={<TodayDuty />}
       news={

@@ -962,6 +962,17 @@ export interface AppointOrderTable extends RecordBase {
   /** 1 主馆, 2 儿童体验馆 (migration 0033), from the ticket. */
   venue: Generated<number>;
 }
+/** 观众记录 (migration 0049): visitors admitted per museum day and source (README "Dashboards"). */
+export interface TourRecordTable extends RecordBase {
+  date: string;
+  source: number;
+  count: number;
+  minor_count: Generated<number>;
+  team_count: Generated<number>;
+  ref_table: Generated<string>;
+  ref_id: number | null;
+  remark: Generated<string>;
+}
 /** 参观人 (migration 0031): day_key holds 'date|idType|idNumber' while the booking is live. */
 export interface AppointOrderVisitorTable extends RecordBase {
   order_id: number | null;
@@ -1132,4 +1143,6 @@ export interface DB {
   content_view_day: ContentViewDayTable;
   content_view_seen: ContentViewSeenTable;
   content_view_salt: ContentViewSaltTable;
+  /** 观众记录 (0049, issue 24 dashboards). */
+  tour_record: TourRecordTable;
 }

@@ -208,6 +208,12 @@ export const FIELD_LABELS = {
   showroomId: '所属展厅',
   chapterId: '所属章节',
   labelCode: '展签编号',
+  // The dashboards and 观众记录 (issue 24).
+  by: '分组方式',
+  source: '来源',
+  count: '人数',
+  minorCount: '未成年人数',
+  teamCount: '团队数',
 } as const satisfies Record<string, string>;
 
 export type FieldKey = keyof typeof FIELD_LABELS;

@@ -75,6 +75,8 @@ export interface WorkbenchSlots {
   news?: ReactNode;
   /** 今日讲解场次 (volunteer administrators only; volunteer service). */
   volunteers?: ReactNode;
+  /** 馆务数据: the charts each role reads (issue 24, the dashboards feature). */
+  dashboards?: ReactNode;
 }
 
 /** The workbench's own pages (hidden from the side menu), reachable from its module card. */
@@ -103,7 +105,15 @@ type CountTile = {
  * Other features' cards come in as slots (routes compose features; features do not import
  * each other).
  */
-export function WorkbenchPage({ today, announcements, recentFiles, duty, news, volunteers }: WorkbenchSlots) {
+export function WorkbenchPage({
+  today,
+  announcements,
+  recentFiles,
+  duty,
+  news,
+  volunteers,
+  dashboards,
+}: WorkbenchSlots) {
   const state = useSession();
   const navigate = useNavigate();
   const counts = useCounts();
@@ -191,6 +201,7 @@ export function WorkbenchPage({ today, announcements, recentFiles, duty, news, v
         </Stack>
         <Stack gap="md">
           {volunteers}
+          {dashboards}
           {recentFiles}
           <WorkbenchSection title={t.workbench.modules} icon={<IconApps size={18} />}>
             <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">

@@ -40,6 +40,7 @@ import * as m0045 from './0045_collection';
 import * as m0046 from './0046_image_search';
 import * as m0047 from './0047_repair';
 import * as m0048 from './0048_activities';
+import * as m0049 from './0049_tour_record';
 import * as m0060 from './0060_dav';
 
 /**
@@ -88,5 +89,6 @@ export const migrations: Record<string, Migration> = {
   '0046_image_search': m0046,
   '0047_repair': m0047,
   '0048_activities': m0048,
+  '0049_tour_record': m0049,
   '0060_dav': m0060,
 };

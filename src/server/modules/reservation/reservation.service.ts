@@ -43,6 +43,7 @@ import { AppError, invalid, notFound } from '../../errors';
 import * as repo from '../../records/records.repo';
 import { giveBack, setSurplus, statRows, take } from './reservation.repo';
 import { openExplainSession, releaseExplainSession } from './team-explain';
+import { recordAdmission } from '../dashboard/tour-record';
 import { fieldError, type RecordService } from '../../records/records.service';
 import type { Access } from '../auth/access';
 import type { SessionUser } from '../auth/auth.service';
@@ -286,7 +287,7 @@ export function createReservationService(deps: {
     await openExplainSession(trx, row, user.id, time);
     return tellLeader(row, input);
   });
-  records.registerEffect(`${appointTeamOrder.name}.teamArrived`, async (trx, { row, time }) => {
+  records.registerEffect(`${appointTeamOrder.name}.teamArrived`, async (trx, { row, input, user, time }) => {
     if (String(row.date) !== museumDate(time))
       throw invalid(`该团队预约的参观日期是 ${String(row.date)}，只能在当天核销入馆`);
     await trx
@@ -295,6 +296,26 @@ export function createReservationService(deps: {
       .where('team_order_id', '=', row.id)
       .where('check_status', '=', 0)
       .execute();
+    // 观众记录: the 实到人数, once (this transition moves 已通过 → 已入馆 once).
+    const ticket = await trx
+      .selectFrom('appoint_ticket')
+      .select('venue')
+      .where('id', '=', Number(row.ticketId))
+      .executeTakeFirst();
+    if (Number(ticket?.venue ?? 1) === 1) {
+      const count = Number(input.actualCount ?? row.actualCount ?? row.visitorCount ?? 0);
+      await recordAdmission(trx, {
+        date: museumDate(time),
+        source: 2,
+        count,
+        minors: Number(row.minorCount ?? 0),
+        teams: 1,
+        refTable: 'appoint_team_order',
+        refId: Number(row.id),
+        by: user.id,
+        time,
+      });
+    }
   });
 
   const fullWords = (slot: string, left: number) =>
@@ -743,6 +764,19 @@ export function createReservationService(deps: {
               : '没有可入馆的参观人',
           );
         }
+        // 观众记录 (README "Dashboards"): in this transaction, so only those admitted now count.
+        if (Number(order.venue ?? 1) === 1)
+          await recordAdmission(trx, {
+            date: day,
+            source: Number(order.channel) === 3 ? 3 : 1,
+            count: admitted.length,
+            minors: wanted.filter((v) => admitted.includes(v.id) && Number(v.is_minor)).length,
+            teams: 0,
+            refTable: 'appoint_order',
+            refId: order.id,
+            by: user.id,
+            time: t,
+          });
         const left = await trx
           .selectFrom('appoint_order_visitor')
           .select((eb) => eb.fn.countAll<number>().as('n'))

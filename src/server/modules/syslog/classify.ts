@@ -68,6 +68,8 @@ const MUSEUM: Place[] = [
   ['/bs/bsDataDownload', '下载中心', 'download_doc'],
   ['/bs/bsDutyRoster', '值班表', 'duty_roster'],
   ['/applet/bsSchedule', '日程', 'schedule'],
+  // 观众记录's typed counts (issue 24, README "Dashboards and the workbench").
+  ['/applet/tourRecord', '观众统计', 'tour_record'],
   ['/workflowInst', '审批', 'approval_request'],
   ['/workflowActvity', '审批', 'approval_request'],
   ['/workflowTemplate', '审批设置', 'approval_template'],

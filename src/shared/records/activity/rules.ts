@@ -108,7 +108,7 @@ export interface StatActivity {
   present: number;
 }
 
-/** The answer of `GET /socialEducational/activity` (shared/api/activity.ts). */
+/** The answer of `GET /activity/statistic` (shared/api/activity.ts). */
 export interface MonthlyStat {
   months: string[];
   /** Activities held (published or taken down; drafts never) starting in each month. */

@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { museumDate } from '../../src/shared/rules/museum-time';
+import { waitForServiceWorker } from './drive-helpers';
+import { signIn, tokenOf } from './helpers';
+
+/**
+ * The workbench's charts (issue 24; README "Dashboards and the workbench") at tablet size: the
+ * administrator's 观众人数 chart draws today's typed visitors, the exhibitions card lists what is
+ * on, and after the network drops and the app reopens, the charts draw from the device with their
+ * sync time. The numbers are API tests' (tests/server/dashboards.test.ts).
+ */
+
+test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true, serviceWorkers: 'allow' });
+test.setTimeout(90_000);
+
+test('the workbench charts render with data, and offline from the device', async ({ page }) => {
+  await signIn(page, 'admin');
+  const token = await tokenOf(page);
+  const today = museumDate(Date.now());
+  const res = await (
+    await page.request.post('/singleMuseum/applet/tourRecord/save', {
+      headers: { token },
+      data: { date: today, source: 3, count: 23, minorCount: 4, remark: '东门闸机读数' },
+    })
+  ).json();
+  expect(res.success, JSON.stringify(res)).toBe(true);
+
+  await page.goto('/home/workbench');
+  const tour = page.getByTestId('dash-tour');
+  await expect(tour.getByTestId('tour-today')).toContainText('今日');
+  const todayCount = Number((await tour.getByTestId('tour-today').innerText()).match(/\d+/)![0]);
+  expect(todayCount).toBeGreaterThanOrEqual(23);
+  await expect(tour.locator('.recharts-bar-rectangle path').first()).toBeVisible();
+  await expect(page.getByTestId('dash-exhibitions')).toBeVisible();
+  await expect(page.getByTestId('dash-relic')).toBeVisible();
+
+  // Offline, the app reopened: the same chart from the device, with the 离线 mark and sync time.
+  await waitForServiceWorker(page);
+  await page.context().setOffline(true);
+  await page.reload();
+  const offlineTour = page.getByTestId('dash-tour');
+  await expect(offlineTour.getByTestId('offline-mark')).toBeVisible({ timeout: 20_000 });
+  await expect(offlineTour.getByTestId('last-sync')).toContainText(':');
+  await expect(offlineTour.getByTestId('tour-today')).toContainText(String(todayCount));
+  await expect(offlineTour.locator('.recharts-bar-rectangle path').first()).toBeVisible();
+  await page.context().setOffline(false);
+});
