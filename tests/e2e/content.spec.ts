@@ -99,6 +99,20 @@ test('an editor publishes a carousel and an exhibition in two languages; the pho
   await save(page, form);
   await transition(page, EXHIBITION, '发布');
 
+  // Its exhibits from the collection (wenwuSave): found by 总登记号 in the demo museum's 藏品.
+  await rowAction(page, EXHIBITION, '展品');
+  const exhibits = page.getByTestId('exhibits-dialog');
+  await exhibits.getByRole('combobox', { name: '搜索并添加藏品（名称或总登记号）' }).fill('演示总0001');
+  await page.getByRole('option', { name: /演示总0001/ }).click();
+  await expect(exhibits.getByTestId('exhibit-item')).toHaveCount(1);
+  await exhibits.getByRole('textbox', { name: '展柜/展区（可不填）' }).fill('一号展柜');
+  await exhibits.getByTestId('exhibits-save').click();
+  await expect(exhibits).toBeHidden();
+  await rowAction(page, EXHIBITION, '展品');
+  await expect(exhibits.getByTestId('exhibit-item')).toContainText('演示总0001');
+  await expect(exhibits.getByRole('textbox', { name: '展柜/展区（可不填）' })).toHaveValue('一号展柜');
+  await page.getByRole('button', { name: '关闭展品' }).click();
+
   await page.goto('/en-website/exhibition');
   await page.getByTestId('records-add').click();
   form = page.getByTestId('record-form');

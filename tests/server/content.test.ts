@@ -408,7 +408,7 @@ describe('English rows and relations', () => {
     ]);
     expect(list[0].note).toBe('展厅出口有售');
     expect(refused(await act(`${BS}/bsExhibition/delete`, { id: exh }))).toBe(
-      '展览“青铜时代”还关联着 2 条视频或文创，请先在“关联内容”中移除它们',
+      '展览“青铜时代”还关联着 2 条视频、文创或展品，请先在“关联内容”和“展品”中移除它们',
     );
     expect(refused(await act(`${BS}/AudioVideo/delete`, { id: video }))).toBe(
       '音视频“铸造工艺”已被 1 个展览关联，请先在这些展览的“关联内容”中移除它',
@@ -440,5 +440,74 @@ describe('English rows and relations', () => {
     expect(ok(await read(`${BS}/bsExhibition/spList`, { id: exh })).list).toHaveLength(1);
     // A reader without the exhibition pages cannot change the set.
     expect((await post(`${BS}/bsExhibition/spSave`, staff, { id: exh, items: [] })).body.code).toBe(1005);
+  });
+
+  it("keeps an exhibition's exhibits from the collection apart from its videos and goods (wenwuList/wenwuSave)", async () => {
+    const exh = await exhibition({ title: '青铜器精品展' });
+    // The demo museum's collection (README "Collection"): an editor finds 藏品 by name or number.
+    const found = ok(await read(`${BS}/bsExhibition/wenwuOptions`, { keyword: '青铜' })).list as {
+      id: number;
+      name: string;
+      registerNo: string;
+    }[];
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((r) => r.name.includes('青铜') || r.registerNo.includes('青铜'))).toBe(true);
+    const byNo = ok(await read(`${BS}/bsExhibition/wenwuOptions`, { keyword: '演示总0002' })).list;
+    expect(byNo.map((r: { registerNo: string }) => r.registerNo)).toEqual(['演示总0002']);
+    const [a, b] = [found[0]!, byNo[0] as { id: number; name: string; registerNo: string }];
+    const good = ok(
+      await post(`${BS}/bsCulturalcreative/save`, editor, {
+        category: '1',
+        title: '青铜纹样冰箱贴',
+        cover: [await image('bsCulturalcreative')],
+        buyType: 0,
+      }),
+    ).id;
+    ok(
+      await post(`${BS}/bsExhibition/spSave`, editor, {
+        id: exh,
+        items: [{ subTable: 'bsCulturalcreative', subId: good }],
+      }),
+    );
+    ok(
+      await post(`${BS}/bsExhibition/wenwuSave`, editor, {
+        id: exh,
+        items: [{ subId: b.id, note: '第一展柜' }, { subId: a.id }],
+      }),
+    );
+    const exhibits = ok(await read(`${BS}/bsExhibition/wenwuList`, { id: exh })).list;
+    expect(exhibits.map((r: { subId: number; title: string }) => [r.subId, r.title])).toEqual([
+      [b.id, `${b.registerNo} ${b.name}`],
+      [a.id, `${a.registerNo} ${a.name}`],
+    ]);
+    expect(exhibits[0].note).toBe('第一展柜');
+    // Each set is replaced alone: the goods stay when the exhibits change, and the other way.
+    ok(await post(`${BS}/bsExhibition/wenwuSave`, editor, { id: exh, items: [{ subId: a.id }] }));
+    expect(ok(await read(`${BS}/bsExhibition/spList`, { id: exh })).list).toHaveLength(1);
+    ok(await post(`${BS}/bsExhibition/spSave`, editor, { id: exh, items: [] }));
+    expect(
+      ok(await read(`${BS}/bsExhibition/wenwuList`, { id: exh })).list.map((r: { subId: number }) => r.subId),
+    ).toEqual([a.id]);
+    expect(refused(await act(`${BS}/bsExhibition/delete`, { id: exh }))).toBe(
+      '展览“青铜器精品展”还关联着 1 条视频、文创或展品，请先在“关联内容”和“展品”中移除它们',
+    );
+    // Bad input, in words an editor can act on.
+    expect(
+      refused(await post(`${BS}/bsExhibition/wenwuSave`, editor, { id: exh, items: [{ subId: 99_999 }] })),
+    ).toBe('第 1 条关联内容：所选藏品不存在或已删除，请重新选择');
+    expect(
+      refused(
+        await post(`${BS}/bsExhibition/wenwuSave`, editor, {
+          id: exh,
+          items: [{ subId: a.id }, { subId: a.id }],
+        }),
+      ),
+    ).toContain('关联内容重复');
+    expect(refused(await post(`${BS}/bsExhibition/wenwuSave`, editor, { id: 99_999, items: [] }))).toBe(
+      '该展览不存在或已被删除，请刷新后重试',
+    );
+    // Only exhibition editors pick or change exhibits.
+    expect((await post(`${BS}/bsExhibition/wenwuSave`, staff, { id: exh, items: [] })).body.code).toBe(1005);
+    expect((await read(`${BS}/bsExhibition/wenwuOptions`, { keyword: '鼎' }, staff)).body.code).toBe(1005);
   });
 });

@@ -2952,7 +2952,7 @@ export const t = {
     makeGuide: '尚无导览，去展厅管理新增',
     phase: '展期',
     exhibitionIntro:
-      '展览的展期（未开幕、展出中、已闭幕）按开幕、闭幕日期自动判断。点“关联内容”为展览挑选视频和文创产品并排序。',
+      '展览的展期（未开幕、展出中、已闭幕）按开幕、闭幕日期自动判断。点“关联内容”为展览挑选视频和文创产品，点“展品”从藏品中挑选展品，均可排序。',
     relations: '关联内容',
     relationTitle: (title: string) => `关联内容：${title}`,
     closeRelations: '关闭关联内容',
@@ -2968,6 +2968,16 @@ export const t = {
     relationRemoveConfirm: (title: string) => `确定从本展览中移除“${title}”吗？`,
     relationRemoveLabel: (exh: string, title: string) => `移除关联内容：${exh} › ${title}`,
     relationSaveLabel: (exh: string) => `保存关联内容：${exh}`,
+    // An exhibition's exhibits from the collection (wenwuList / wenwuSave, issue 24).
+    exhibits: '展品',
+    exhibitsTitle: (title: string) => `展品：${title}`,
+    closeExhibits: '关闭展品',
+    exhibitsIntro:
+      '按名称或总登记号搜索藏品，加入本展览的展品并按参观顺序排列，可注明展柜或展区；改动点“保存”后生效。',
+    pickExhibit: '搜索并添加藏品（名称或总登记号）',
+    exhibitsEmpty: '还没有展品',
+    exhibitNote: '展柜/展区（可不填）',
+    exhibitsSaveLabel: (exh: string) => `保存展品：${exh}`,
     topics: '学术专题',
     meeting: '学术会议',
     monograph: '学术专著',

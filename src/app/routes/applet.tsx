@@ -1,5 +1,5 @@
 import { Button, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconHierarchy, IconLink, IconPlayerPlay } from '@tabler/icons-react';
+import { IconBuildingBank, IconHierarchy, IconLink, IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -30,6 +30,7 @@ import {
 import { ContentPreviewLink } from '../features/content-preview/preview-link';
 import { GuideTreePage } from '../features/content/guide-tree-page';
 import { MediaDialog } from '../features/content/media-dialog';
+import { ExhibitsDialog } from '../features/content/exhibits-dialog';
 import { RelationDialog } from '../features/content/relation-dialog';
 import { RecordListPage, useGrant } from '../features/records';
 import { RecordForm } from '../features/records/record-form';
@@ -144,6 +145,7 @@ const PHASE_COMPUTED = {
 /** 展览内容 and 展览管理: the exhibitions with cover, phase, publish and 关联内容. */
 export function ExhibitionPage() {
   const [relations, setRelations] = useState<RecordRow | null>(null);
+  const [exhibits, setExhibits] = useState<RecordRow | null>(null);
   const writer = useGrant(bsExhibition.access.write);
   return (
     <>
@@ -155,11 +157,15 @@ export function ExhibitionPage() {
         computed={PHASE_COMPUTED}
         rowActions={(row) =>
           writer
-            ? [{ key: 'relations', label: A.relations, icon: IconLink, run: () => setRelations(row) }]
+            ? [
+                { key: 'relations', label: A.relations, icon: IconLink, run: () => setRelations(row) },
+                { key: 'exhibits', label: A.exhibits, icon: IconBuildingBank, run: () => setExhibits(row) },
+              ]
             : []
         }
       />
       <RelationDialog key={relations?.id ?? 0} exhibition={relations} onClose={() => setRelations(null)} />
+      <ExhibitsDialog key={`e${exhibits?.id ?? 0}`} exhibition={exhibits} onClose={() => setExhibits(null)} />
     </>
   );
 }

@@ -3,8 +3,8 @@ import { Id } from './fields';
 
 /**
  * The hand-written calls of the website and mini-program content (spec §7 `/bs/bsExhibition`
- * spList, spSave): an exhibition's related videos and goods (bsRelation rows), read and replaced
- * at once. Each relation row is also served by the engine (`/bs/bsRelation/…`,
+ * spList, spSave, wenwuList, wenwuSave): an exhibition's related videos and goods, and its
+ * exhibits from the collection (bsRelation rows), each set read and replaced at once. Each relation row is also served by the engine (`/bs/bsRelation/…`,
  * `relationdelete`).
  */
 
@@ -40,3 +40,26 @@ export const SpList = z.object({
   ),
 });
 export type SpList = z.infer<typeof SpList>;
+
+/** wenwuSave: the exhibition's exhibits, 藏品 by id, in the order visitors meet them. */
+export const WenwuSaveBody = z.object({
+  id: Id,
+  items: z
+    .array(
+      z.object({
+        subId: Id,
+        note: z.string().trim().max(200, '说明不能超过 200 个字符').optional(),
+      }),
+      { error: () => '请提供展品列表（可以为空）' },
+    )
+    .max(500, '一个展览最多关联 500 件展品'),
+});
+
+/** wenwuOptions: 藏品 an exhibition editor may pick, by 名称 or 总登记号. */
+export const WenwuOptionsQuery = z.object({
+  keyword: z.string().trim().max(50, '搜索词不能超过 50 个字符').optional().default(''),
+});
+export const WenwuOptions = z.object({
+  list: z.array(z.object({ id: z.number(), name: z.string(), registerNo: z.string(), era: z.string() })),
+});
+export type WenwuOptions = z.infer<typeof WenwuOptions>;

@@ -5,7 +5,8 @@ import {
   urlProblem,
 } from '../../../shared/records/content/common';
 import { isShowing } from '../../../shared/records/content/carousel';
-import { RELATION_SUBS } from '../../../shared/records/content/exhibition';
+import { bsDigitalassetsInfo } from '../../../shared/records/collection/collection';
+import { RELATION_SUBS, SP_SUBS, WENWU_SUB } from '../../../shared/records/content/exhibition';
 import {
   AudioVideo,
   CONTENT_RECORDS,
@@ -42,7 +43,9 @@ import { linkHrefsIn } from '../attach/rich-html';
  * - **spList / spSave** (spec §7): an exhibition's videos and goods, read and replaced at once.
  */
 
-const byName = new Map(CONTENT_RECORDS.map((d) => [d.name, d]));
+// The collection's 藏品 are an exhibition's exhibits (wenwuList/wenwuSave), so a relation may
+// point at them too.
+const byName = new Map([...CONTENT_RECORDS, bsDigitalassetsInfo].map((d) => [d.name, d]));
 
 /** Fields holding one outside link each, per record, and when they do (a carousel's web link). */
 const URL_FIELDS: Record<
@@ -148,7 +151,7 @@ export function createContentService(deps: { db: Db; records: RecordService; now
     ]);
     if (!n) return null;
     return side === 'main'
-      ? `${def.title}“${def.describe(row)}”还关联着 ${n} 条视频或文创，请先在“关联内容”中移除它们`
+      ? `${def.title}“${def.describe(row)}”还关联着 ${n} 条视频、文创或展品，请先在“关联内容”和“展品”中移除它们`
       : `${def.title}“${def.describe(row)}”已被 ${n} 个展览关联，请先在这些展览的“关联内容”中移除它`;
   };
   records.registerDeleteGuard(bsExhibition.name, relationGuard('main', bsExhibition));
@@ -166,79 +169,134 @@ export function createContentService(deps: { db: Db; records: RecordService; now
     return [{ field: 'id', op: 'in', value: ids }];
   });
 
-  return {
-    /** An exhibition's related videos and goods, in order, each with its title and status. */
-    async spList(user: SessionUser, exhibitionId: number) {
-      const { conds } = await records.readScope(bsExhibition, user);
-      if (!(await repo.find(db, bsExhibition, exhibitionId, conds)))
-        throw notFound('该展览不存在或已被删除，请刷新后重试');
-      const rels = await repo.findAll(db, bsRelation, [
+  /** An exhibition's relations of the kinds `subs`, in order, each with its row's words. */
+  async function relationList(user: SessionUser, exhibitionId: number, subs: readonly string[]) {
+    const { conds } = await records.readScope(bsExhibition, user);
+    if (!(await repo.find(db, bsExhibition, exhibitionId, conds)))
+      throw notFound('该展览不存在或已被删除，请刷新后重试');
+    const rels = await repo.findAll(db, bsRelation, [
+      { field: 'mainTable', op: 'eq', value: bsExhibition.name },
+      { field: 'mainId', op: 'eq', value: exhibitionId },
+      { field: 'subTable', op: 'in', value: [...subs] },
+    ]);
+    const list = [];
+    for (const r of rels) {
+      const sub = byName.get(String(r.subTable));
+      const row = sub ? await repo.find(db, sub, Number(r.subId)) : undefined;
+      list.push({
+        id: r.id,
+        subTable: String(r.subTable),
+        subId: Number(r.subId),
+        sort: Number(r.sort),
+        note: String(r.note ?? ''),
+        // A 藏品 has a name and a 总登记号, content rows a title and a publish state.
+        title: row ? (sub === bsDigitalassetsInfo ? sub.describe(row) : String(row.title ?? '')) : '',
+        status: row ? (sub === bsDigitalassetsInfo ? 1 : Number(row.status)) : null,
+      });
+    }
+    return { list };
+  }
+
+  /**
+   * Replaces an exhibition's relations of the kinds `subs` with `items`, in their order (sort 10,
+   * 20, …): items kept keep their rows, new ones are added, the rest of those kinds removed, in
+   * one transaction. Relations of the other kinds are left as they are (spSave never touches the
+   * exhibits, wenwuSave never the videos and goods).
+   */
+  async function relationSave(
+    user: SessionUser,
+    exhibitionId: number,
+    subs: readonly string[],
+    items: readonly { subTable: string; subId: number; note?: string }[],
+  ) {
+    const ctx = await records.writeContext(bsRelation, user);
+    if (!(await repo.find(db, bsExhibition, exhibitionId)))
+      throw notFound('该展览不存在或已被删除，请刷新后重试');
+    const seen = new Set<string>();
+    for (const it of items) {
+      const key = `${it.subTable}:${it.subId}`;
+      if (seen.has(key)) throw invalid(`关联内容重复：${key}，每条内容只需添加一次`);
+      seen.add(key);
+    }
+    await db.transaction().execute(async (trx) => {
+      const before = await repo.findAll(trx, bsRelation, [
         { field: 'mainTable', op: 'eq', value: bsExhibition.name },
         { field: 'mainId', op: 'eq', value: exhibitionId },
+        { field: 'subTable', op: 'in', value: [...subs] },
       ]);
-      const list = [];
-      for (const r of rels) {
-        const sub = byName.get(String(r.subTable));
-        const row = sub ? await repo.find(db, sub, Number(r.subId)) : undefined;
-        list.push({
-          id: r.id,
-          subTable: String(r.subTable),
-          subId: Number(r.subId),
-          sort: Number(r.sort),
-          note: String(r.note ?? ''),
-          title: row ? String(row.title ?? '') : '',
-          status: row ? Number(row.status) : null,
-        });
+      const keep = new Map(before.map((r) => [`${String(r.subTable)}:${String(r.subId)}`, r]));
+      for (const r of before)
+        if (!seen.has(`${String(r.subTable)}:${String(r.subId)}`))
+          await repo.remove(trx, bsRelation, r.id, user.id, now());
+      const pending = items.map((it, i) => {
+        const old = keep.get(`${it.subTable}:${it.subId}`);
+        const values = {
+          mainTable: bsExhibition.name,
+          mainId: exhibitionId,
+          subTable: it.subTable,
+          subId: it.subId,
+          note: it.note ?? String(old?.note ?? ''),
+          sort: (i + 1) * 10,
+        };
+        return { values, before: old };
+      });
+      const r = await records.saveMany(trx, bsRelation, ctx, pending);
+      if ('problems' in r) {
+        const i = r.problems.findIndex((p) => p.length);
+        throw invalid(`第 ${i + 1} 条关联内容：${r.problems[i]![0]!.message}`);
       }
-      return { list };
-    },
+    });
+    return { count: items.length };
+  }
 
-    /**
-     * Replaces an exhibition's related items with `items`, in their order (sort 10, 20, …):
-     * items kept keep their rows, new ones are added, the rest removed, in one transaction.
-     */
-    async spSave(
+  return {
+    /** An exhibition's related videos and goods, in order, each with its title and status. */
+    spList: (user: SessionUser, exhibitionId: number) => relationList(user, exhibitionId, SP_SUBS),
+
+    /** Replaces an exhibition's videos and goods with `items`, in their order. */
+    spSave: (
       user: SessionUser,
       exhibitionId: number,
       items: readonly { subTable: string; subId: number; note?: string }[],
-    ) {
-      const ctx = await records.writeContext(bsRelation, user);
-      if (!(await repo.find(db, bsExhibition, exhibitionId)))
-        throw notFound('该展览不存在或已被删除，请刷新后重试');
-      const seen = new Set<string>();
-      for (const it of items) {
-        const key = `${it.subTable}:${it.subId}`;
-        if (seen.has(key)) throw invalid(`关联内容重复：${key}，每条内容只需添加一次`);
-        seen.add(key);
-      }
-      await db.transaction().execute(async (trx) => {
-        const before = await repo.findAll(trx, bsRelation, [
-          { field: 'mainTable', op: 'eq', value: bsExhibition.name },
-          { field: 'mainId', op: 'eq', value: exhibitionId },
-        ]);
-        const keep = new Map(before.map((r) => [`${String(r.subTable)}:${String(r.subId)}`, r]));
-        for (const r of before)
-          if (!seen.has(`${String(r.subTable)}:${String(r.subId)}`))
-            await repo.remove(trx, bsRelation, r.id, user.id, now());
-        const pending = items.map((it, i) => {
-          const old = keep.get(`${it.subTable}:${it.subId}`);
-          const values = {
-            mainTable: bsExhibition.name,
-            mainId: exhibitionId,
-            subTable: it.subTable,
-            subId: it.subId,
-            note: it.note ?? String(old?.note ?? ''),
-            sort: (i + 1) * 10,
-          };
-          return { values, before: old };
-        });
-        const r = await records.saveMany(trx, bsRelation, ctx, pending);
-        if ('problems' in r) {
-          const i = r.problems.findIndex((p) => p.length);
-          throw invalid(`第 ${i + 1} 条关联内容：${r.problems[i]![0]!.message}`);
-        }
-      });
-      return { count: items.length };
+    ) => relationSave(user, exhibitionId, SP_SUBS, items),
+
+    /** An exhibition's exhibits (藏品), in order, each as 名称（总登记号）. */
+    wenwuList: (user: SessionUser, exhibitionId: number) => relationList(user, exhibitionId, [WENWU_SUB]),
+
+    /** Replaces an exhibition's exhibits with `items` (藏品 ids), in their order. */
+    wenwuSave: (
+      user: SessionUser,
+      exhibitionId: number,
+      items: readonly { subId: number; note?: string }[],
+    ) =>
+      relationSave(
+        user,
+        exhibitionId,
+        [WENWU_SUB],
+        items.map((it) => ({ ...it, subTable: WENWU_SUB })),
+      ),
+
+    /**
+     * 藏品 an exhibition editor may pick as exhibits, by 名称 or 总登记号 (at most 50). Editors
+     * need not hold the collection's pages: they see only what an exhibit label shows (名称,
+     * 总登记号, 类别, 年代), never 库房位置 or the images' originals.
+     */
+    async wenwuOptions(user: SessionUser, keyword: string) {
+      await records.writeContext(bsRelation, user);
+      const k = keyword.trim();
+      const rows = await repo.findAll(
+        db,
+        bsDigitalassetsInfo,
+        k ? [{ op: 'keyword', fields: ['name', 'registerNo'], value: k }] : [],
+        50,
+      );
+      const list = rows.map((r) => ({
+        id: r.id,
+        name: String(r.name ?? ''),
+        registerNo: String(r.registerNo ?? ''),
+        era: String(r.era ?? ''),
+      }));
+      return { list };
     },
   };
 }

@@ -76,8 +76,8 @@ export const bsExhibition = defineRecord({
   shape: 'catalog',
   table: 'bs_exhibition',
   base: '/bs/bsExhibition',
-  // Spec: list, detail, delete, save, update, plus spList/spSave (the content module's) and
-  // wenwuList/wenwuSave (waiting for the collection records).
+  // Spec: list, detail, delete, save, update, plus spList/spSave and wenwuList/wenwuSave (the
+  // content module's: its videos and goods, its exhibits from the collection).
   calls: CONTENT_CALLS,
   fields: { ...exhibitionFields(false), ...publishFields() },
   check: datesProblem,
@@ -147,7 +147,11 @@ export const enDigitalExhibition = defineRecord({
 
 /** What an exhibition's `sp` relation may hold (settled: videos or goods). */
 export const RELATION_MAINS = ['bsExhibition'] as const;
-export const RELATION_SUBS = ['AudioVideo', 'bsCulturalcreative'] as const;
+/** What `spList`/`spSave` hold: an exhibition's videos and goods. */
+export const SP_SUBS = ['AudioVideo', 'bsCulturalcreative'] as const;
+/** What `wenwuList`/`wenwuSave` hold: the exhibition's exhibits, 藏品 of the collection (issue 24). */
+export const WENWU_SUB = 'bsDigitalassetsInfo';
+export const RELATION_SUBS = [...SP_SUBS, WENWU_SUB] as const;
 
 /**
  * 关联 bsRelation (records-design §5: `bsRelation(mainTable, mainId, subTable, subId, sort)`):
@@ -184,7 +188,7 @@ export const bsRelation = defineRecord({
       max: 50,
       list: true,
       filter: 'eq',
-      help: 'AudioVideo 音视频，bsCulturalcreative 文创产品',
+      help: 'AudioVideo 音视频，bsCulturalcreative 文创产品，bsDigitalassetsInfo 展品（藏品）',
     }),
     subId: f.int('关联内容编号', { required: true, min: 1, list: true }),
     note: f.text('说明', { max: 200 }),
