@@ -94,23 +94,26 @@ export function tourSeries(rows: readonly TourSum[], labels: string[], by: 'day'
   return s;
 }
 
-/** A pie's slices: the `top` largest (ties by label), the rest summed as 其他; empty groups left out. */
+/**
+ * A pie's slices: the `top` largest groups (ties by label), and 其他 holding the rest plus any
+ * group already called 其他 (the census's own 其他 category), which never takes one of the `top`
+ * places. Empty groups are left out; the input is not changed.
+ */
 export function topWithOther(
   items: readonly { label: string; value: number }[],
   top = 9,
   other = '其他',
 ): { label: string; value: number }[] {
+  const own = items.filter((i) => i.label === other).reduce((a, i) => a + i.value, 0);
   const sorted = items
-    .filter((i) => i.value > 0)
-    .slice()
+    .filter((i) => i.value > 0 && i.label !== other)
+    .map((i) => ({ label: i.label, value: i.value }))
     .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label, 'zh'));
-  if (sorted.length <= top + 1) return sorted;
-  const rest = sorted.slice(top).reduce((a, i) => a + i.value, 0);
+  // Ten real groups fit as they are: a 其他 of one group would hide its name for nothing.
+  if (sorted.length <= top + 1 && own <= 0) return sorted;
   const head = sorted.slice(0, top);
-  const own = head.find((i) => i.label === other);
-  if (own) own.value += rest;
-  else head.push({ label: other, value: rest });
-  return head;
+  const rest = own + sorted.slice(top).reduce((a, i) => a + i.value, 0);
+  return rest > 0 ? [...head, { label: other, value: rest }] : head;
 }
 
 /**
