@@ -112,8 +112,13 @@ test('share with a code from the drive; a visitor enters it, browses, previews, 
 
   // The share page's menu (spec §5 with shareRoute): no delete, copy, move, rename, share.
   await row(v.page, '展览资料').click({ button: 'right' });
-  const entries = await v.page.getByTestId('context-menu').getByRole('menuitem').allInnerTexts();
-  expect(entries.map((e) => e.trim())).toEqual(['打开', '下载', '文件详情', '保存到我的网盘']);
+  // Waits for the menu to open: reading its entries at once raced the right-click under load.
+  await expect(v.page.getByTestId('context-menu').getByRole('menuitem')).toHaveText([
+    '打开',
+    '下载',
+    '文件详情',
+    '保存到我的网盘',
+  ]);
   await v.page.keyboard.press('Escape');
 
   // Browse into the folder: the breadcrumb is inside the share.
