@@ -17,6 +17,9 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, ...SCALE_SERVER_FILES, 'tests/server/validation-walk.test.ts'],
     globalSetup: ['tests/server/pg-setup.ts'],
     environment: 'node',
+    // One module graph per worker, as in vitest.config.ts's server project: each file starts its
+    // own servers with their configuration passed in.
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

@@ -13,6 +13,9 @@ export default defineConfig({
     // PostgreSQL too (tests/server/pg-setup.ts): a scale-out installation runs on all three.
     globalSetup: ['tests/server/pg-setup.ts', 'tests/scale/global-setup.ts'],
     environment: 'node',
+    // One module graph per worker, as in vitest.config.ts's server project: each file starts its
+    // own servers with their configuration passed in.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
