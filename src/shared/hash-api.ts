@@ -4,14 +4,12 @@
  * never hashes, so a 500 MB file never freezes the page.
  */
 
-/** Slice read and hashed at a time (spec §7: MD5 in 1 MB slices). */
-export const HASH_SLICE_BYTES = 1024 * 1024;
-
 export interface HashApi {
   /**
-   * MD5 of `blob` as 32 lowercase hex digits, read in HASH_SLICE_BYTES slices. After each
-   * slice `onProgress(bytesDone)` is awaited; answering false stops the work, and the promise
-   * rejects with an Error whose message is HASH_CANCELLED.
+   * MD5 of `blob` as 32 lowercase hex digits, read as a stream (shared/md5-feed.ts). About
+   * every 100 ms `onProgress(bytesDone)` is called, one call at a time and not awaited by the
+   * hashing; answering false stops the work at the next chunk, and the promise rejects with an
+   * Error whose message is HASH_CANCELLED. A file read in under 100 ms reports no progress.
    */
   md5(blob: Blob, onProgress?: (bytesDone: number) => boolean | Promise<boolean>): Promise<string>;
   /**

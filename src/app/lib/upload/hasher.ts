@@ -56,7 +56,7 @@ function call(run: (remote: Remote<HashApi>) => Promise<string>, signal?: AbortS
       if (err instanceof Error && err.message === HASH_CANCELLED) abort();
       else reject(new FileReadError(err));
     };
-    // Settle at once on abort; the worker notices at its next slice boundary and stops.
+    // Settle at once on abort; the worker notices at its next progress answer and stops.
     signal?.addEventListener('abort', abort, { once: true });
     inFlight.add(fail);
     run(hashApi())
@@ -69,9 +69,10 @@ function call(run: (remote: Remote<HashApi>) => Promise<string>, signal?: AbortS
 }
 
 /**
- * The MD5 of `blob` (32 lowercase hex digits), hashed in the worker in 1 MiB slices.
- * `onProgress(done, total)` follows each slice. Rejects with a DOMException named
- * 'AbortError' when `signal` aborts, and with FileReadError for any other failure.
+ * The MD5 of `blob` (32 lowercase hex digits), hashed in the worker as the file streams in.
+ * `onProgress(done, total)` comes about every 100 ms (none for a file hashed quicker). Rejects
+ * with a DOMException named 'AbortError' when `signal` aborts, and with FileReadError for any
+ * other failure.
  */
 export function md5Of(
   blob: Blob,
