@@ -62,7 +62,9 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * runs, so several instances starting at once migrate once, one after another.
  */
 async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Issue 25 added migrations numbered below 0060, which installations already ran: they run
+  // now, after it (each is independent of 0060).
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {
     if (r.status === 'Error') {
