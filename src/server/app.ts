@@ -2,7 +2,6 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { DRIVE_PREFIX, MUSEUM_PREFIX } from '../shared/api/envelope';
@@ -65,6 +64,7 @@ import { authPlugin } from './plugins/auth';
 import { registerFloodGuard } from './plugins/flood-guard';
 import { nulGuardPlugin } from './plugins/nul-guard';
 import { envelopePlugin } from './plugins/envelope';
+import { securityHeaders } from './plugins/security-headers';
 import { formBodyPlugin } from './plugins/form-body';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { webPlugin } from './plugins/web';
@@ -204,7 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(cookie);
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: { directives: cspFor(config.onlyoffice ? [config.onlyoffice.origin] : []) },
     crossOriginEmbedderPolicy: false,
     hsts: config.tls ? { maxAge: 15552000 } : false,

@@ -20,6 +20,7 @@ import * as repo from '../../src/server/modules/drive/drive.repo';
 import { startServer } from '../server/harness';
 import { admin, startCluster } from '../server/postgres';
 import { userIdOf } from '../server/util';
+import { median, report } from './report';
 
 const SIZES = [1_000, 10_000, 100_000];
 const FOLDERS = 20;
@@ -113,6 +114,7 @@ try {
     console.log(
       `${'entries'.padStart(8)} ${'HTTP p50'.padStart(9)} ${'HTTP p95'.padStart(9)} ${'SEL p50'.padStart(9)} ${'SEL p95'.padStart(9)} ${'CNT p50'.padStart(9)} ${'CNT p95'.padStart(9)} ${'r p50'.padStart(7)} ${'r p95'.padStart(7)} ${'rSQL p95'.padStart(8)}`,
     );
+    const countAt = new Map<number, number>();
     for (const size of SIZES) {
       // Shuffled names, so the rows' insertion order is not the listing order.
       await raw.query(
@@ -141,6 +143,62 @@ try {
         await pageOnce();
       });
       const [h50, h95, s50, s95] = [pct(http, 50), pct(http, 95), pct(select, 50), pct(select, 95)];
+      // Issue 25's report: HTTP p95 / SELECT p95, median of three rounds (this one and two more).
+      const ratios = [h95 / s95];
+      const h95s = [h95];
+      const s95s = [s95];
+      for (let round = 1; round < 3; round++) {
+        const h = pct(await sample(RUNS, httpOnce(listUrl)), 95);
+        const sel = pct(await sample(RUNS, pageOnce), 95);
+        ratios.push(h / sel);
+        h95s.push(h);
+        s95s.push(sel);
+      }
+      report({
+        measure: `folder listing ${size.toLocaleString('en')} entries, page 1: HTTP p95 / bare page SELECT p95`,
+        setup: 'PostgreSQL',
+        product: `${median(h95s).toFixed(2)} ms`,
+        reference: `${median(s95s).toFixed(3)} ms`,
+        ratio: median(ratios),
+        target: '≤ ×3',
+        met: median(ratios) <= 3,
+      });
+      const storedCount = bare('stored', {
+        sql: 'select total, dirs from folder_count where space = $1 and file_path = $2',
+        parameters: [space, '/big/'],
+      } as unknown as CompiledQuery);
+      const storedP50: number[] = [];
+      for (let round = 0; round < 3; round++) storedP50.push(pct(await sample(RUNS, storedCount), 50));
+      countAt.set(size, median(storedP50));
+      if (size === SIZES[SIZES.length - 1]) {
+        const lastUrl = listUrl.replace('currentPage=1', `currentPage=${Math.ceil(size / 100)}`);
+        await sample(WARMUP, httpOnce(lastUrl));
+        const l95: number[] = [];
+        const f95: number[] = [];
+        for (let round = 0; round < 3; round++) {
+          l95.push(pct(await sample(RUNS, httpOnce(lastUrl)), 95));
+          f95.push(pct(await sample(RUNS, httpOnce(listUrl)), 95));
+        }
+        report({
+          measure: `last page of ${size.toLocaleString('en')} entries (page ${Math.ceil(size / 100)} of 100): HTTP p95 / first page p95`,
+          setup: 'PostgreSQL',
+          product: `${median(l95).toFixed(2)} ms`,
+          reference: `${median(f95).toFixed(2)} ms`,
+          ratio: median(l95) / median(f95),
+          target: '≤ 10 ms p95, same as the first page',
+          met: median(l95) <= 10,
+        });
+        const [c1, cN] = [countAt.get(SIZES[0]!)!, countAt.get(size)!];
+        report({
+          measure: `folder count (folder_count row) at ${size.toLocaleString('en')} / at ${SIZES[0]!.toLocaleString('en')} entries, p50`,
+          setup: 'PostgreSQL',
+          product: `${(cN * 1000).toFixed(0)} µs`,
+          reference: `${(c1 * 1000).toFixed(0)} µs`,
+          ratio: cN / c1,
+          target: 'O(1): ≈ ×1',
+          met: cN / c1 <= 2,
+        });
+      }
       console.log(
         `${String(size).padStart(8)} ${fmt(h50)} ${fmt(h95)} ${fmt(s50)} ${fmt(s95)} ${fmt(pct(count, 50))} ${fmt(pct(count, 95))} ${x(h50 / s50)} ${x(h95 / s95)} ${x(h95 / pct(both, 95)).padStart(8)}`,
       );

@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
 import { checkPostgres, postgresDialect } from './dialect';
 import { migrations } from './migrations/index';
+import { cachingPrepare } from './statement-cache';
 import type { DB } from './schema';
 
 export type Db = Kysely<DB>;
@@ -50,7 +51,7 @@ async function openSqlite(file: string): Promise<Db> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingPrepare(sqlite) }) });
   await migrate(db);
   return db;
 }
@@ -62,7 +63,9 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * runs, so several instances starting at once migrate once, one after another.
  */
 async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Issue 25 added migrations numbered below 0060, which installations already ran: they run
+  // now, after it (each is independent of 0060).
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {
     if (r.status === 'Error') {

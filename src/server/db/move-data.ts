@@ -37,6 +37,11 @@ import { COPY_MAX_BYTES, createS3Bucket, isNotFound, type S3Bucket } from '../st
  * needs nothing more. Its person uploads the file again (README).
  */
 const UNFINISHED_UPLOAD_TABLES = ['upload_chunk', 'upload_session', 'attach_upload'];
+/**
+ * Tables the target's own triggers build from the rows copied (migration 0051: folder_count
+ * from user_file). Copying them too would count every entry twice.
+ */
+const DERIVED_TABLES = ['folder_count'];
 
 /** DATA_DIR folders of content blobs (`ab/cd/<md5>`) and of named objects (thumbs, avatars). */
 const BLOB_AREAS = ['blobs', 'attachments'] as const;
@@ -279,7 +284,11 @@ function orderTables(source: SqliteDatabase.Database, targetCols: Map<string, Se
   )
     .map((r) => r.name)
     .filter(
-      (n) => !n.startsWith('sqlite_') && !n.startsWith('kysely_') && !UNFINISHED_UPLOAD_TABLES.includes(n),
+      (n) =>
+        !n.startsWith('sqlite_') &&
+        !n.startsWith('kysely_') &&
+        !UNFINISHED_UPLOAD_TABLES.includes(n) &&
+        !DERIVED_TABLES.includes(n),
     );
   const plans = new Map<string, TablePlan & { parents: Set<string> }>();
   for (const name of names) {

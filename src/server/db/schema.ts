@@ -89,6 +89,13 @@ export interface UserFileTable {
   image_height: number | null;
   created_by: number;
 }
+/** Live entries and sub-folders per folder, kept by triggers on user_file (migration 0051). */
+export interface FolderCountTable {
+  space: string;
+  file_path: string;
+  total: number;
+  dirs: number;
+}
 export interface RecoveryTable {
   id: Generated<number>;
   space: string;
@@ -1037,6 +1044,7 @@ export interface DB {
   idempotency: IdempotencyTable;
   blob: BlobTable;
   user_file: UserFileTable;
+  folder_count: FolderCountTable;
   recovery: RecoveryTable;
   storage_quota: StorageQuotaTable;
   upload_session: UploadSessionTable;

@@ -41,6 +41,7 @@ import * as m0046 from './0046_image_search';
 import * as m0047 from './0047_repair';
 import * as m0048 from './0048_activities';
 import * as m0049 from './0049_tour_record';
+import * as m0051 from './0051_folder_count';
 import * as m0060 from './0060_dav';
 
 /**
@@ -90,5 +91,6 @@ export const migrations: Record<string, Migration> = {
   '0047_repair': m0047,
   '0048_activities': m0048,
   '0049_tour_record': m0049,
+  '0051_folder_count': m0051,
   '0060_dav': m0060,
 };

@@ -44,10 +44,23 @@ function live(db: Db, space: string) {
 // ---------------------------------------------------------------- listing
 
 /**
- * Total and folder count of a folder's live entries, in one statement of two index-only
- * counts. Counting folders apart (a short range: is_dir is in the index) is cheaper than
- * sum(is_dir) over every entry, which decodes a column per row: about 40% of the count's time
- * at 100,000 entries.
+ * Total and folder count of a folder's live entries as `file/getfilelist` counts them: one row
+ * of folder_count by its key, whatever the folder's size. Triggers on user_file keep it in the
+ * same statement as every change (migration 0051); no row means an empty (or missing) folder.
+ */
+export async function folderCounts(db: Db, space: string, path: string) {
+  const r = await db
+    .selectFrom('folder_count')
+    .where('space', '=', space)
+    .where('file_path', '=', path)
+    .select(['total', 'dirs'])
+    .executeTakeFirst();
+  return { total: Number(r?.total ?? 0), dirs: Number(r?.dirs ?? 0) };
+}
+
+/**
+ * The same two numbers counted from the rows (two index-only counts): what folder_count must
+ * always equal. Used by the consistency tests and the bench, not by the listing.
  */
 export async function countFolder(db: Db, space: string, path: string) {
   const inFolder = () => live(db, space).where('file_path', '=', path);
@@ -93,10 +106,37 @@ function folderPart(
 }
 
 /**
- * One page of a folder, folders first. Each part is a range of the listing index read in
- * order (space, delete_flag, file_path, is_dir, file_name, rowid), so page 1 of a folder of
- * 100,000 entries reads about `pageCount` index entries. A page that spans the last folders
- * and the first files is one UNION ALL of the two parts.
+ * Rows [offset, offset + limit) of one part (folders or files) of `size` rows. (sort key, id)
+ * is a total order, so the same rows read from the other end — the opposite order, offset
+ * `size - end` — are exactly the same rows, ties included; reversed, they are the same page.
+ * Whichever end is nearer is read, so the last page of 100,000 entries skips as few index
+ * entries as the first (OFFSET walks every skipped entry).
+ */
+function partPage(
+  db: Db,
+  space: string,
+  path: string,
+  isDir: 0 | 1,
+  o: { sort: SortKey; order: Direction; size?: number },
+  limit: number,
+  offset: number,
+): { query: ReturnType<typeof folderPart>; reversed: boolean } {
+  const end = o.size === undefined ? offset + limit : Math.min(offset + limit, o.size);
+  if (o.size !== undefined && o.size - end < offset) {
+    const back = o.order === 'asc' ? 'desc' : 'asc';
+    const q = folderPart(db, space, path, isDir, o.sort, back, Math.max(0, end - offset), o.size - end);
+    return { query: q, reversed: true };
+  }
+  return { query: folderPart(db, space, path, isDir, o.sort, o.order, limit, offset), reversed: false };
+}
+
+/**
+ * One page of a folder, folders first. Each part is a range of a listing index read in order
+ * (space, delete_flag, file_path, is_dir, then the sort key: user_file_list_idx for names,
+ * user_file_time_idx / user_file_size_idx), from whichever end of the part is nearer when its
+ * size is given (`dirs`, `files`: the folder's counts), so any page of a folder of 100,000
+ * entries, first or last, reads about `pageCount` index entries. A page that spans the last
+ * folders and the first files is one UNION ALL of the two parts.
  */
 export async function listFolderPage(
   db: Db,
@@ -109,19 +149,33 @@ export async function listFolderPage(
     dirLimit: number;
     fileOffset: number;
     fileLimit: number;
+    /** The folder's live sub-folders and files (folderCounts); without them, plain OFFSET. */
+    dirs?: number;
+    files?: number;
   },
 ): Promise<FileRow[]> {
-  const dirs = () => folderPart(db, space, path, 1, o.sort, o.order, o.dirLimit, o.dirOffset);
-  const files = () => folderPart(db, space, path, 0, o.sort, o.order, o.fileLimit, o.fileOffset);
-  if (o.fileLimit <= 0) return dirs().execute();
-  if (o.dirLimit <= 0) return files().execute();
+  const dirs = () => partPage(db, space, path, 1, { ...o, size: o.dirs }, o.dirLimit, o.dirOffset);
+  const files = () => partPage(db, space, path, 0, { ...o, size: o.files }, o.fileLimit, o.fileOffset);
+  const run = async (p: ReturnType<typeof partPage>) => {
+    const rows = await p.query.execute();
+    return p.reversed ? rows.reverse() : rows;
+  };
+  if (o.fileLimit <= 0) return run(dirs());
+  if (o.dirLimit <= 0) return run(files());
+  const d = dirs();
+  const f = files();
   const both = await db
-    .selectFrom(dirs().as('d'))
+    .selectFrom(d.query.as('d'))
     .selectAll()
-    .unionAll(db.selectFrom(files().as('f')).selectAll())
+    .unionAll(db.selectFrom(f.query.as('f')).selectAll())
     .execute();
-  // UNION ALL keeps no order by contract; put folders first again (the page is small).
-  return [...both.filter((r) => r.is_dir === 1), ...both.filter((r) => r.is_dir === 0)];
+  // UNION ALL keeps no order by contract; put folders first again (the page is small), each
+  // part in its own order (a part read from its far end is turned around).
+  const part = (isDir: number, reversed: boolean) => {
+    const rows = both.filter((r) => r.is_dir === isDir);
+    return reversed ? rows.reverse() : rows;
+  };
+  return [...part(1, d.reversed), ...part(0, f.reversed)];
 }
 
 /** Files of one category (by lower-case extension) across all folders, or all others (`exclude`). */

@@ -655,9 +655,12 @@ export function createDriveService({
   // ------------------------------------------------------------ the calls
 
   const service = {
-    /** A folder's page, folders first; one count and one page query, never one per row. */
+    /**
+     * A folder's page, folders first: the folder's stored counts (one row, whatever its size)
+     * and one page query read from the nearer end, never one per row.
+     */
     async list(area: Area, q: Out<typeof GetFileListQuery>): Promise<FileList> {
-      const { total, dirs } = await repo.countFolder(db, area.space, q.filePath);
+      const { total, dirs } = await repo.folderCounts(db, area.space, q.filePath);
       if (total === 0 && !(await folderExists(db, area.space, q.filePath))) {
         throw notFound('文件夹不存在或已被删除');
       }
@@ -671,6 +674,8 @@ export function createDriveService({
         dirLimit,
         fileOffset: Math.max(0, offset - dirs),
         fileLimit: q.pageCount - dirLimit,
+        dirs,
+        files: total - dirs,
       });
       return { list: rows.map(toEntry), total };
     },
