@@ -341,7 +341,7 @@ const item = (page: Page, name: string, state: string) =>
 
 async function upload(page: Page, src: Source): Promise<Row> {
   await page.getByTestId('upload-input-files').setInputFiles(src.path);
-  await item(page, src.name, 'success').waitFor({ timeout: 150_000 });
+  await item(page, src.name, 'success').waitFor({ timeout: 600_000 });
   return rowOf(page, src.name);
 }
 
@@ -401,9 +401,10 @@ async function chunkedRound(page: Page, src: Source): Promise<Round> {
   posts = [];
   const mem = await observe(async () => {
     await page.getByTestId('upload-input-files').setInputFiles(src.path);
-    await item(page, src.name, 'uploading').waitFor({ timeout: 60_000 });
+    await item(page, src.name, 'uploading').waitFor({ timeout: 300_000 });
     const from = cpuNow();
-    await item(page, src.name, 'success').waitFor({ timeout: 150_000 });
+    // Generous: on a loaded machine the S3 rounds (s3rver) take minutes.
+    await item(page, src.name, 'success').waitFor({ timeout: 900_000 });
     return { row: await rowOf(page, src.name), cpu: coresBetween(from, cpuNow()) };
   });
   const seen = posts;
@@ -593,7 +594,7 @@ try {
   await page.waitForTimeout(500);
   const restoredAt = performance.now();
   await context.setOffline(false);
-  await item(page, resumed.name, 'success').waitFor({ timeout: 150_000 });
+  await item(page, resumed.name, 'success').waitFor({ timeout: 600_000 });
   const c = await rowOf(page, resumed.name);
   const seen = new Set<number>();
   let resentBytes = 0;

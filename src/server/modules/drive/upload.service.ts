@@ -530,8 +530,14 @@ export function createUploadService({
         await forgetIfEmpty(s.id);
         throw err;
       }
-      const held = await uploadedOf(s.id);
-      if (!held.includes(p.chunkNumber)) {
+      // One indexed row, not the whole list: a held chunk is answered without writing again.
+      const held = await db
+        .selectFrom('upload_chunk')
+        .select('chunk_number')
+        .where('session_id', '=', s.id)
+        .where('chunk_number', '=', p.chunkNumber)
+        .executeTakeFirst();
+      if (!held) {
         // A raw (octet) body has no multipart limit: the store stops at the declared size, so a
         // client cannot stream more than one chunk's worth into it.
         await chunks.write(s.id, p.chunkNumber, body, p.currentChunkSize, layoutOf(s), () =>
