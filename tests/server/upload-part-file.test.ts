@@ -34,7 +34,8 @@ let token: string;
 beforeAll(async () => {
   s = await startServer();
   token = await s.login('staff02');
-});
+  // Slow to start on a loaded machine in the scale-out pass (PostgreSQL, s3rver, Redis).
+}, 120_000);
 afterAll(() => s.close());
 
 const send = (p: Params, file: Buffer, n: number, t = token, srv = s) =>
