@@ -14,6 +14,7 @@ export const SCALE_SERVER_FILES: readonly string[] = [
   'media-preview',
   'upload-chunks',
   'upload-image',
+  'upload-part-file',
   'quota-hardening',
   'unzip',
   'notices',

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { BlobStore, StagedBlob } from './blob-store';
 
@@ -102,31 +102,268 @@ export function exactly(size: number, wrongSize: (received: number) => Error) {
   return { meter, received: () => got };
 }
 
+/** The one file per upload that every chunk is written into, at its offset. */
+const PART = 'data.part';
+/** Out-of-order chunks kept in memory per upload until the gap before them fills; past it they are read back from the part file. */
+const PENDING_MAX_BYTES = 16 * 1024 * 1024;
+/** A claim older than this belongs to a writer that died (a chunk is at most 2 MiB). */
+const CLAIM_STALE_MS = 60_000;
+/** A running hash idle this long is forgotten (its upload went elsewhere or was abandoned). */
+const RUNNING_IDLE_MS = 15 * 60_000;
+
 /**
- * The embedded default: `<dir>/<id>/<n>` per chunk (written to a temporary name and renamed, so
- * a file that exists is whole), `<dir>/<id>/<name>.json` per note. Assembling streams the chunk
- * files in order through the target store's hashing stage: memory stays one read buffer.
+ * The MD5 of an upload's chunks 1..next-1, fed in order as they are written by this process.
+ * Chunks that arrive ahead of `next` wait in `pending` (their bytes, or null: read them back
+ * from the part file) until the gap fills.
+ */
+interface Running {
+  layout: string;
+  hash: Hash;
+  next: number;
+  pending: Map<number, Buffer | null>;
+  pendingBytes: number;
+  /** Hashing steps of this upload, one after the other. */
+  chain: Promise<void>;
+  failed: boolean;
+  touchedAt: number;
+}
+
+const layoutKey = (l: ChunkLayout) => `${l.chunkSize}/${l.totalChunks}/${l.totalSize}`;
+const chunkBytes = (l: ChunkLayout, n: number) =>
+  n < l.totalChunks ? l.chunkSize : l.totalSize - (l.totalChunks - 1) * l.chunkSize;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const code = (err: unknown) => (err as NodeJS.ErrnoException | null)?.code;
+
+/** Reads exactly `size` bytes of a chunk from `body`, else fails with `wrongSize(received)`. */
+async function readWhole(body: Readable, size: number, wrongSize: (received: number) => Error) {
+  const { meter, received } = exactly(size, wrongSize);
+  const parts: Buffer[] = [];
+  await pipeline(body, meter, async (source: AsyncIterable<Buffer>) => {
+    for await (const c of source) parts.push(c);
+  });
+  // A multipart file part cut at its limit ends normally, flagged truncated.
+  if ((body as Readable & { truncated?: boolean }).truncated) throw wrongSize(received());
+  return parts.length === 1 ? parts[0]! : Buffer.concat(parts, size);
+}
+
+/**
+ * The embedded default (issue 25): one part file per upload, `<dir>/<id>/data.part`, that each
+ * chunk is written into at its offset, and an empty marker `<dir>/<id>/<n>` once chunk n's bytes
+ * are all there (so `held` is a directory listing, as before). Notes are `<dir>/<id>/<name>.json`.
+ *
+ * Completion does not read the file back. This process hashes the chunks it writes, in order, as
+ * they arrive (out-of-order ones wait in memory up to 16 MiB per upload, beyond that they are read
+ * back from the part file when their turn comes), so when the last chunk lands the MD5 is one
+ * final digest, and the commit is a hard link of the part file under the blob's key. Whatever
+ * this process did not see (a chunk written by another instance sharing DATA_DIR, or before a
+ * restart) is hashed from the part file at completion: slower, never wrong.
+ *
+ * A chunk's bytes are written once. The writer first takes `<n>.claim` (O_EXCL), checks that the
+ * marker is still absent, writes, links the marker and lets the claim go; a chunk sent twice,
+ * at once or later, through this instance or another, finds the marker and changes nothing. So
+ * the bytes the running hash took are the bytes in the file. A chunk is received whole into
+ * memory (at most 2 MiB) and its size checked before the file is touched: a cut or oversized
+ * chunk never damages the part file.
+ *
+ * Uploads left from before this layout (one file per chunk, `<n>` with the chunk's bytes) are
+ * still assembled: a non-empty marker is the chunk itself.
  */
 export function createLocalChunkStore(dir: string, target: BlobStore): ChunkStore {
   fs.mkdirSync(dir, { recursive: true });
   const folder = (id: string) => path.join(dir, checkUploadId(id));
-  const chunkFile = (id: string, n: number) => path.join(folder(id), String(n));
+  const marker = (id: string, n: number) => path.join(folder(id), String(n));
+  const claimFile = (id: string, n: number) => path.join(folder(id), `${n}.claim`);
+  const partFile = (id: string) => path.join(folder(id), PART);
   const noteFile = (id: string, name: string) => path.join(folder(id), `${checkNoteName(name)}.json`);
+  const running = new Map<string, Running>();
+
+  const exists = (p: string) =>
+    fsp.access(p).then(
+      () => true,
+      () => false,
+    );
+
+  /** Takes chunk n's claim, waiting out another writer; false when the chunk is already held. */
+  async function claim(id: string, n: number): Promise<boolean> {
+    for (let waited = 0; ; waited += 20) {
+      if (await exists(marker(id, n))) return false;
+      try {
+        await (await fsp.open(claimFile(id, n), 'wx')).close();
+      } catch (err) {
+        if (code(err) !== 'EEXIST') throw err;
+        const st = await fsp.stat(claimFile(id, n)).catch(() => null);
+        if (st && Date.now() - st.mtimeMs > CLAIM_STALE_MS) await fsp.rm(claimFile(id, n), { force: true });
+        else if (waited > 2 * CLAIM_STALE_MS)
+          throw new Error(`chunk ${n} of ${id} stays claimed`, { cause: err });
+        else await sleep(20);
+        continue;
+      }
+      // The previous holder may have linked the marker just before letting the claim go.
+      if (await exists(marker(id, n))) {
+        await fsp.rm(claimFile(id, n), { force: true });
+        return false;
+      }
+      return true;
+    }
+  }
+
+  /**
+   * Writes `buf` at `offset` of the part file, creating it first. Not preallocated: the file is
+   * sparse, holding only the bytes received (what a quota of unfinished uploads counts).
+   */
+  async function writeAt(id: string, buf: Buffer, offset: number) {
+    let fh: fsp.FileHandle;
+    try {
+      fh = await fsp.open(partFile(id), 'r+');
+    } catch (err) {
+      if (code(err) !== 'ENOENT') throw err;
+      try {
+        fh = await fsp.open(partFile(id), 'wx+');
+      } catch (err2) {
+        if (code(err2) !== 'EEXIST') throw err2;
+        fh = await fsp.open(partFile(id), 'r+');
+      }
+    }
+    try {
+      for (let at = 0; at < buf.length;) {
+        const { bytesWritten } = await fh.write(buf, at, buf.length - at, offset + at);
+        at += bytesWritten;
+      }
+    } finally {
+      await fh.close();
+    }
+  }
+
+  /**
+   * Chunk n's bytes from the part file. A chunk stored as its own file (an upload begun before
+   * the part file, issue 25) is copied into the part file on the way, so the part file is whole.
+   */
+  async function readChunk(id: string, layout: ChunkLayout, n: number): Promise<Buffer> {
+    const size = chunkBytes(layout, n);
+    const own = await fsp.stat(marker(id, n)).catch(() => null);
+    if (!own) throw new ChunksGoneError(id);
+    if (own.size > 0) {
+      const bytes = await fsp.readFile(marker(id, n));
+      if (bytes.length !== size) throw new ChunksGoneError(id);
+      await writeAt(id, bytes, (n - 1) * layout.chunkSize);
+      return bytes;
+    }
+    const fh = await fsp.open(partFile(id), 'r').catch((err: unknown) => {
+      throw code(err) === 'ENOENT' ? new ChunksGoneError(id) : err;
+    });
+    try {
+      const buf = Buffer.allocUnsafe(size);
+      for (let at = 0; at < size;) {
+        const { bytesRead } = await fh.read(buf, at, size - at, (n - 1) * layout.chunkSize + at);
+        if (bytesRead === 0) throw new ChunksGoneError(id);
+        at += bytesRead;
+      }
+      return buf;
+    } finally {
+      await fh.close();
+    }
+  }
+
+  function forgetIdle(now: number) {
+    for (const [id, r] of running) if (now - r.touchedAt > RUNNING_IDLE_MS) running.delete(id);
+  }
+
+  /** Folds chunk n (just written by this process) into the upload's running MD5, in order. */
+  function feed(id: string, layout: ChunkLayout, n: number, buf: Buffer) {
+    const now = Date.now();
+    forgetIdle(now);
+    let r = running.get(id);
+    if (!r || r.layout !== layoutKey(layout)) {
+      r = {
+        layout: layoutKey(layout),
+        hash: createHash('md5'),
+        next: 1,
+        pending: new Map(),
+        pendingBytes: 0,
+        chain: Promise.resolve(),
+        failed: false,
+        touchedAt: now,
+      };
+      running.set(id, r);
+    }
+    const run = r;
+    run.touchedAt = now;
+    run.chain = run.chain
+      // After the chunk's answer is on its way: hashing is work that can follow it.
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(async () => {
+        if (run.failed || n < run.next || run.pending.has(n)) return;
+        if (n > run.next) {
+          const keep = run.pendingBytes + buf.length <= PENDING_MAX_BYTES;
+          run.pending.set(n, keep ? buf : null);
+          if (keep) run.pendingBytes += buf.length;
+          return;
+        }
+        run.hash.update(buf);
+        run.next++;
+        while (run.pending.has(run.next)) {
+          const held = run.pending.get(run.next)!;
+          run.pending.delete(run.next);
+          if (held) run.pendingBytes -= held.length;
+          run.hash.update(held ?? (await readChunk(id, layout, run.next)));
+          run.next++;
+        }
+      })
+      .catch(() => {
+        // Hashing from memory went wrong (a chunk could not be read back): completion hashes
+        // the part file instead.
+        run.failed = true;
+        run.pending.clear();
+        run.pendingBytes = 0;
+      });
+  }
+
+  /** The staged result: the part file, hashed; committing links it under its key. */
+  function stagedPart(id: string, md5: string, size: number): StagedBlob {
+    return {
+      md5,
+      size,
+      async commit() {
+        const dest = target.localPath(md5);
+        if (dest) {
+          await fsp.mkdir(path.dirname(dest), { recursive: true });
+          try {
+            await fsp.link(partFile(id), dest);
+            return;
+          } catch (err) {
+            // The same bytes are stored already (dedup): nothing to do.
+            if (code(err) === 'EEXIST') return;
+            if (code(err) !== 'EXDEV' && code(err) !== 'EPERM') throw err;
+          }
+        }
+        // Another file system, or a store without local files: copy (and hash) once.
+        const copy = await target.stage(fs.createReadStream(partFile(id)), { maxBytes: size });
+        try {
+          if (copy.md5 !== md5 || copy.size !== size) throw new Error(`part file of ${id} changed`);
+          await copy.commit();
+        } finally {
+          await copy.discard();
+        }
+      },
+      // The part file stays until the upload is dropped: a retried completion commits it again.
+      async discard() {},
+    };
+  }
 
   return {
-    async write(id, n, body, size, _layout, wrongSize) {
+    async write(id, n, body, size, layout, wrongSize) {
+      const buf = await readWhole(body, size, wrongSize);
       await fsp.mkdir(folder(id), { recursive: true });
-      const tmp = path.join(folder(id), `${n}.${randomUUID()}.tmp`);
-      const { meter, received } = exactly(size, wrongSize);
+      if (!(await claim(id, n))) return;
       try {
-        await pipeline(body, meter, fs.createWriteStream(tmp, { flags: 'wx' }));
-        // A multipart file part cut at its limit ends normally, flagged truncated.
-        if ((body as Readable & { truncated?: boolean }).truncated) throw wrongSize(received());
-        await fsp.rename(tmp, chunkFile(id, n));
-      } catch (err) {
-        await fsp.rm(tmp, { force: true });
-        throw err;
+        await writeAt(id, buf, (n - 1) * layout.chunkSize);
+        await fsp.link(claimFile(id, n), marker(id, n)).catch((err: unknown) => {
+          if (code(err) !== 'EEXIST') throw err;
+        });
+      } finally {
+        await fsp.rm(claimFile(id, n), { force: true });
       }
+      feed(id, layout, n, buf);
     },
     async held(id) {
       const names = await fsp.readdir(folder(id)).catch(() => [] as string[]);
@@ -135,11 +372,22 @@ export function createLocalChunkStore(dir: string, target: BlobStore): ChunkStor
         .map(Number)
         .sort((a, b) => a - b);
     },
-    assemble(id, layout) {
-      async function* all() {
-        for (let n = 1; n <= layout.totalChunks; n++) yield* fs.createReadStream(chunkFile(id, n));
+    async assemble(id, layout) {
+      const r = running.get(id);
+      if (r && r.layout === layoutKey(layout)) await r.chain;
+      const part = await exists(partFile(id));
+      if (r && !r.failed && r.layout === layoutKey(layout) && part) {
+        // Fast path: what this process saw, plus whatever it did not, read from the part file.
+        const hash = r.hash.copy();
+        for (let n = r.next; n <= layout.totalChunks; n++) {
+          hash.update(r.pending.get(n) ?? (await readChunk(id, layout, n)));
+        }
+        return stagedPart(id, hash.digest('hex'), layout.totalSize);
       }
-      return target.stage(Readable.from(all()), { maxBytes: layout.totalSize });
+      // Nothing seen here (another instance, a restart): hash the part file, still no copy.
+      const hash = createHash('md5');
+      for (let n = 1; n <= layout.totalChunks; n++) hash.update(await readChunk(id, layout, n));
+      return stagedPart(id, hash.digest('hex'), layout.totalSize);
     },
     async readNote<T>(id: string, name: string) {
       try {
@@ -157,9 +405,12 @@ export function createLocalChunkStore(dir: string, target: BlobStore): ChunkStor
       await fsp.utimes(folder(id), t, t).catch(() => undefined);
     },
     async dropChunks(id) {
-      for (const n of await this.held(id)) await fsp.rm(chunkFile(id, n), { force: true });
+      running.delete(id);
+      for (const n of await this.held(id)) await fsp.rm(marker(id, n), { force: true });
+      await fsp.rm(partFile(id), { force: true });
     },
     async drop(id) {
+      running.delete(id);
       await fsp.rm(folder(id), { recursive: true, force: true });
     },
     async list() {

@@ -530,8 +530,14 @@ export function createUploadService({
         await forgetIfEmpty(s.id);
         throw err;
       }
-      const held = await uploadedOf(s.id);
-      if (!held.includes(p.chunkNumber)) {
+      // One indexed row, not the whole list: a held chunk is answered without writing again.
+      const held = await db
+        .selectFrom('upload_chunk')
+        .select('chunk_number')
+        .where('session_id', '=', s.id)
+        .where('chunk_number', '=', p.chunkNumber)
+        .executeTakeFirst();
+      if (!held) {
         // A raw (octet) body has no multipart limit: the store stops at the declared size, so a
         // client cannot stream more than one chunk's worth into it.
         await chunks.write(s.id, p.chunkNumber, body, p.currentChunkSize, layoutOf(s), () =>
@@ -558,15 +564,19 @@ export function createUploadService({
       }
       const uploaded = await uploadedOf(s.id);
       if (uploaded.length === s.total_chunks) return complete(area, s.id, target);
-      if (!uploaded.includes(p.chunkNumber)) {
-        // This chunk's row went with all the others: a parallel request (on another instance,
-        // say) completed the upload meanwhile. Its file is the answer.
-        const after = await db
-          .selectFrom('upload_session')
-          .select('done_user_file_id')
-          .where('id', '=', s.id)
-          .executeTakeFirst();
-        if (after && after.done_user_file_id !== null) return complete(area, s.id, target);
+      // A parallel request (on another instance, say) may have completed the upload meanwhile:
+      // this chunk's row went with all the others, or was recorded after they went (a chunk
+      // sent to two instances at once, the other one first). Its file is the answer, and what
+      // this request left of the finished upload goes.
+      const after = await db
+        .selectFrom('upload_session')
+        .select('done_user_file_id')
+        .where('id', '=', s.id)
+        .executeTakeFirst();
+      if (after && after.done_user_file_id !== null) {
+        await db.deleteFrom('upload_chunk').where('session_id', '=', s.id).execute();
+        await chunks.drop(s.id);
+        return complete(area, s.id, target);
       }
       return { skipUpload: false, uploaded };
     },
