@@ -55,13 +55,18 @@ interface Started {
 }
 
 /** Spawns `cmd args`, polls GET /login until it answers; the time from spawn to that answer. */
-async function start(cmd: string, args: string[], ipc = false): Promise<Started> {
+async function start(
+  cmd: string,
+  args: string[],
+  ipc = false,
+  extraEnv: Record<string, string> = {},
+): Promise<Started> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
   const child = spawn(cmd, args, {
     cwd: root,
-    env: env(port),
+    env: { ...env(port), ...extraEnv },
     stdio: ipc ? ['ignore', 'ignore', 'pipe', 'ipc'] : ['ignore', 'ignore', 'pipe'],
     detached: true, // its own process group: npm's children end with it
   });
@@ -122,11 +127,24 @@ const sample = (child: ChildProcess) =>
     child.send('sample');
   });
 
+// The environment package.json's start script sets (glibc's mmap threshold, README "Speed").
+const startEnv = Object.fromEntries(
+  [
+    ...(
+      JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
+    ).scripts.start.matchAll(/\b([A-Z_]+)=(\S+)/g),
+  ].map((m) => [m[1]!, m[2]!]),
+);
 const rss: number[] = [];
 const bareRss: number[] = [];
 let last: Sample | undefined;
 for (let round = 0; round < ROUNDS; round++) {
-  const s = await start(node, ['--enable-source-maps', '--import', probe, 'scripts/start.mjs'], true);
+  const s = await start(
+    node,
+    ['--enable-source-maps', '--import', probe, 'scripts/start.mjs'],
+    true,
+    startEnv,
+  );
   const { call, login } = clientOf(s.url);
   for (const who of ['admin', 'staff01']) {
     const token = await login(who);
