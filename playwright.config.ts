@@ -82,10 +82,12 @@ export default defineConfig({
     },
   },
   webServer: lanes.map((lane) => ({
-    command: `rm -rf ${dataDirOf(lane.port)} && node --import tsx src/server/main.ts`,
+    // The built server, as `npm start` runs it (dist-server/, built with the front end by
+    // scripts/build-if-stale.ts, which `npm run test:e2e` runs first).
+    command: `rm -rf ${dataDirOf(lane.port)} && node --enable-source-maps dist-server/main.js`,
     url: `http://127.0.0.1:${lane.port}/login`,
     reuseExistingServer: false,
-    // Generous: the server starts through tsx (transpiling every module), slow on a busy machine.
+    // Generous: a fresh data dir is migrated and seeded first, slow on a busy machine.
     timeout: 180_000,
     env: {
       PORT: String(lane.port),

@@ -1,7 +1,9 @@
 /**
  * Builds the front end when `dist/` is missing or older than its sources, so `npm start` on a
  * fresh clone just works and a second start does not rebuild. Staleness is judged by the
- * newest modification time among the inputs of the Vite build.
+ * newest modification time among the inputs of the Vite build (scripts/stale.mjs). The server
+ * bundle (`dist-server/`, scripts/build-server.ts: half a second) is built the same way when
+ * its own sources are newer than its stamp.
  *
  * A first build takes about half a minute, so it says what it is doing: the phase, how many
  * modules it has compiled (against the last build's count, once there was one) and the time,
@@ -17,33 +19,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { buildServer } from './build-server';
+import { BUILDS, isStale as isStaleBuild } from './stale.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const INPUTS = [
-  'src/app',
-  'src/shared',
-  'workers',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'scripts/precompress.ts',
-  'package-lock.json',
-];
-const STAMP = path.join(root, 'dist', '.build-stamp');
+const STAMP = BUILDS.front.stamp;
 
-function newest(p: string): number {
-  if (!fs.existsSync(p)) return 0;
-  const st = fs.statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = 0;
-  for (const e of fs.readdirSync(p)) max = Math.max(max, newest(path.join(p, e)));
-  return max;
-}
-
+/** True when the front end is stale (scripts/stale.mjs holds the inputs of both builds). */
 export function isStale(): boolean {
-  const built = fs.existsSync(STAMP) ? fs.statSync(STAMP).mtimeMs : 0;
-  const sources = Math.max(...INPUTS.map((i) => newest(path.join(root, i))));
-  return built < sources;
+  return isStaleBuild('front');
 }
 
 /** The stamp holds when the last build finished and how many modules it compiled. */
@@ -187,9 +171,22 @@ export async function buildFrontEnd(options: { strict?: boolean } = {}): Promise
   fs.writeFileSync(STAMP, JSON.stringify({ at: new Date().toISOString(), modules: state.modules }));
 }
 
-/** `npm start` and the benchmarks: builds when `dist/` is stale. */
+/** Builds `dist-server/` and stamps it; exits non-zero when esbuild fails. */
+export async function buildServerNow(): Promise<void> {
+  try {
+    const { ms } = await buildServer();
+    console.log(`服务端构建完成，用时 ${(ms / 1000).toFixed(1)} 秒`);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    console.error('服务端构建失败，请查看上面的错误信息');
+    process.exit(1);
+  }
+}
+
+/** `npm start`, the e2e setup and the benchmarks: builds what is stale, the front end and the server. */
 export async function buildIfStale(options: { strict?: boolean } = {}): Promise<void> {
   if (isStale()) await buildFrontEnd(options);
+  if (isStaleBuild('server')) await buildServerNow();
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -112,3 +112,6 @@ await import('./first-load');
 // Image search (issue 24): a picture search over 100,000 images against a bare pass over the
 // same memory, and hashing the query.
 await import('./photo-search');
+// Server start and memory at rest (issue 25): `npm start` (the built server) to the first answer
+// against a bare node http server, the tsx start for comparison, and the idle RSS.
+await import('./server-start');

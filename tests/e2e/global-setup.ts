@@ -11,4 +11,7 @@ export default function globalSetup() {
   if (!fs.existsSync('dist/index.html')) {
     throw new Error('前端尚未构建：请通过 npm run test:e2e 运行（会先构建前端）。');
   }
+  if (!fs.existsSync('dist-server/main.js')) {
+    throw new Error('服务端尚未构建：请通过 npm run test:e2e 运行（会先构建服务端）。');
+  }
 }

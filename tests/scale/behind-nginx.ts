@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildServer } from '../../scripts/build-server';
+import { isStale } from '../../scripts/stale.mjs';
 import { openDatabase, type Db } from '../../src/server/db/index';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, type TestServer } from '../server/harness';
 import { dropTestDatabase, testDatabase } from '../server/postgres';
@@ -12,7 +14,8 @@ import { freePort } from './services';
 
 /*
  * A scale-out installation as a museum group runs it: server instances in processes of their
- * own, each started the way `npm start` starts one (src/server/main.ts, configured only by the
+ * own, each started the way `npm start` starts one (the built dist-server/main.js, built here
+ * first when its sources are newer: scripts/build-server.ts; configured only by the
  * environment), on one PostgreSQL database, one Redis and one bucket (s3rver), behind Debian's
  * nginx (round robin). A test reaches the installation through nginx only: `front` goes
  * wherever the balancer sends it, `via(n)` is pinned to instance n (tests/scale/nginx.ts).
@@ -41,8 +44,8 @@ interface Proc {
 
 async function startInstance(env: Record<string, string>): Promise<Proc> {
   const port = await freePort();
-  const main = path.resolve('src/server/main.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const main = path.resolve('dist-server/main.js');
+  const child = spawn(process.execPath, ['--enable-source-maps', main], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -118,6 +121,7 @@ export async function startInstallation(
       'the multi-instance suite needs the setup of vitest.scale.config.ts (npm run test:scale)',
     );
   }
+  if (isStale('server')) await buildServer();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gwy-nginx-pair-'));
   const tag = path.join(root, `lb-${randomUUID().slice(0, 8)}`);
   const databaseUrl = await testDatabase(pgAdmin, process.env.GWY_TEST_PG_TEMPLATE!, tag);

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { ScaleConfig } from '../scale-config';
 import { createLocalBus, type LiveBus } from '../modules/notice/live';
 import { type ClaimFn, createJobs, redisClaim, type Jobs } from './jobs';
@@ -73,6 +73,8 @@ export async function createCluster(scale: ScaleConfig, opts: ClusterOptions = {
   // lazyConnect: the first connection is awaited here, so a wrong REDIS_URL stops the start
   // with its reason instead of retrying forever in the background. Later drops reconnect.
   const options = { lazyConnect: true, maxRetriesPerRequest: 3, enableOfflineQueue: true };
+  // Loaded only with REDIS_URL: a single instance never holds the client (issue 25).
+  const { Redis } = await import('ioredis');
   const client = new Redis(url, options);
   const sub = new Redis(url, options);
   // Once connected, a dropped connection is logged and retried (ioredis reconnects).

@@ -1,5 +1,9 @@
+import { createRequire } from 'node:module';
 import { PostgresAdapter, PostgresDialect, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import pg from 'pg';
+import type PgModule from 'pg';
+
+/** `pg`, loaded when a PostgreSQL database is opened: the embedded SQLite never needs it (issue 25). */
+const loadPg = () => createRequire(import.meta.url)('pg') as typeof PgModule;
 
 /*
  * Everything that differs between the embedded SQLite and PostgreSQL lives here (README
@@ -49,6 +53,7 @@ const NUMERIC = 1700;
 
 /** Kysely's PostgreSQL dialect over a `pg` pool of at most `max` connections. */
 export function postgresDialect(connectionString: string, max: number): PostgresDialect {
+  const pg = loadPg();
   const pool = new pg.Pool({
     connectionString,
     max,

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../lazy';
 import type { FastifyReply } from 'fastify';
 import { IMPORT_MAX_ROWS, type ImportError } from '../../shared/records/api';
 import { invalid } from '../errors';
@@ -46,7 +47,7 @@ export async function exportWorkbook(
   columns: readonly SheetColumn[],
   rows: readonly unknown[][],
 ): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   wb.creator = '馆务云';
   const ws = wb.addWorksheet(title.slice(0, 31));
   ws.addRow(columns.map((c) => c.header)).font = { bold: true };
@@ -65,7 +66,7 @@ export async function templateWorkbook(
   columns: readonly SheetColumn[],
   hint: string,
 ): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   wb.creator = '馆务云';
   const ws = wb.addWorksheet(title.slice(0, 31));
   const header = ws.addRow(columns.map(headerOf));
@@ -131,7 +132,7 @@ export async function readWorkbook(
   body: Buffer,
   columns: readonly SheetColumn[],
 ): Promise<{ rows: SheetRow[]; errors: ImportError[] }> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   try {
     await wb.xlsx.load(body as unknown as ArrayBuffer);
   } catch {

@@ -5,9 +5,7 @@ import type { Locks } from '../cluster/locks';
 import type { Config } from '../config';
 import { type BlobStore, createLocalBlobStore } from './blob-store';
 import { type ChunkStore, createLocalChunkStore } from './chunks';
-import { createS3Bucket, type S3Bucket } from './s3';
-import { createS3BlobStore, sweepS3Temps } from './s3-blob-store';
-import { createS3ChunkStore } from './s3-chunks';
+import type { S3Bucket } from './s3';
 import { createLocalShelf, createS3Shelf, type Shelf } from './shelf';
 
 /**
@@ -105,6 +103,11 @@ export async function createStorage(
 ): Promise<Storage> {
   const s3 = config.scale.s3;
   if (!s3) return createLocalStorage(config);
+  // Loaded only with BLOB_STORE=s3: the AWS SDK is half a second of start and tens of MB that
+  // a single-server museum never needs (issue 25).
+  const [{ createS3Bucket }, { createS3BlobStore, sweepS3Temps }, { createS3ChunkStore }] = await Promise.all(
+    [import('./s3'), import('./s3-blob-store'), import('./s3-chunks')],
+  );
   const bucket = createS3Bucket(s3);
   await bucket.check();
   const blobs = createS3BlobStore(bucket, 'blobs');

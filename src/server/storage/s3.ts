@@ -16,6 +16,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Settings } from '../scale-config';
 import type { ByteRange } from './blob-store';
+import { isNotFound } from './s3-not-found';
 
 /*
  * The one place that speaks S3 (README "Scale-out: object store and Redis"). Only calls every
@@ -71,16 +72,8 @@ export interface S3Bucket {
   check(): Promise<void>;
 }
 
-/** True for "no such object" however the store words it. */
-export function isNotFound(err: unknown): boolean {
-  const e = err as { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } };
-  return (
-    e?.name === 'NotFound' ||
-    e?.name === 'NoSuchKey' ||
-    e?.Code === 'NoSuchKey' ||
-    e?.$metadata?.httpStatusCode === 404
-  );
-}
+/** True for "no such object" however the store words it (s3-not-found.ts). */
+export { isNotFound };
 
 export function createS3Client(s: S3Settings): S3Client {
   return new S3Client({

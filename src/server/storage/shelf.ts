@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { isNotFound, type S3Bucket } from './s3';
+import type { S3Bucket } from './s3';
+import { isNotFound } from './s3-not-found';
 
 /**
  * Small named objects made by the server, not uploaded as content: thumbnails, video posters,

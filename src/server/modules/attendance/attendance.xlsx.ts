@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lazy';
 import type { DeptSheet, MonthSheet, YearSheet } from '../../../shared/api/attendance';
 
 /**
@@ -10,6 +10,7 @@ type DayRow = { leave: number; travel: number; overtime: number; count: number }
 const dayCells = (r: DayRow) => [r.leave, r.travel, r.overtime, r.count];
 
 async function workbook(sheetName: string, headers: string[], rows: (string | number)[][]): Promise<Buffer> {
+  const ExcelJS = await loadExcel();
   const wb = new ExcelJS.Workbook();
   wb.creator = '馆务云';
   const ws = wb.addWorksheet(sheetName);

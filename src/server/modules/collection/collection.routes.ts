@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import sharp from 'sharp';
 import {
   ApplyChangeExtra,
   ApplyDownloadQuery,
@@ -15,6 +14,7 @@ import type { BlobStore } from '../../storage/blob-store';
 import { notFound } from '../../errors';
 import { noneMatch, sendDownload } from '../drive/download';
 import type { CollectionService } from './collection.service';
+import { loadSharp } from '../../lazy';
 
 /** A reader's preview: the long side at most this many pixels (README "Collection (issue 24)"). */
 export const PREVIEW_PX = 1280;
@@ -110,6 +110,7 @@ export function collectionRoutes(
       if (noneMatch(req.headers['if-none-match'], etag)) return reply.code(304).send();
       const chunks: Buffer[] = [];
       for await (const c of deps.store.open(a.md5)) chunks.push(c as Buffer);
+      const sharp = await loadSharp();
       const out = await sharp(Buffer.concat(chunks), { limitInputPixels: 100_000_000 })
         .rotate()
         .resize(PREVIEW_PX, PREVIEW_PX, { fit: 'inside', withoutEnlargement: true })

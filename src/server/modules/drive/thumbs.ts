@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import { POSTER_MAX } from '../../../shared/api/drive';
 import { invalid } from '../../errors';
 import { type BlobStore, isBlobKey } from '../../storage/blob-store';
@@ -9,6 +9,7 @@ import { StoreReadError, withLocalFile } from '../../storage/local-copy';
 import { createLocalShelf, type Shelf } from '../../storage/shelf';
 import { createKeyedLock, type KeyedLock } from './keyed-lock';
 import { createLimiter, createOnce } from './limiter';
+import { loadSharp } from '../../lazy';
 
 /*
  * Small images made with sharp, kept on a shelf (DATA_DIR/thumbs, or the object store's
@@ -25,8 +26,8 @@ import { createLimiter, createOnce } from './limiter';
  * piece of work, and across instances the thumbnail's lock makes the others wait and read it.
  */
 
-// Keep no file open once a job is done: content removed from the drive frees its space at once.
-sharp.cache({ files: 0 });
+// sharp is loaded on the first thumbnail (../../lazy.ts), with libvips' cache off: no file is
+// kept open once a job is done, so content removed from the drive frees its space at once.
 
 /** The box a thumbnail or poster fits inside (the grid shows at most 80 px; 256 is sharp on 3x screens). */
 export const THUMB_BOX = 256;
@@ -154,6 +155,7 @@ export function createThumbs(opts: {
    * cannot run anything.
    */
   async function render(md5: string, size: number): Promise<Buffer> {
+    const sharp = await loadSharp();
     const start = await head(md5, size);
     const kind = sniff(start);
     if (kind === 'bmp') {
@@ -245,6 +247,7 @@ export function createThumbs(opts: {
       const kind = sniff(body);
       if (kind !== 'jpeg' && kind !== 'png' && kind !== 'webp') throw invalid(POSTER_BAD);
       let data: Buffer;
+      const sharp = await loadSharp();
       try {
         data = await limit(() => encode(sharp(body, sharpOpts(POSTER_MAX_PIXELS)), THUMB_BOX));
       } catch {
@@ -258,6 +261,7 @@ export function createThumbs(opts: {
     async cover(picture: Uint8Array): Promise<string | null> {
       const kind = sniff(picture);
       if (!kind || kind === 'bmp') return null;
+      const sharp = await loadSharp();
       try {
         const data = await limit(() => encode(sharp(picture, sharpOpts(MAX_PIXELS)), COVER_BOX));
         return `data:image/webp;base64,${data.toString('base64')}`;

@@ -1,4 +1,5 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { loadSharp } from '../../lazy';
 
 /*
  * Perceptual image hashes (README "Image search"). A DCT pHash: the picture in grey, shrunk to
@@ -121,6 +122,7 @@ export async function hashImage(
   input: Buffer | string,
   opts: { windows: boolean; limitInputPixels: number; timeoutSeconds?: number },
 ): Promise<ImageHashes> {
+  const sharp = await loadSharp();
   const base = sharp(input, { limitInputPixels: opts.limitInputPixels, failOn: 'error' });
   const meta = await base.metadata();
   const { data, info } = await base

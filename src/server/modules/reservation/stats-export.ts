@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lazy';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { StatExportQuery, type StatExportInput } from '../../../shared/api/reservation-staff';
@@ -26,6 +26,7 @@ export function periodOf(q: StatExportInput): string {
 }
 
 export async function statWorkbook(q: StatExportInput, s: ReservationStat): Promise<Buffer> {
+  const ExcelJS = await loadExcel();
   const wb = new ExcelJS.Workbook();
   wb.creator = '馆务云';
   const title = `预约${KIND_WORDS[q.kind]}统计 ${periodOf(q)}${q.kind === 'week' ? ' 所在周' : ''}`;

@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lazy';
 import { LOG_COLUMNS, LOG_RESULTS, type LogRow } from '../../../shared/api/syslog';
 
 /** One cell of the export: results in words, parameters as their JSON text, nothing empty as null. */
@@ -27,13 +27,14 @@ const WIDTHS: Partial<Record<keyof LogRow, number>> = {
  */
 export function logWorkbook(pages: AsyncIterable<LogRow[]>): Readable {
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  wb.creator = '馆务云';
-  const ws = wb.addWorksheet('系统日志', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = LOG_COLUMNS.map((c) => ({ header: c.title, key: c.key, width: WIDTHS[c.key] ?? 12 }));
-  ws.getRow(1).font = { bold: true };
-  ws.getRow(1).commit();
   void (async () => {
+    const ExcelJS = await loadExcel();
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+    wb.creator = '馆务云';
+    const ws = wb.addWorksheet('系统日志', { views: [{ state: 'frozen', ySplit: 1 }] });
+    ws.columns = LOG_COLUMNS.map((c) => ({ header: c.title, key: c.key, width: WIDTHS[c.key] ?? 12 }));
+    ws.getRow(1).font = { bold: true };
+    ws.getRow(1).commit();
     for await (const rows of pages) {
       for (const r of rows) ws.addRow(LOG_COLUMNS.map((c) => cell(r, c.key))).commit();
     }

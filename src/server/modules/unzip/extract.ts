@@ -10,6 +10,7 @@ import tarStream from 'tar-stream';
 import yauzl from 'yauzl';
 import { entrySegments, isMacLitter } from '../../../shared/drive/archive-names';
 import { formatSize } from '../../../shared/drive/file-types';
+import { CORRUPT, ExtractError } from './extract-error';
 
 /*
  * Reading archives (issue 6 "Formats" and "Safety"). Runs inside a worker thread
@@ -64,10 +65,8 @@ export interface Progress {
   bytesTotal: number;
 }
 
-/** A refusal the person can act on; its message is shown as it is. */
-export class ExtractError extends Error {}
-
-export const CORRUPT = '压缩包已损坏或不完整，无法解压';
+/** Defined in extract-error.ts (the server side needs them without the archive libraries). */
+export { CORRUPT, ExtractError };
 export const ENCRYPTED = '压缩包已加密，暂不支持解压加密的压缩包';
 export const UNSUPPORTED = '无法识别的压缩包格式，仅支持 zip、rar、7z、tar、gz';
 export const unsafePath = (name: string) =>

@@ -1,21 +1,33 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { CORRUPT, ExtractError, type ExtractRequest, type ExtractResult, type Progress } from './extract';
+import type { ExtractRequest, ExtractResult, Progress } from './extract';
+import { CORRUPT, ExtractError } from './extract-error';
 
 /**
  * Runs extract.worker.ts in a worker thread, so decompression never blocks the server's event
- * loop, and ends it after `timeoutMs`. The worker is TypeScript: the bootstrap registers tsx's
- * loader inside the thread (the server runs under tsx; the tests run under vitest), then loads it.
+ * loop, and ends it after `timeoutMs`. Built (`npm start`, the e2e servers: this module is part of
+ * dist-server/main.js), the worker is dist-server/extract.worker.js beside it, plain JavaScript
+ * (scripts/build-server.ts builds both). From the sources (tsx in `npm run dev:server`, vitest)
+ * the worker is TypeScript: the bootstrap registers tsx's loader inside the thread, then loads it.
  */
-const workerUrl = new URL('./extract.worker.ts', import.meta.url).href;
-// The ESM build of tsx's API (require.resolve finds the CommonJS one, which cannot register ESM hooks).
-const tsxApi = pathToFileURL(
-  createRequire(import.meta.url)
-    .resolve('tsx/esm/api')
-    .replace(/index\.cjs$/, 'index.mjs'),
-).href;
-const BOOT = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(workerUrl)}); });`;
+const BUILT = import.meta.url.endsWith('.js');
+
+function bootstrap(): string {
+  if (BUILT) {
+    const url = new URL('./extract.worker.js', import.meta.url).href;
+    return `import(${JSON.stringify(url)});`;
+  }
+  const workerUrl = new URL('./extract.worker.ts', import.meta.url).href;
+  // The ESM build of tsx's API (require.resolve finds the CommonJS one, which cannot register ESM hooks).
+  const tsxApi = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/index\.cjs$/, 'index.mjs'),
+  ).href;
+  return `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(workerUrl)}); });`;
+}
+const BOOT = bootstrap();
 
 export const TIMED_OUT = (minutes: number) => `解压超时（超过 ${minutes} 分钟），已取消，没有写入任何文件`;
 

@@ -21,7 +21,7 @@ import type { Area } from '../drive/area';
 import { type DriveService, TARGET_MISSING, type TreeItem } from '../drive/drive.service';
 import { museumTime } from '../drive/time';
 import type { ExtractResult, Progress } from './extract';
-import { ExtractError } from './extract';
+import { ExtractError } from './extract-error';
 import { runExtract } from './run-extract';
 import * as repo from './unzip.repo';
 

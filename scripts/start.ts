@@ -1,8 +1,0 @@
-/**
- * `npm start`: build the front end if needed, then run the server with the embedded SQLite
- * database. The server prints its address and the admin sign-in.
- */
-import { buildIfStale } from './build-if-stale';
-
-await buildIfStale();
-await import('../src/server/main');
