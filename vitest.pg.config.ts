@@ -8,13 +8,21 @@ import { SCALE_SERVER_FILES } from './tests/scale/server-files';
  * own copy (tests/README.md "PostgreSQL").
  *
  * Left out: the files the scale-out pass runs on PostgreSQL anyway (tests/scale/server-files.ts),
- * and the walk of every route's malformed input, which is refused by the schemas before any
- * SQL runs.
+ * the walk of every route's malformed input, which is refused by the schemas before any
+ * SQL runs, and the two files that use no database.
  */
 export default defineConfig({
   test: {
     include: ['tests/server/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...SCALE_SERVER_FILES, 'tests/server/validation-walk.test.ts'],
+    exclude: [
+      ...configDefaults.exclude,
+      ...SCALE_SERVER_FILES,
+      'tests/server/validation-walk.test.ts',
+      // They touch no database: the built server on a SQLite data dir of its own, and the sign-in
+      // page's JavaScript budget.
+      'tests/server/build-server.test.ts',
+      'tests/server/js-budget.test.ts',
+    ],
     globalSetup: ['tests/server/pg-setup.ts'],
     environment: 'node',
     // One module graph per worker, as in vitest.config.ts's server project: each file starts its
