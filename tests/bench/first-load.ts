@@ -6,15 +6,18 @@
  * - reference: the same load with `Accept-Encoding: identity`, which is what every static file
  *   cost before the build precompressed them (scripts/precompress.ts).
  * - product: the browser's own Accept-Encoding (br), served from the `.br` siblings.
- * - JavaScript alone, as it travelled: the issue's target is ≤ 120 KB gzip before sign-in is
- *   usable, reported here so the route split (issue 25) shows its progress.
+ * - JavaScript alone, as it travelled with `Accept-Encoding: gzip` (the issue's unit): ≤ 120 KB
+ *   before the sign-in form is usable; and ≤ 250 KB for the workbench, counted from the same
+ *   fresh profile through signing in until the workbench has drawn and the network is idle
+ *   (the service worker is blocked, so its precache, which follows sign-in, is not counted).
  *
  * Median of three rounds each.
  */
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildIfStale } from '../../scripts/build-if-stale';
-import { startServer } from '../server/harness';
+import { DEMO_PASSWORD, startServer } from '../server/harness';
+import { report } from './report';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,7 +38,7 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu'],
 });
 try {
-  async function load(identity: boolean): Promise<Load> {
+  async function load(encoding: 'identity' | 'gzip' | null, workbench = false): Promise<Load> {
     // A new context is a new profile: no HTTP cache, no service worker from a round before.
     const context = await browser.newContext({
       viewport: { width: 1024, height: 768 },
@@ -44,8 +47,7 @@ try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    if (identity)
-      await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'identity' } });
+    if (encoding) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': encoding } });
     const types = new Map<string, string>();
     const out: Load = { bytes: 0, jsBytes: 0, requests: 0 };
     cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
@@ -54,16 +56,28 @@ try {
       out.requests += 1;
       if (types.get(e.requestId) === 'Script') out.jsBytes += e.encodedDataLength;
     });
-    await page.goto(`${s.url}/login`, { waitUntil: 'networkidle' });
+    await page.goto(`${s.url}/login`, { waitUntil: 'commit' });
     await page.getByRole('button', { name: '登 录' }).waitFor();
+    // Until the network is idle: what loads just after the form (the dialogs' code, the sign-in
+    // call's chunk) is needed before the person can sign in, so it counts.
+    await page.waitForLoadState('networkidle');
+    if (workbench) {
+      await page.getByLabel('账号或手机号').fill('staff01');
+      await page.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: '登 录' }).click();
+      await page.getByTestId('user-menu').waitFor({ timeout: 60_000 });
+      await page.waitForLoadState('networkidle');
+    }
     await context.close();
     return out;
   }
 
-  const runs = { ref: [] as Load[], br: [] as Load[] };
+  const runs = { ref: [] as Load[], br: [] as Load[], gzip: [] as Load[], bench: [] as Load[] };
   for (let i = 0; i < ROUNDS; i++) {
-    runs.ref.push(await load(true));
-    runs.br.push(await load(false));
+    runs.ref.push(await load('identity'));
+    runs.br.push(await load(null));
+    runs.gzip.push(await load('gzip'));
+    runs.bench.push(await load('gzip', true));
   }
   const kib = (xs: Load[], key: keyof Load) => median(xs.map((x) => x[key])) / 1024;
   const ref = kib(runs.ref, 'bytes');
@@ -76,8 +90,39 @@ try {
     `precompressed (br by Accept-Encoding)  ${br.toFixed(0).padStart(7)} KiB   ×${(br / ref).toFixed(2)} of reference`,
   );
   console.log(
-    `JavaScript before the form is usable   ${kib(runs.br, 'jsBytes').toFixed(0).padStart(7)} KiB br (uncompressed ${kib(runs.ref, 'jsBytes').toFixed(0)} KiB; target ≤ 120 KB gzip)`,
+    `JavaScript before the form is usable   ${kib(runs.br, 'jsBytes').toFixed(0).padStart(7)} KiB br, ${kib(runs.gzip, 'jsBytes').toFixed(0)} KiB gzip (uncompressed ${kib(runs.ref, 'jsBytes').toFixed(0)} KiB; target ≤ 120 KB gzip)`,
   );
+  console.log(
+    `JavaScript through to the workbench    ${kib(runs.bench, 'jsBytes').toFixed(0).padStart(7)} KiB gzip (target ≤ 250 KB gzip)`,
+  );
+  const kb = (k: number) => `${k.toFixed(0)} KiB`;
+  report({
+    measure: 'bytes the sign-in page moves, precompressed (br) / uncompressed',
+    setup: 'Chromium, fresh profile',
+    product: kb(br),
+    reference: kb(ref),
+    ratio: br / ref,
+    target: 'br and gzip for every static asset',
+    met: br / ref < 0.5,
+  });
+  const signIn = kib(runs.gzip, 'jsBytes');
+  report({
+    measure: 'JavaScript before the sign-in form is usable (gzip)',
+    setup: 'Chromium, fresh profile',
+    product: kb(signIn),
+    reference: `${kb(kib(runs.ref, 'jsBytes'))} uncompressed`,
+    target: '≤ 120 KB',
+    met: signIn * 1024 <= 120_000,
+  });
+  const bench = kib(runs.bench, 'jsBytes');
+  report({
+    measure: 'JavaScript through sign-in to the drawn workbench (gzip)',
+    setup: 'Chromium, fresh profile',
+    product: kb(bench),
+    reference: '—',
+    target: '≤ 250 KB',
+    met: bench * 1024 <= 250_000,
+  });
 } finally {
   await browser.close();
   await s.close();
