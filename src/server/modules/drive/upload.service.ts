@@ -291,6 +291,16 @@ export function createUploadService({
     await trx.updateTable('upload_session').set({ reserved_bytes: 0 }).where('id', '=', id).execute();
   };
 
+  /** The file a session was completed into (by this request or a parallel one), or null. */
+  async function doneFileOf(id: string): Promise<number | null> {
+    const row = await db
+      .selectFrom('upload_session')
+      .select('done_user_file_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.done_user_file_id ?? null;
+  }
+
   async function uploadedOf(id: string): Promise<number[]> {
     const rows = await db
       .selectFrom('upload_chunk')
@@ -417,17 +427,13 @@ export function createUploadService({
       } catch (err) {
         // Completed meanwhile by another instance (markDone, or its file took the name first):
         // its file is the answer, as for a repeated last chunk.
-        const after = await db
-          .selectFrom('upload_session')
-          .select('done_user_file_id')
-          .where('id', '=', s.id)
-          .executeTakeFirst();
-        if (after && after.done_user_file_id !== null) {
+        const doneId = await doneFileOf(s.id);
+        if (doneId !== null) {
           return {
             skipUpload: false,
             uploaded: allChunks(s.total_chunks),
             done: true,
-            userFileId: after.done_user_file_id,
+            userFileId: doneId,
           };
         }
         const mismatch =
@@ -568,12 +574,7 @@ export function createUploadService({
       // this chunk's row went with all the others, or was recorded after they went (a chunk
       // sent to two instances at once, the other one first). Its file is the answer, and what
       // this request left of the finished upload goes.
-      const after = await db
-        .selectFrom('upload_session')
-        .select('done_user_file_id')
-        .where('id', '=', s.id)
-        .executeTakeFirst();
-      if (after && after.done_user_file_id !== null) {
+      if ((await doneFileOf(s.id)) !== null) {
         await db.deleteFrom('upload_chunk').where('session_id', '=', s.id).execute();
         await chunks.drop(s.id);
         return complete(area, s.id, target);
