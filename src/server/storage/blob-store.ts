@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -92,9 +93,13 @@ export function createLocalBlobStore(dir: string): BlobStore {
       },
     });
     const source = Buffer.isBuffer(input) ? Readable.from([input]) : input;
+    const out = fs.createWriteStream(tmp, { flags: 'wx' });
     try {
-      await pipeline(source, meter, fs.createWriteStream(tmp, { flags: 'wx' }));
+      await pipeline(source, meter, out);
     } catch (err) {
+      // pipeline rejects as soon as a stream fails, while the file may still be opening: wait
+      // until the write stream has closed it, or the file could appear after the rm below.
+      if (!out.closed) await once(out, 'close').catch(() => undefined);
       await fsp.rm(tmp, { force: true });
       throw err;
     }
