@@ -546,9 +546,17 @@ export function createUploadService({
       if (!held) {
         // A raw (octet) body has no multipart limit: the store stops at the declared size, so a
         // client cannot stream more than one chunk's worth into it.
-        await chunks.write(s.id, p.chunkNumber, body, p.currentChunkSize, layoutOf(s), () =>
-          invalid('分片内容与声明的大小不符，请重新上传'),
-        );
+        try {
+          await chunks.write(s.id, p.chunkNumber, body, p.currentChunkSize, layoutOf(s), () =>
+            invalid('分片内容与声明的大小不符，请重新上传'),
+          );
+        } catch (err) {
+          // A parallel request (another instance) completed the upload meanwhile and removed
+          // its folder under this write: that file is the answer, and what this write left goes.
+          if ((await doneFileOf(s.id)) === null) throw err;
+          await chunks.drop(s.id);
+          return complete(area, s.id, target);
+        }
         try {
           await db
             .insertInto('upload_chunk')
