@@ -9,7 +9,7 @@ import { SCALE_SERVER_FILES } from './tests/scale/server-files';
  *
  * Left out: the files the scale-out pass runs on PostgreSQL anyway (tests/scale/server-files.ts),
  * the walk of every route's malformed input, which is refused by the schemas before any
- * SQL runs, and the two files that use no database.
+ * SQL runs, and the file that uses no database.
  */
 export default defineConfig({
   test: {
@@ -18,10 +18,8 @@ export default defineConfig({
       ...configDefaults.exclude,
       ...SCALE_SERVER_FILES,
       'tests/server/validation-walk.test.ts',
-      // They touch no database: the built server on a SQLite data dir of its own, and the sign-in
-      // page's JavaScript budget.
+      // It touches no database: the built server on a SQLite data dir of its own.
       'tests/server/build-server.test.ts',
-      'tests/server/js-budget.test.ts',
     ],
     globalSetup: ['tests/server/pg-setup.ts'],
     environment: 'node',
