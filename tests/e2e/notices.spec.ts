@@ -56,8 +56,12 @@ test('a notice reaches B live; B reads it online and offline, and the server agr
   await tab2.goto('/home/workbench');
   await expect(tab2.getByTestId('workbench')).toBeVisible();
 
-  // A, in its own browser context, publishes an announcement for B.
-  const aContext = await browser.newContext();
+  // A, in its own browser context, publishes an announcement for B. A's context blocks the
+  // service worker (test.use allows it for B): otherwise A's install precaches the whole app
+  // from the same server, on the same two cores, in exactly the seconds B's 2-second live
+  // check runs. On two real devices A's precache costs B nothing; here it made the check flaky
+  // (CI failed it once, with B's bell still empty after 2 s).
+  const aContext = await browser.newContext({ serviceWorkers: 'block' });
   const aPage = await aContext.newPage();
   await signIn(aPage, 'admin', ADMIN_PASSWORD);
   const aToken = await tokenOf(aPage);
