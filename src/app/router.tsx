@@ -8,70 +8,57 @@ import {
   useRouterState,
   type AnyRoute,
 } from '@tanstack/react-router';
-import {
-  BARE_ROUTES,
-  MODULES,
-  REDIRECTS,
-  VOLUNTEER_HOME,
-  VOLUNTEER_ROLE,
-  permForPath,
-} from '../shared/menu/catalogue';
+import { BARE_ROUTES, MODULES, REDIRECTS, VOLUNTEER_HOME, VOLUNTEER_ROLE } from '../shared/menu/catalogue';
 import { isGroup } from '../shared/menu/types';
 import { LoginPage } from './features/auth/login-page';
-import { AppLayout } from './features/shell/app-layout';
-import { BuildingPage, ForbiddenPage, NotFoundPage } from './features/shell/status-pages';
-import { loadSessionState } from './lib/auth';
-import { readToken, session, useSession } from './lib/session';
-import { BUILT_PAGES, Loaded, panelFooter } from './routes/pages';
+import { overlaysReady } from './lib/overlays-load';
+import { readToken, session } from './lib/session';
+import { Loaded, Loading, RouteError, page } from './routes/lazy';
 import { PHONE_PAGES } from './routes/phone';
 
 /**
  * The route tree, generated from the shared catalogue so that every URL of spec/office.md §2
  * exists exactly once and the permission check reads the same table as the server's menu.
+ * Only the sign-in page is in the first chunk; the shell, the guard and every page load when
+ * opened (issue 25; routes/lazy.tsx has the loading and the 重试 states).
  * (File routes would mean ~160 identical placeholder files; see README "Routes".)
  */
 
-/**
- * Titles for the 建设中 page, by the entry a location resolves to (permForPath): /data/manage is
- * 数据管理 and /data/manage?role=2 is 数据审核, one route with two entries.
- */
-const TITLES = new Map<string, { page: string; module: string }>();
-const titleKey = (path: string, perm: string | null) => `${perm ?? ''} ${path}`;
-for (const m of MODULES) {
-  for (const item of m.items) {
-    for (const leaf of isGroup(item) ? item.children : [item]) {
-      TITLES.set(titleKey(leaf.path, leaf.key), { page: leaf.title, module: m.title });
-    }
-  }
-  for (const h of m.hidden) TITLES.set(titleKey(h.path, h.perm), { page: h.title, module: m.title });
-}
-for (const b of BARE_ROUTES) TITLES.set(titleKey(b.path, b.perm), { page: b.title, module: b.title });
+// The 页面不存在 page loads when needed (a typed-in wrong address is rare).
+const LazyNotFound = page(() => import('./features/shell/status-pages'), 'NotFoundPage');
+const NotFoundPage = () => <Loaded page={LazyNotFound} />;
 
-/**
- * Shows the page for a catalogue path, or 无权限 when the user's menu does not grant it. The
- * server enforces the same grants on every call; this only spares the person a broken page.
- */
-function GuardedPage({ path }: { path: string }) {
-  const state = useSession();
-  const search = useRouterState({ select: (s) => s.location.search as Record<string, string> });
-  const perm = permForPath(path, search);
-  if (perm?.perm && state && !state.menu.grantedKeys.includes(perm.perm)) return <ForbiddenPage />;
-  const Page = BUILT_PAGES[path];
-  if (Page) return <Loaded page={Page} />;
-  const title = TITLES.get(titleKey(path, perm?.perm ?? null));
-  return <BuildingPage moduleTitle={title?.module ?? ''} pageTitle={title?.page ?? ''} />;
+// The shell and the page guard load once someone is signed in (routes/shell.tsx, issue 25).
+const GuardedPage = page(() => import('./routes/shell'), 'GuardedPage');
+const ShellLayout = page(() => import('./routes/shell'), 'ShellLayout');
+
+/** The signed-in parts' chunk (lib/signed-in.tsx), started once: not needed on /login. */
+let signedIn: Promise<void> | undefined;
+function startSignedIn(): Promise<void> {
+  // The dialogs' host too: pages may open a dialog (or be told the session expired) at once.
+  signedIn ??= Promise.all([import('./lib/signed-in'), overlaysReady]).then(
+    ([m]) => m.startSignedIn(),
+    (err: unknown) => {
+      signedIn = undefined; // tried again at the next navigation
+      throw err;
+    },
+  );
+  return signedIn;
 }
 
 /** Anonymous users go to /login; a cookie without local state is restored from the server once. */
 async function ensureSignedIn({ location }: { location: { href: string } }) {
-  if (readToken() && session.get()) return;
+  if (readToken() && session.get()) return startSignedIn();
   if (readToken() && navigator.onLine) {
+    // The session module (and the offline store it clears) loads here, not on /login.
+    const { loadSessionState } = await import('./lib/auth');
     try {
       await loadSessionState(true);
-      return;
     } catch {
       session.clear();
+      throw redirect({ to: '/login', search: { redirect: location.href } });
     }
+    return startSignedIn();
   }
   throw redirect({ to: '/login', search: { redirect: location.href } });
 }
@@ -116,14 +103,22 @@ const layoutRoute = createRoute({
     if (state && !state.menu.modules.length && state.user.roles.includes(VOLUNTEER_ROLE))
       throw redirect({ href: VOLUNTEER_HOME });
   },
-  component: () => <AppLayout panelFooter={panelFooter} />,
+  component: () => <Loaded page={ShellLayout} />,
 });
 
 const seen = new Set<string>();
 function pageRoute(parent: AnyRoute, path: string): AnyRoute | undefined {
   if (seen.has(path)) return undefined; // e.g. /data/manage with and without role=2: one route, two grants
   seen.add(path);
-  return createRoute({ getParentRoute: () => parent, path, component: () => <GuardedPage path={path} /> });
+  return createRoute({
+    getParentRoute: () => parent,
+    path,
+    component: () => (
+      <Loading>
+        <GuardedPage path={path} />
+      </Loading>
+    ),
+  });
 }
 
 const layoutChildren: AnyRoute[] = [];
@@ -171,6 +166,7 @@ const routeTree = rootRoute.addChildren([
 export const router = createRouter({
   routeTree,
   defaultNotFoundComponent: NotFoundPage,
+  defaultErrorComponent: RouteError,
   // Plain query strings (?fileType=0), as the spec's URLs have them, instead of JSON-encoded values.
   parseSearch: (s) => Object.fromEntries(new URLSearchParams(s)),
   stringifySearch: (o) => {

@@ -1,27 +1,6 @@
-import { Center, Loader } from '@mantine/core';
-import { Suspense, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import type { ModuleKey } from '../../shared/menu/types';
-import { Workbench } from './workbench';
-
-/** Loads a page's code on first visit; the service worker still precaches every chunk for offline use. */
-export function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(() => load().then((m) => ({ default: m[name] })));
-}
-
-/** A page, with a spinner while its code loads (the staff layout's pages and the phone's alike). */
-export function Loaded({ page: Page }: { page: ComponentType | LazyExoticComponent<ComponentType> }) {
-  return (
-    <Suspense
-      fallback={
-        <Center mih="40vh">
-          <Loader />
-        </Center>
-      }
-    >
-      <Page />
-    </Suspense>
-  );
-}
+import { page } from './lazy';
 
 const DrivePage = page(() => import('../features/drive/drive-page'), 'DrivePage');
 const ProjectListPage = page(() => import('../features/project/project-list-page'), 'ProjectListPage');
@@ -30,10 +9,11 @@ const ProcessListPage = page(() => import('../features/approval/process-list-pag
 /**
  * The pages that are built, by the catalogue path they answer. Every other catalogue route
  * shows the 该功能建设中 page of its module; adding a module means adding its pages here.
- * The workbench is in the main chunk because every sign-in lands there.
+ * Every page, the workbench too, is its own chunk (issue 25): this map is in the shell's chunk,
+ * which loads only once someone is signed in, and each page's code only when it is opened.
  */
-export const BUILT_PAGES: Readonly<Record<string, ComponentType | LazyExoticComponent<ComponentType>>> = {
-  '/home/workbench': Workbench,
+export const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
+  '/home/workbench': page(() => import('./workbench'), 'Workbench'),
   // The staff directory (issue 7): read by all staff, edited on 通讯录管理.
   '/home/address-book': page(() => import('../features/directory/directory-page'), 'DirectoryPage'),
   '/oa/address-book-management': page(

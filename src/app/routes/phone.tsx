@@ -1,5 +1,5 @@
 import type { FunctionComponent } from 'react';
-import { Loaded, page } from './pages';
+import { Loaded, page } from './lazy';
 
 /**
  * The volunteer's phone pages (issue 20; README "Volunteer service and check-in"): outside the
@@ -7,7 +7,13 @@ import { Loaded, page } from './pages';
  * signed-in person may open them; the server answers each call only for the caller's own
  * sessions. Code loads on first visit; the service worker precaches it for offline use.
  */
-const CheckinPage = page(() => import('../features/volunteer-checkin/checkin-page'), 'CheckinPage');
+const CheckinPage = page(
+  () =>
+    Promise.all([import('../features/volunteer-checkin/checkin-page'), import('./page-providers')]).then(
+      ([m, p]) => ({ CheckinPage: p.withProviders(m.CheckinPage) }),
+    ),
+  'CheckinPage',
+);
 
 export const PHONE_PAGES: Readonly<Record<string, FunctionComponent>> = {
   '/m/session/$id': () => <Loaded page={CheckinPage} />,

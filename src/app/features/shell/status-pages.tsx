@@ -2,7 +2,7 @@ import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBarrierBlock, IconLock, IconMapQuestion } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { t } from '../../lib/i18n';
+import { tCore as t } from '../../lib/i18n-core';
 
 function StatusPage({
   icon,

@@ -1,0 +1,21 @@
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { tCore as t } from './i18n-core';
+
+/**
+ * The hosts of the app's dialogs (`modals.openConfirmModal`) and toasts (`notifications.show`),
+ * loaded just after the first screen (issue 25): the sign-in form needs neither, and the
+ * dialog's code (Modal, its scroll area and positioning) is about a tenth of the first screen's
+ * JavaScript. Both are driven through Mantine's event API and store, never through context, so
+ * a host beside the app works as one around it did; a toast shown before the host is there
+ * waits in the store. The router's signed-in guard waits for this chunk, so no page that could
+ * open a dialog runs before its host.
+ */
+export function Overlays() {
+  return (
+    <>
+      <ModalsProvider labels={{ confirm: t.common.confirm, cancel: t.common.cancel }} />
+      <Notifications position="top-center" />
+    </>
+  );
+}

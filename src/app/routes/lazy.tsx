@@ -1,0 +1,167 @@
+import { Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCloudOff } from '@tabler/icons-react';
+import { ErrorComponent, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import {
+  Component,
+  Suspense,
+  lazy,
+  type ComponentType,
+  type ErrorInfo,
+  type FunctionComponent,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
+import { tCore as t } from '../lib/i18n-core';
+
+/**
+ * Pages whose code loads when first opened (issue 25: the sign-in page carries none of the
+ * shell, the workbench none of the drive). The service worker precaches every chunk once the
+ * person has signed in, so after that every page opens offline; before it, or when a new
+ * version's chunk was never fetched, a page can fail to load, and then it says so in Chinese
+ * with 重试 instead of leaving the screen blank.
+ */
+
+/** Loaders that failed, to be tried again by 重试 (React.lazy keeps a rejected load forever). */
+const failed = new Set<() => void>();
+
+/** A page's component, loaded on first render and loaded anew after a failed try. */
+export function page<M, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+): FunctionComponent<PropsOf<M[K]>> {
+  type P = PropsOf<M[K]>;
+  const make = (): LazyExoticComponent<ComponentType<P>> =>
+    lazy(() =>
+      load().then(
+        (m) => ({ default: m[name] as ComponentType<P> }),
+        (err: unknown) => {
+          failed.add(reset);
+          throw err;
+        },
+      ),
+    );
+  let Inner = make();
+  function reset() {
+    Inner = make();
+  }
+  const Page: FunctionComponent<P> = (props) => <Inner {...props} />;
+  Page.displayName = `Lazy(${name})`;
+  return Page;
+}
+
+/** The props of a module's component export (never for anything else, so a typo'd name fails). */
+type PropsOf<C> = C extends ComponentType<infer P> ? P & object : never;
+
+/** Makes every page that failed to load load again on its next render. */
+function retryFailed() {
+  for (const reset of failed) reset();
+  failed.clear();
+}
+
+/** What a page shows while its code loads: the app's spinner and the words, centred. */
+export function PageLoading() {
+  return (
+    <Center mih="40vh" role="status" aria-live="polite">
+      <Stack align="center" gap="xs">
+        <Loader />
+        <Text size="sm" c="dimmed">
+          {t.lazy.loading}
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/** A failed dynamic import: Chromium, Firefox and Safari each word it their own way. */
+export function isChunkLoadError(err: unknown): boolean {
+  const message = err instanceof Error ? err.message : String(err);
+  return /dynamically imported module|Importing a module script failed|module script|Failed to fetch|Unable to preload CSS|Loading (CSS )?chunk/i.test(
+    message,
+  );
+}
+
+/** The page that could not load: why, in words a person can act on, and 重试. */
+export function ChunkLoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Center mih="40vh" p="md">
+      <Stack align="center" gap="sm" maw={420} role="alert">
+        <ThemeIcon size={56} radius="xl" variant="light" color="gray">
+          <IconCloudOff size={30} stroke={1.5} />
+        </ThemeIcon>
+        <Title order={4}>{t.lazy.failedTitle}</Title>
+        <Text size="sm" c="dimmed" ta="center">
+          {navigator.onLine ? t.lazy.failed : t.lazy.failedOffline}
+        </Text>
+        <Button onClick={onRetry}>{t.lazy.retry}</Button>
+      </Stack>
+    </Center>
+  );
+}
+
+interface BoundaryState {
+  error: unknown;
+}
+
+/**
+ * Catches a page whose code did not load and offers 重试. Any other error is thrown on, to the
+ * router's own error handling, as before pages were split.
+ */
+class ChunkBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    if (isChunkLoadError(error)) console.warn('页面代码未能加载', error, info.componentStack);
+  }
+
+  retry = () => {
+    retryFailed();
+    this.setState({ error: null });
+  };
+
+  override render() {
+    if (this.state.error === null) return this.props.children;
+    if (!isChunkLoadError(this.state.error)) throw this.state.error;
+    return <ChunkLoadFailed onRetry={this.retry} />;
+  }
+}
+
+/** Lazily loaded children, with the loading state while their code loads and 重试 when it could not. */
+export function Loading({ children }: { children: ReactNode }) {
+  return (
+    <ChunkBoundary>
+      <Suspense fallback={<PageLoading />}>{children}</Suspense>
+    </ChunkBoundary>
+  );
+}
+
+/** A page, with the loading state while its code loads and 重试 when it could not. */
+export function Loaded({ page: Page }: { page: ComponentType }) {
+  return (
+    <Loading>
+      <Page />
+    </Loading>
+  );
+}
+
+/**
+ * The router's error page: a route whose guard could not load its code (the signed-in chunk,
+ * offline before it was ever cached) gets 重试, which runs the guard again; any other error is
+ * shown as the router always showed it.
+ */
+export function RouteError({ error, reset }: ErrorComponentProps) {
+  const router = useRouter();
+  if (!isChunkLoadError(error)) return <ErrorComponent error={error} />;
+  return (
+    <ChunkLoadFailed
+      onRetry={() => {
+        retryFailed();
+        reset();
+        void router.invalidate();
+      }}
+    />
+  );
+}

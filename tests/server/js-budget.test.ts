@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { measureSignIn, signInBudget, type BudgetChunk } from '../../scripts/js-budget';
+
+/** Text that gzip cannot shrink much: `kib` KiB of base64 of random bytes (gzip keeps ~76%). */
+function noise(kib: number): string {
+  return randomBytes(kib * 1024)
+    .toString('base64')
+    .slice(0, kib * 1024);
+}
+
+const chunk = (fileName: string, over: Partial<BudgetChunk> = {}): BudgetChunk => ({
+  fileName,
+  isEntry: false,
+  imports: [],
+  code: 'export{}',
+  moduleIds: [],
+  ...over,
+});
+
+describe('sign-in JavaScript budget (issue 25)', () => {
+  const bundle = [
+    chunk('index.js', {
+      isEntry: true,
+      imports: ['react.js'],
+      code: noise(20),
+      moduleIds: ['/repo/src/app/main.tsx'],
+    }),
+    chunk('react.js', { code: noise(10) }),
+    // Reached only through import(): a page, not counted.
+    chunk('drive.js', { code: noise(50), moduleIds: ['/repo/src/app/features/drive/drive-page.tsx'] }),
+  ];
+
+  it('counts the entry and its static imports, gzipped, and not the lazy chunks', () => {
+    const r = measureSignIn(bundle);
+    expect(r.chunks.map((c) => c.fileName).sort()).toEqual(['index.js', 'react.js']);
+    // 30 KiB of base64 noise is about 23 KiB gzip; the 50 KiB lazy chunk would make it 60.
+    expect(r.gzipKiB).toBeGreaterThan(18);
+    expect(r.gzipKiB).toBeLessThan(28);
+    expect(r.forbidden).toEqual([]);
+  });
+
+  it('names a signed-in module that a static import pulled onto the sign-in page', () => {
+    const pulled = bundle.map((c) =>
+      c.fileName === 'index.js' ? { ...c, imports: ['react.js', 'drive.js'] } : c,
+    );
+    expect(measureSignIn(pulled).forbidden).toEqual(['/repo/src/app/features/drive/drive-page.tsx']);
+  });
+
+  function build(budget: number, chunks: BudgetChunk[]): string | null {
+    const plugin = signInBudget(budget);
+    const out = Object.fromEntries(
+      chunks.map((c) => [
+        c.fileName,
+        { type: 'chunk', ...c, modules: Object.fromEntries(c.moduleIds.map((id) => [id, {}])) },
+      ]),
+    );
+    let error: string | null = null;
+    const ctx = {
+      error: (m: string) => {
+        error = m;
+        throw new Error(m);
+      },
+    };
+    const hook = plugin.generateBundle as (this: unknown, o: unknown, b: unknown) => void;
+    try {
+      hook.call(ctx, {}, out);
+    } catch {
+      /* error recorded */
+    }
+    return error;
+  }
+
+  it('fails the build over budget, saying by how much and which chunks weigh most', () => {
+    expect(build(100, bundle)).toBeNull();
+    const message = build(10, bundle);
+    expect(message).toMatch(/登录页的 JavaScript 为 \d+\.\d KiB gzip，超出预算 10 KiB/);
+    expect(message).toContain('index.js');
+  });
+
+  it('fails the build when the sign-in page carries the app, whatever its size', () => {
+    const pulled = bundle.map((c) => (c.fileName === 'index.js' ? { ...c, imports: ['drive.js'] } : c));
+    expect(build(1000, pulled)).toMatch(/带上了登录后的模块.*drive-page\.tsx/);
+  });
+
+  it('leaves a build without the app entry (the service worker) alone', () => {
+    expect(build(1, [chunk('sw.js', { isEntry: true, code: noise(20) })])).toBeNull();
+  });
+});
