@@ -67,7 +67,11 @@ export default defineConfig({
     // Sync say `test.use({ serviceWorkers: 'allow' })`.
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // The trace keeps DOM snapshots, network and console, but no screencast: its frames are
+    // painted and encoded on the page's own main thread all test long, and on Chromium 156 that
+    // made the live notice checks (a change on screen within 2 s) fail 3 runs in 3 with it and
+    // pass 3 in 3 without. The failure screenshot above still shows the last screen.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: fs.existsSync(chromium) ? chromium : undefined,
       args: [
