@@ -9,7 +9,7 @@ import { SCALE_SERVER_FILES } from './tests/scale/server-files';
  *
  * Left out: the files the scale-out pass runs on PostgreSQL anyway (tests/scale/server-files.ts),
  * the walk of every route's malformed input, which is refused by the schemas before any
- * SQL runs, and the file that uses no database.
+ * SQL runs, and the two files that use no database.
  */
 export default defineConfig({
   test: {
@@ -18,8 +18,10 @@ export default defineConfig({
       ...configDefaults.exclude,
       ...SCALE_SERVER_FILES,
       'tests/server/validation-walk.test.ts',
-      // It touches no database: the built server on a SQLite data dir of its own.
+      // They touch no database: the built server on a SQLite data dir of its own, and the sign-in
+      // page's JavaScript budget.
       'tests/server/build-server.test.ts',
+      'tests/server/js-budget.test.ts',
     ],
     globalSetup: ['tests/server/pg-setup.ts'],
     environment: 'node',
