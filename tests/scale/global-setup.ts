@@ -14,6 +14,9 @@ export default async function setup() {
   process.env.SCALE_TEST_REDIS_URL = redis.url;
   process.env.SCALE_TEST_S3_ENDPOINT = s3.url;
   return async () => {
+    // As in server/pg-setup.ts: a later bench in the same process must not find stopped services.
+    delete process.env.SCALE_TEST_REDIS_URL;
+    delete process.env.SCALE_TEST_S3_ENDPOINT;
     await Promise.all([redis.stop(), s3.stop()]);
   };
 }

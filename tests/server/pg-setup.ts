@@ -37,7 +37,12 @@ export default async function setup(): Promise<() => Promise<void>> {
   }
   process.env.GWY_TEST_PG_TEMPLATE = template;
   return async () => {
-    if (cluster) await cluster.stop();
-    else await admin(adminUrl, `drop database if exists "${template}"`);
+    // The variables go with what they name: `npm run bench` runs several benches in one process,
+    // and a later one's harness read a stopped cluster's URL and failed to connect.
+    delete process.env.GWY_TEST_PG_TEMPLATE;
+    if (cluster) {
+      delete process.env.GWY_TEST_PG;
+      await cluster.stop();
+    } else await admin(adminUrl, `drop database if exists "${template}"`);
   };
 }
