@@ -9,8 +9,8 @@
  */
 import fs from 'node:fs';
 import inspector from 'node:inspector/promises';
-import path from 'node:path';
 import { startServer } from '../server/harness';
+import { summarize } from './profile-summary';
 
 const CALLS = Number(process.argv[2] ?? 10_000);
 const s = await startServer({ RATE_LIMIT_PER_MINUTE: '100000000' });
@@ -40,44 +40,10 @@ try {
   fs.mkdirSync('.tmp', { recursive: true });
   fs.writeFileSync('.tmp/call-profile.cpuprofile', JSON.stringify(profile));
 
-  // Self time per node, from the samples and their time deltas.
-  const self = new Map<number, number>();
-  const deltas = profile.timeDeltas ?? [];
-  (profile.samples ?? []).forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (deltas[i] ?? 0) / 1000));
-  const total = [...self.values()].reduce((a, b) => a + b, 0);
-  const byGroup = new Map<string, number>();
-  const byFn = new Map<string, number>();
-  const root = process.cwd();
-  for (const n of profile.nodes) {
-    const t = self.get(n.id) ?? 0;
-    if (!t) continue;
-    const u = n.callFrame.url;
-    let group: string;
-    if (!u) group = `(${n.callFrame.functionName || 'native'})`;
-    else if (u.includes('/node_modules/')) {
-      const m = /\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(u);
-      group = m![1]!;
-    } else if (u.startsWith('node:'))
-      group = u.split('/')[0]!.replace(/:.*$/, ':') + u.slice(5).split('/')[0];
-    else group = path.relative(root, u.replace('file://', ''));
-    byGroup.set(group, (byGroup.get(group) ?? 0) + t);
-    const fn = `${n.callFrame.functionName || '(anonymous)'}  ${group}:${n.callFrame.lineNumber + 1}`;
-    byFn.set(fn, (byFn.get(fn) ?? 0) + t);
-  }
-  const top = (m: Map<string, number>, k: number) =>
-    [...m.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, k)
-      .map(
-        ([name, t]) =>
-          `${((t / CALLS) * 1000).toFixed(1).padStart(7)} µs/call ${((100 * t) / total).toFixed(1).padStart(5)} %  ${name}`,
-      )
-      .join('\n');
   console.log(
     `\n${CALLS} sequential getfilelist calls (1-entry folder): ${(ms / CALLS).toFixed(3)} ms per call, client included`,
   );
-  console.log(`\nself time by package / file (client and server share this process):\n${top(byGroup, 30)}`);
-  console.log(`\ntop functions by self time:\n${top(byFn, 40)}`);
+  summarize(profile, CALLS, 'call');
 } finally {
   await s.close();
 }
