@@ -189,7 +189,6 @@ test('share with a code from the drive; a visitor enters it, browses, previews, 
 
 test('expired, revoked and unknown links each say so', async ({ browser, request }) => {
   const { api, folder } = await withFiles(request);
-  const soon = await shareByApi(api, [folder.userFileId], { endTime: formatMuseumTime(Date.now() + 8000) });
   const revoked = await shareByApi(api, [folder.userFileId]);
   const r = await api.post('/share/cancelshare', { shareBatchNums: [revoked.shareBatchNum] });
   expect(r.success, r.message).toBe(true);
@@ -199,7 +198,10 @@ test('expired, revoked and unknown links each say so', async ({ browser, request
   await expect(v.page.getByTestId('share-gone')).toContainText('该分享已被取消');
   await v.page.goto('/share/no-such-share');
   await expect(v.page.getByTestId('share-gone')).toContainText('分享链接不存在或已失效');
-  // The end time passes: the link that opened a moment ago is expired.
+  // The end time passes: the link that opened a moment ago is expired. Made just before it is
+  // opened, with room for a slow page load: made first, with 8 s, it had expired before its
+  // first visit on a loaded CI machine.
+  const soon = await shareByApi(api, [folder.userFileId], { endTime: formatMuseumTime(Date.now() + 12_000) });
   await v.page.goto(`/share/${soon.shareBatchNum}`);
   await expect(v.page.getByTestId('share-code-prompt')).toBeVisible();
   const left = Date.parse(`${soon.endTime.replace(' ', 'T')}+08:00`) - Date.now();
