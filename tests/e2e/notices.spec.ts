@@ -43,6 +43,9 @@ test('a notice reaches B live; B reads it online and offline, and the server agr
   browser,
   request,
 }, testInfo) => {
+  // Two people in three tabs, an offline reload and a replay: 30–40 s on a quiet machine, and
+  // it ran out of the default minute on a loaded two-core one, waiting for the replay.
+  test.setTimeout(120_000);
   const b = await createDriveUser(request, { prefix: 'ntc' });
   const bContext = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const page = await bContext.newPage();
