@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { driveApi } from './drive-helpers';
+import { driveApi, waitForServiceWorker } from './drive-helpers';
 import { signIn, tokenOf } from './helpers';
 import { freePort, serverProcess } from './server-process';
 import {
@@ -185,6 +185,10 @@ test('offline mid-upload waits with 等待网络 and finishes when the network r
 
 test('reload mid-upload resumes from the server’s chunk list, not from zero', async ({ page, request }) => {
   const { user, api } = await freshDrive(page, request);
+  // From an installed app, as staff use it: a first install precaches the whole app once the
+  // page has settled (lib/sw-register.ts), and a reload a second or two in landed in the middle
+  // of it (once, on a loaded machine, the resumed item did not show within 30 s).
+  await waitForServiceWorker(page);
   const src = sourceFile('高清扫描.tif', 10 * 1024 * 1024 + 5);
   await slowChunks(page, 400);
   await openPanel(page);
@@ -210,6 +214,7 @@ test('bytes not kept on the device: after a reload the item asks for the file, t
   request,
 }) => {
   const { user, api } = await freshDrive(page, request);
+  await waitForServiceWorker(page); // as in the test above
   const src = sourceFile('修复记录.docx', 6 * 1024 * 1024 + 1);
   const other = sourceFile('修复记录.docx', 6 * 1024 * 1024 + 1, 'other');
   await openPanel(page);
