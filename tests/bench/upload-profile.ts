@@ -1,8 +1,8 @@
 /**
  * Where a chunk POST's server time goes (issue 25): a CPU profile of one chunked upload (1 MiB
  * chunks, 3 in flight, as the app sends them) taken with the inspector in this process, and the
- * server's CPU per chunk. Summarized by self time per package / our file, and the top functions;
- * the client's share (undici's fetch, making the bytes) is listed apart. `npx tsx
+ * process's CPU per chunk. Summarized by self time per package / our file, and the top functions;
+ * the client (undici's fetch) shares the process and shows as its own groups. `npx tsx
  * tests/bench/upload-profile.ts [MiB]`; writes .tmp/upload-profile.cpuprofile (open it in
  * Chromium's DevTools for the flame graph). Not part of `npm run bench` (a tool, not a figure).
  */
