@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { badgeText } from '../../src/shared/menu/badge';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { DEMO_PASSWORD, signIn, watchText } from './helpers';
 import { signInApi } from './users';
 
 /*
@@ -55,16 +55,18 @@ test('王芳 files 年假; 李明 agrees; her bell rises live and opens the requ
   await signIn(li, 'staff01');
   await li.goto(`/approve/process-pending?state=pending&actvityId=${id}`);
   const panel = li.getByTestId('detail-panel');
+  const seen = await watchText(wang, 'notice-total', badgeText(before + 1));
   await panel.getByTestId('panel-agree').click();
+  const agreedAt = Date.now();
   await li.getByTestId('action-dialog').getByTestId('action-submit').click();
   // His panel reads 审批通过 once the server has answered (he is the only approver of 1 day).
   await expect(panel.getByTestId('detail-status')).toHaveText('审批通过');
-  const agreedAt = Date.now();
 
-  // Her bell, live, within 2 seconds of his success.
-  await expect(wang.getByTestId('notice-total')).toHaveText(badgeText(before + 1), { timeout: 2000 });
-  // Recorded, not asserted beyond the 2 s above: speed is measured, never a test's pass mark.
-  testInfo.annotations.push({ type: 'bell latency', description: `${Date.now() - agreedAt} ms` });
+  // Her bell, live, within 2 seconds of his click (its answer included), by her page's own
+  // clock (see watchText).
+  const ms = (await seen()) - agreedAt;
+  testInfo.annotations.push({ type: 'bell latency', description: `${ms} ms` });
+  expect(ms, `her bell ${ms} ms after his 提交`).toBeLessThanOrEqual(2000);
   await wang.getByTestId('notice-centre').click();
   const row = wang.getByTestId('notice-row').filter({ hasText: '您的「请假」申请已通过' });
   await expect(row).toHaveCount(1);

@@ -26,3 +26,48 @@ export async function tokenOf(page: Page): Promise<string> {
   if (!cookie) throw new Error('no token cookie');
   return cookie.value;
 }
+
+/**
+ * Watches, from inside the page, for the element `testId` to read `text`, and returns a function
+ * that waits for it and gives the moment (ms since the epoch, the machine's clock) the page's
+ * DOM first showed it.
+ *
+ * Why not `expect(...).toHaveText(text, { timeout: 2000 })` for "within 2 seconds": Playwright
+ * polls the page at 100, 250, 500 and 1,000 ms steps, and each poll is a round trip through the
+ * DevTools protocol that, on a loaded two-core CI machine, itself takes hundreds of ms. The
+ * check then measured the harness as much as the app, and failed with the badge on its way.
+ * A MutationObserver fires right after the app's render commits, so the time it records is the
+ * app's alone; the caller asserts it against the moment the change was made.
+ */
+export async function watchText(page: Page, testId: string, text: string): Promise<() => Promise<number>> {
+  const key = `__watch_${testId}_${text}_${Math.random().toString(36).slice(2)}`;
+  const already = await page.evaluate(
+    ({ key, testId, text }) => {
+      const w = window as unknown as Record<string, number | undefined>;
+      const check = () => {
+        const el = document.querySelector(`[data-testid="${testId}"]`);
+        if (w[key] === undefined && el?.textContent?.trim() === text) {
+          w[key] = Date.now();
+          observer.disconnect();
+        }
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(document, { subtree: true, childList: true, characterData: true });
+      check();
+      return w[key] !== undefined;
+    },
+    { key, testId, text },
+  );
+  // Already showing it: there is no change left to time, and the caller's check would pass
+  // whatever the app did.
+  if (already) throw new Error(`${testId} already reads ${text} before the change`);
+  const seenAt = () =>
+    page.evaluate((k) => (window as unknown as Record<string, number | undefined>)[k] ?? 0, key);
+  return async () => {
+    // Generous: this waits for the badge to show at all; the caller asserts how soon it did.
+    await expect
+      .poll(seenAt, { timeout: 15_000, message: `${testId} never read ${text}` })
+      .toBeGreaterThan(0);
+    return seenAt();
+  };
+}
