@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_WORKERS } from './tests/server/workers';
 
 /**
  * Unit tests beside pure code, and API tests against a real server on a temporary data dir.
@@ -15,6 +16,7 @@ const limits = { environment: 'node', testTimeout: 20_000, hookTimeout: 30_000 }
 export default defineConfig({
   test: {
     ...limits,
+    maxWorkers: TEST_WORKERS,
     projects: [
       {
         test: {

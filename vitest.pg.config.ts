@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { SCALE_SERVER_FILES } from './tests/scale/server-files';
+import { TEST_WORKERS } from './tests/server/workers';
 
 /**
  * `npm run test:pg`: the server suite (tests/server) again, on PostgreSQL, with the same limits
@@ -28,6 +29,7 @@ export default defineConfig({
     // One module graph per worker, as in vitest.config.ts's server project: each file starts its
     // own servers with their configuration passed in.
     isolate: false,
+    maxWorkers: TEST_WORKERS,
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

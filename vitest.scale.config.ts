@@ -16,6 +16,9 @@ export default defineConfig({
     // One module graph per worker, as in vitest.config.ts's server project: each file starts its
     // own servers with their configuration passed in.
     isolate: false,
+    // vitest's default of one file per core, not tests/server/workers.ts's two: flood-guard.test.ts's
+    // 4,000 thumbnails must land within one rate-limit minute, and through PostgreSQL, S3 and
+    // Redis beside three other files they took 68 s on two cores.
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
