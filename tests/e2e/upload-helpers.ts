@@ -129,6 +129,22 @@ export function chunksAcked(page: Page, n: number): Promise<void> {
   });
 }
 
+/**
+ * Starts uploading `file` through the panel's 选择文件 with every chunk held `ms` (slowChunks),
+ * and resolves once the server has acknowledged `acked` of them: the upload is then caught
+ * running, for a test to go offline, pause or stop the server. Answers the page's chunk
+ * responses counted from the start (countChunks), for what reached the server.
+ */
+export async function startHeldUpload(page: Page, file: string, ms: number, acked: number) {
+  await slowChunks(page, ms);
+  const chunks = countChunks(page, 'response');
+  await openPanel(page);
+  const seen = chunksAcked(page, acked);
+  await page.getByTestId('upload-input-files').setInputFiles(file);
+  await seen;
+  return chunks;
+}
+
 /** Sets the 本机暂存上限 in the panel (0 keeps nothing on the device). */
 export async function setKeepBudget(page: Page, label: string) {
   await page.getByTestId('upload-keep-budget').click();

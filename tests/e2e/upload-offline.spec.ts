@@ -14,6 +14,7 @@ import {
   setKeepBudget,
   slowChunks,
   sourceFile,
+  startHeldUpload,
   uploadItem,
 } from './upload-helpers';
 import { createDriveUser } from './users';
@@ -33,13 +34,8 @@ test('offline mid-upload waits with 等待网络 and finishes when the network r
 }) => {
   const { user, api } = await freshDrive(page, request);
   const src = sourceFile('库房视频.mp4', 8 * 1024 * 1024 + 99);
-  await slowChunks(page, 400);
   // What reached the server: attempts made while offline never left the device.
-  const chunks = countChunks(page, 'response');
-  await openPanel(page);
-  const acked = chunksAcked(page, 2);
-  await page.getByTestId('upload-input-files').setInputFiles(src.path);
-  await acked;
+  const chunks = await startHeldUpload(page, src.path, 400, 2);
   await context.setOffline(true);
   await expect(uploadItem(page, src.name).getByTestId('upload-status')).toHaveText('等待网络');
   await page.waitForTimeout(1000);
@@ -126,12 +122,7 @@ test('a server restart mid-upload: the upload waits, then resumes where it was',
     await signIn(page, user.account, user.password);
     await page.goto('/resources/net-disk?fileType=0');
     const src = sourceFile('重启续传.mp4', 8 * 1024 * 1024 + 1);
-    await slowChunks(page, 300);
-    const chunks = countChunks(page, 'response');
-    await openPanel(page);
-    const acked = chunksAcked(page, 3);
-    await page.getByTestId('upload-input-files').setInputFiles(src.path);
-    await acked;
+    const chunks = await startHeldUpload(page, src.path, 300, 3);
     await server.stop();
     // Retries run out while the server is away: the item waits rather than fails.
     await expect(uploadItem(page, src.name).getByTestId('upload-status')).toHaveText('等待网络', {

@@ -4,15 +4,14 @@ import { expect, test } from '@playwright/test';
 import { driveApi } from './drive-helpers';
 import { signIn, tokenOf } from './helpers';
 import {
-  chunksAcked,
   countChunks,
   expectSameBytes,
   freshDrive,
   md5,
   openPanel,
   setKeepBudget,
-  slowChunks,
   sourceFile,
+  startHeldUpload,
   uploadItem,
 } from './upload-helpers';
 import { createDriveUser } from './users';
@@ -207,13 +206,8 @@ test('pause, resume and cancel from the list', async ({ page, request }) => {
   const { user, api } = await freshDrive(page, request);
   const src = sourceFile('暂停续传.mov', 9 * 1024 * 1024 + 3);
   const dropped = sourceFile('不要了.mov', 4 * 1024 * 1024);
-  await slowChunks(page, 1000);
   // What reached the server: attempts made while offline never left the device.
-  const chunks = countChunks(page, 'response');
-  await openPanel(page);
-  const acked = chunksAcked(page, 2);
-  await page.getByTestId('upload-input-files').setInputFiles(src.path);
-  await acked;
+  const chunks = await startHeldUpload(page, src.path, 1000, 2);
   const item = uploadItem(page, src.name);
   await item.getByRole('button', { name: `暂停：${src.name}` }).click();
   await expect(item).toHaveAttribute('data-state', 'paused');
