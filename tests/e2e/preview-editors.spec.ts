@@ -4,8 +4,8 @@ import { openDrive, row } from './drive-helpers';
 import { signIn } from './helpers';
 import { createDriveUser, type TestUser } from './users';
 
-// Needs the service worker (offline reloads, Background Sync, the device's copies).
-test.use({ serviceWorkers: 'allow' });
+// The service worker stays blocked (the default) but for the offline test, which keeps it: its
+// first install precaches the whole app on the same cores as the editor under test.
 
 /*
  * Issue 5, the code dialog and the markdown overlay, in Chromium against the real server. Files
@@ -287,52 +287,57 @@ test('code: font size clamps at 12 and 30; the theme survives reopening; GBK tex
   await expect(editor.locator('.cm-content')).toHaveText('藏品说明：青花瓷');
 });
 
-test('code: offline, Ctrl+S keeps the text and says so; the kept draft is offered on reopening', async ({
-  page,
-  request,
-}) => {
-  const user = await freshUser(page, request);
-  const id = await put(request, user, '离线.txt', '第一行\n');
-  const calls = updateCalls(page);
-  await openDrive(page);
-  await row(page, '离线.txt').dblclick();
-  const dialog = page.getByTestId('code-dialog');
-  const editor = dialog.getByTestId('code-editor');
-  await expect(editor).toContainText('第一行');
-  await toEnd(page, editor);
-  await page.keyboard.insertText('库房里写的');
+test.describe('offline', () => {
+  // Offline with the app as staff have it installed: the service worker and its device copies.
+  test.use({ serviceWorkers: 'allow' });
 
-  await page.context().setOffline(true);
-  await page.keyboard.press('Control+s');
-  await expect(toast(page, '当前离线，请联网后再保存')).toBeVisible();
-  expect(await editorText(editor)).toBe('第一行\n库房里写的');
-  await expect(dialog.getByTestId('editor-unsaved')).toBeVisible();
-  expect(calls).toHaveLength(0);
+  test('code: offline, Ctrl+S keeps the text and says so; the kept draft is offered on reopening', async ({
+    page,
+    request,
+  }) => {
+    const user = await freshUser(page, request);
+    const id = await put(request, user, '离线.txt', '第一行\n');
+    const calls = updateCalls(page);
+    await openDrive(page);
+    await row(page, '离线.txt').dblclick();
+    const dialog = page.getByTestId('code-dialog');
+    const editor = dialog.getByTestId('code-editor');
+    await expect(editor).toContainText('第一行');
+    await toEnd(page, editor);
+    await page.keyboard.insertText('库房里写的');
 
-  // The tab reloads (or the dialog is lost some other way): the draft is offered again.
-  await page.context().setOffline(false);
-  await page.reload();
-  await row(page, '离线.txt').dblclick();
-  await expect(editor).toContainText('第一行');
-  const offer = dialog.getByTestId('editor-draft');
-  await expect(offer).toBeVisible();
-  await offer.getByRole('button', { name: '恢复修改' }).click();
-  await expect(offer).toBeHidden();
-  expect(await editorText(editor)).toBe('第一行\n库房里写的');
-  await expect(dialog.getByTestId('editor-unsaved')).toBeVisible();
-  await dialog.getByTestId('editor-save').click();
-  await expect(toast(page, '保存成功')).toBeVisible();
-  expect(await download(request, user, id)).toBe('第一行\n库房里写的');
-  // The toast comes before the editor re-reads the file; until then the dialog stays open on
-  // purpose (a save in flight cannot be abandoned), so Escape would be ignored.
-  await expect(dialog.getByTestId('editor-unsaved')).toHaveCount(0);
+    await page.context().setOffline(true);
+    await page.keyboard.press('Control+s');
+    await expect(toast(page, '当前离线，请联网后再保存')).toBeVisible();
+    expect(await editorText(editor)).toBe('第一行\n库房里写的');
+    await expect(dialog.getByTestId('editor-unsaved')).toBeVisible();
+    expect(calls).toHaveLength(0);
 
-  // Saved: the draft is gone, nothing is offered next time.
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await row(page, '离线.txt').dblclick();
-  await expect(editor).toContainText('库房里写的');
-  await expect(dialog.getByTestId('editor-draft')).toHaveCount(0);
+    // The tab reloads (or the dialog is lost some other way): the draft is offered again.
+    await page.context().setOffline(false);
+    await page.reload();
+    await row(page, '离线.txt').dblclick();
+    await expect(editor).toContainText('第一行');
+    const offer = dialog.getByTestId('editor-draft');
+    await expect(offer).toBeVisible();
+    await offer.getByRole('button', { name: '恢复修改' }).click();
+    await expect(offer).toBeHidden();
+    expect(await editorText(editor)).toBe('第一行\n库房里写的');
+    await expect(dialog.getByTestId('editor-unsaved')).toBeVisible();
+    await dialog.getByTestId('editor-save').click();
+    await expect(toast(page, '保存成功')).toBeVisible();
+    expect(await download(request, user, id)).toBe('第一行\n库房里写的');
+    // The toast comes before the editor re-reads the file; until then the dialog stays open on
+    // purpose (a save in flight cannot be abandoned), so Escape would be ignored.
+    await expect(dialog.getByTestId('editor-unsaved')).toHaveCount(0);
+
+    // Saved: the draft is gone, nothing is offered next time.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await row(page, '离线.txt').dblclick();
+    await expect(editor).toContainText('库房里写的');
+    await expect(dialog.getByTestId('editor-draft')).toHaveCount(0);
+  });
 });
 
 test("code: a refused save shows the server's words and keeps the text; a file over 5 MB is refused", async ({
