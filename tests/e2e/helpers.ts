@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 
 export const ADMIN_PASSWORD = 'Admin@12345';
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -70,4 +70,19 @@ export async function watchText(page: Page, testId: string, text: string): Promi
       .toBeGreaterThan(0);
     return seenAt();
   };
+}
+
+/**
+ * The live checks' pass mark: the page showed the change (`seen`, from watchText) at most 2 s
+ * after `since`, the moment the change was made. The figure is kept as an annotation.
+ */
+export async function expectWithin2s(
+  seen: () => Promise<number>,
+  since: number,
+  what: string,
+  testInfo: TestInfo,
+) {
+  const ms = (await seen()) - since;
+  testInfo.annotations.push({ type: 'live latency', description: `${what}: ${ms} ms` });
+  expect(ms, `${what}: ${ms} ms`).toBeLessThanOrEqual(2000);
 }

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { waitForServiceWorker } from './drive-helpers';
-import { ADMIN_PASSWORD, signIn, watchText } from './helpers';
+import { ADMIN_PASSWORD, expectWithin2s, signIn, watchText } from './helpers';
 import { createDriveUser, signInApi, type TestUser } from './users';
 
 // Needs the service worker (offline reloads, Background Sync, the device's copies).
@@ -44,13 +44,6 @@ async function publish(request: APIRequestContext, token: string, to: TestUser, 
   return sentAt;
 }
 
-/** Within 2 seconds, by the page's own clock (see `watchText`), and how long it took. */
-async function within2s(seen: () => Promise<number>, sentAt: number, what: string, testInfo: TestInfo) {
-  const ms = (await seen()) - sentAt;
-  testInfo.annotations.push({ type: 'live latency', description: `${what}: ${ms} ms` });
-  expect(ms, `${what} ${ms} ms after the publish`).toBeLessThanOrEqual(2000);
-}
-
 test('a notice reaches B live; B reads it online and offline, and the server agrees', async ({
   browser,
   request,
@@ -81,8 +74,8 @@ test('a notice reaches B live; B reads it online and offline, and the server agr
   const seenTab2 = await watchText(tab2, 'notice-total', '1');
   const sentAt = await publish(request, a.token, b, title);
   // Within 2 seconds, no reload: the bell in both tabs, and the workbench tile.
-  await within2s(seenB, sentAt, "B's bell", testInfo);
-  await within2s(seenTab2, sentAt, "B's second tab", testInfo);
+  await expectWithin2s(seenB, sentAt, "B's bell", testInfo);
+  await expectWithin2s(seenTab2, sentAt, "B's second tab", testInfo);
   await expect(page.getByTestId('count-noticeCount').getByTestId('count-value')).toHaveText('1');
   await tab2.close();
   await page.getByTestId('notice-centre').click();
@@ -107,7 +100,12 @@ test('a notice reaches B live; B reads it online and offline, and the server agr
   // Two more; then B loses the network.
   const seenTwo = await watchText(page, 'notice-total', '2');
   await publish(request, a.token, b, '库房温湿度巡检提醒');
-  await within2s(seenTwo, await publish(request, a.token, b, '周五下午全馆消防演练'), 'two more', testInfo);
+  await expectWithin2s(
+    seenTwo,
+    await publish(request, a.token, b, '周五下午全馆消防演练'),
+    'two more',
+    testInfo,
+  );
   await bContext.setOffline(true);
   await page.reload();
   await expect(page.getByTestId('offline-banner')).toBeVisible();
