@@ -163,9 +163,18 @@ test("the service worker's Background Sync asks the page to replay", async ({ pa
 
   // The Wi-Fi drops for this one request while the browser still believes it is online: the
   // rename stays queued, and no page trigger (online, visibility) will fire for it.
-  await page.route('**/wangpan/file/renamefile', (route) => route.abort('internetdisconnected'));
+  let attempts = 0;
+  await page.route('**/wangpan/file/renamefile', (route) => {
+    attempts++;
+    return route.abort('internetdisconnected');
+  });
   await renameTo(page, '后台同步', '后台同步完成');
   await expect(page.getByTestId('outbox-button')).toContainText('待同步 1');
+  // Chromium fires `sync` at once when the page registers it while it believes it is online:
+  // that first replay must also meet the dropped Wi-Fi. Lifting the drop before it came (a
+  // loaded CI machine delays it past the badge) let it send the rename, and the check below
+  // failed. After a failed `sync`, Chromium waits minutes before its own retry.
+  await expect.poll(() => attempts, { timeout: 15_000 }).toBe(2);
   await page.unroute('**/wangpan/file/renamefile');
   // Nothing else sends it: still queued a moment later.
   await page.waitForTimeout(1000);
