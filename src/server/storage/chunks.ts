@@ -120,7 +120,7 @@ interface Running {
   layout: string;
   hash: Hash;
   next: number;
-  pending: Map<number, Buffer | null>;
+  pending: Map<number, Bytes | null>;
   pendingBytes: number;
   /** Hashing steps of this upload, one after the other. */
   chain: Promise<void>;
@@ -134,7 +134,11 @@ const chunkBytes = (l: ChunkLayout, n: number) =>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const code = (err: unknown) => (err as NodeJS.ErrnoException | null)?.code;
 
-/** Reads exactly `size` bytes of a chunk from `body`, else fails with `wrongSize(received)`. */
+/**
+ * Reads exactly `size` bytes of a chunk from `body`, else fails with `wrongSize(received)`: the
+ * pieces as the socket gave them. Not joined: the file takes them in one writev and the hash one
+ * by one, so a MiB is never copied once more (a copy and its garbage per chunk, issue 25).
+ */
 async function readWhole(body: Readable, size: number, wrongSize: (received: number) => Error) {
   const { meter, received } = exactly(size, wrongSize);
   const parts: Buffer[] = [];
@@ -143,8 +147,12 @@ async function readWhole(body: Readable, size: number, wrongSize: (received: num
   });
   // A multipart file part cut at its limit ends normally, flagged truncated.
   if ((body as Readable & { truncated?: boolean }).truncated) throw wrongSize(received());
-  return parts.length === 1 ? parts[0]! : Buffer.concat(parts, size);
+  return parts;
 }
+
+type Bytes = readonly Buffer[];
+const lengthOf = (b: Bytes) => b.reduce((n, p) => n + p.length, 0);
+const hashIn = (hash: Hash, b: Bytes) => b.forEach((p) => hash.update(p));
 
 /**
  * The embedded default (issue 25): one part file per upload, `<dir>/<id>/data.part`, that each
@@ -190,6 +198,13 @@ export function createLocalChunkStore(dir: string, target: BlobStore): ChunkStor
       try {
         await (await fsp.open(claimFile(id, n), 'wx')).close();
       } catch (err) {
+        // The upload's first chunk here (or its folder went meanwhile): made on demand rather
+        // than by a mkdir before every chunk.
+        if (code(err) === 'ENOENT') {
+          if (waited > 100) throw err;
+          await fsp.mkdir(folder(id), { recursive: true });
+          continue;
+        }
         if (code(err) !== 'EEXIST') throw err;
         const st = await fsp.stat(claimFile(id, n)).catch(() => null);
         if (st && Date.now() - st.mtimeMs > CLAIM_STALE_MS) await fsp.rm(claimFile(id, n), { force: true });
@@ -211,7 +226,7 @@ export function createLocalChunkStore(dir: string, target: BlobStore): ChunkStor
    * Writes `buf` at `offset` of the part file, creating it first. Not preallocated: the file is
    * sparse, holding only the bytes received (what a quota of unfinished uploads counts).
    */
-  async function writeAt(id: string, buf: Buffer, offset: number) {
+  async function writeAt(id: string, bytes: Bytes, offset: number) {
     let fh: fsp.FileHandle;
     try {
       fh = await fsp.open(partFile(id), 'r+');
@@ -225,9 +240,15 @@ export function createLocalChunkStore(dir: string, target: BlobStore): ChunkStor
       }
     }
     try {
-      for (let at = 0; at < buf.length;) {
-        const { bytesWritten } = await fh.write(buf, at, buf.length - at, offset + at);
-        at += bytesWritten;
+      const total = lengthOf(bytes);
+      const { bytesWritten } = await fh.writev(bytes as Buffer[], offset);
+      if (bytesWritten < total) {
+        // A short write (rare on a local disk): the rest, one piece.
+        const buf = Buffer.concat(bytes as Buffer[], total);
+        for (let at = bytesWritten; at < total;) {
+          const w = await fh.write(buf, at, total - at, offset + at);
+          at += w.bytesWritten;
+        }
       }
     } finally {
       await fh.close();
@@ -238,15 +259,15 @@ export function createLocalChunkStore(dir: string, target: BlobStore): ChunkStor
    * Chunk n's bytes from the part file. A chunk stored as its own file (an upload begun before
    * the part file, issue 25) is copied into the part file on the way, so the part file is whole.
    */
-  async function readChunk(id: string, layout: ChunkLayout, n: number): Promise<Buffer> {
+  async function readChunk(id: string, layout: ChunkLayout, n: number): Promise<Bytes> {
     const size = chunkBytes(layout, n);
     const own = await fsp.stat(marker(id, n)).catch(() => null);
     if (!own) throw new ChunksGoneError(id);
     if (own.size > 0) {
       const bytes = await fsp.readFile(marker(id, n));
       if (bytes.length !== size) throw new ChunksGoneError(id);
-      await writeAt(id, bytes, (n - 1) * layout.chunkSize);
-      return bytes;
+      await writeAt(id, [bytes], (n - 1) * layout.chunkSize);
+      return [bytes];
     }
     const fh = await fsp.open(partFile(id), 'r').catch((err: unknown) => {
       throw code(err) === 'ENOENT' ? new ChunksGoneError(id) : err;
@@ -258,7 +279,7 @@ export function createLocalChunkStore(dir: string, target: BlobStore): ChunkStor
         if (bytesRead === 0) throw new ChunksGoneError(id);
         at += bytesRead;
       }
-      return buf;
+      return [buf];
     } finally {
       await fh.close();
     }
@@ -269,7 +290,7 @@ export function createLocalChunkStore(dir: string, target: BlobStore): ChunkStor
   }
 
   /** Folds chunk n (just written by this process) into the upload's running MD5, in order. */
-  function feed(id: string, layout: ChunkLayout, n: number, buf: Buffer) {
+  function feed(id: string, layout: ChunkLayout, n: number, buf: Bytes) {
     const now = Date.now();
     forgetIdle(now);
     let r = running.get(id);
@@ -294,18 +315,19 @@ export function createLocalChunkStore(dir: string, target: BlobStore): ChunkStor
       .then(async () => {
         if (run.failed || n < run.next || run.pending.has(n)) return;
         if (n > run.next) {
-          const keep = run.pendingBytes + buf.length <= PENDING_MAX_BYTES;
+          const size = lengthOf(buf);
+          const keep = run.pendingBytes + size <= PENDING_MAX_BYTES;
           run.pending.set(n, keep ? buf : null);
-          if (keep) run.pendingBytes += buf.length;
+          if (keep) run.pendingBytes += size;
           return;
         }
-        run.hash.update(buf);
+        hashIn(run.hash, buf);
         run.next++;
         while (run.pending.has(run.next)) {
           const held = run.pending.get(run.next)!;
           run.pending.delete(run.next);
-          if (held) run.pendingBytes -= held.length;
-          run.hash.update(held ?? (await readChunk(id, layout, run.next)));
+          if (held) run.pendingBytes -= lengthOf(held);
+          hashIn(run.hash, held ?? (await readChunk(id, layout, run.next)));
           run.next++;
         }
       })
@@ -353,7 +375,6 @@ export function createLocalChunkStore(dir: string, target: BlobStore): ChunkStor
   return {
     async write(id, n, body, size, layout, wrongSize) {
       const buf = await readWhole(body, size, wrongSize);
-      await fsp.mkdir(folder(id), { recursive: true });
       if (!(await claim(id, n))) return;
       try {
         await writeAt(id, buf, (n - 1) * layout.chunkSize);
@@ -380,13 +401,13 @@ export function createLocalChunkStore(dir: string, target: BlobStore): ChunkStor
         // Fast path: what this process saw, plus whatever it did not, read from the part file.
         const hash = r.hash.copy();
         for (let n = r.next; n <= layout.totalChunks; n++) {
-          hash.update(r.pending.get(n) ?? (await readChunk(id, layout, n)));
+          hashIn(hash, r.pending.get(n) ?? (await readChunk(id, layout, n)));
         }
         return stagedPart(id, hash.digest('hex'), layout.totalSize);
       }
       // Nothing seen here (another instance, a restart): hash the part file, still no copy.
       const hash = createHash('md5');
-      for (let n = 1; n <= layout.totalChunks; n++) hash.update(await readChunk(id, layout, n));
+      for (let n = 1; n <= layout.totalChunks; n++) hashIn(hash, await readChunk(id, layout, n));
       return stagedPart(id, hash.digest('hex'), layout.totalSize);
     },
     async readNote<T>(id: string, name: string) {
