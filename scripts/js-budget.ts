@@ -12,7 +12,10 @@ import type { Plugin } from 'vite';
 /** KiB gzip. The target is 120; the first split measured 133 (README "Speed"). */
 export const SIGN_IN_BUDGET_KIB = 136;
 
-/** Modules that belong to the signed-in app and must never load with the sign-in form. */
+/** The sign-in form's submit, loaded just after the form (features/auth/sign-in.ts). */
+const SIGN_IN_SUBMIT = /src[\\/]app[\\/]features[\\/]auth[\\/]sign-in\.ts$/;
+
+/** Modules that belong to the signed-in app and must never load with the sign-in form or its submit. */
 export const NOT_ON_SIGN_IN: readonly RegExp[] = [
   /src[\\/]app[\\/]features[\\/]shell[\\/]app-layout\.tsx$/,
   /src[\\/]app[\\/]lib[\\/]offline(-db)?\.ts$/,
@@ -48,7 +51,12 @@ export function measureSignIn(chunks: readonly BudgetChunk[]): BudgetResult {
     c.imports.forEach(visit);
   };
   for (const c of chunks) if (c.isEntry) visit(c.fileName);
-  const sized = [...seen].map((name) => {
+  const page = new Set(seen);
+  // The submit's chunk (login-page.tsx fetches it once the form is on screen) may not carry the
+  // app either: it is the rest of what a person waits for before signing in. Not counted in the
+  // budget (it loads after the form), but held to the same list.
+  for (const c of chunks) if (c.moduleIds.some((id) => SIGN_IN_SUBMIT.test(id))) visit(c.fileName);
+  const sized = [...page].map((name) => {
     const c = byName.get(name)!;
     return { fileName: name, gzipKiB: zlib.gzipSync(c.code, { level: 9 }).length / 1024 };
   });

@@ -47,6 +47,19 @@ describe('sign-in JavaScript budget (issue 25)', () => {
     expect(measureSignIn(pulled).forbidden).toEqual(['/repo/src/app/features/drive/drive-page.tsx']);
   });
 
+  it('holds the submit chunk to the same list, without counting it in the budget', () => {
+    const submit = chunk('sign-in.js', {
+      imports: ['zod.js'],
+      code: noise(30),
+      moduleIds: ['/repo/src/app/features/auth/sign-in.ts'],
+    });
+    const zod = chunk('zod.js', { code: noise(30), moduleIds: ['/repo/node_modules/zod/v4/core/core.js'] });
+    const r = measureSignIn([...bundle, submit, zod]);
+    expect(r.chunks.map((c) => c.fileName).sort()).toEqual(['index.js', 'react.js']);
+    expect(r.forbidden).toEqual(['/repo/node_modules/zod/v4/core/core.js']);
+    expect(measureSignIn([...bundle, { ...submit, imports: [] }, zod]).forbidden).toEqual([]);
+  });
+
   function build(budget: number, chunks: BudgetChunk[]): string | null {
     const plugin = signInBudget(budget);
     const out = Object.fromEntries(

@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { modals } from '@mantine/modals';
-import { DRIVE_PREFIX, MUSEUM_PREFIX, SESSION_EXPIRED_STATUS } from '../../shared/api/envelope';
-import { t } from './i18n';
+import { DRIVE_PREFIX, MUSEUM_PREFIX, SESSION_EXPIRED_STATUS } from '../../shared/api/codes';
+// The core strings, not the whole catalogue: the sign-in page's chunk carries this client.
+import { tCore as t } from './i18n-core';
 import { readToken, session } from './session';
 
 /**

@@ -1,8 +1,7 @@
-import { LoginBody } from '../../../shared/api/auth';
-import { ErrorCode } from '../../../shared/api/envelope';
+import { ErrorCode } from '../../../shared/api/codes';
 import { ApiError } from '../../lib/api';
 import { signIn } from '../../lib/auth';
-import { t } from '../../lib/i18n';
+import { tCore as t } from '../../lib/i18n-core';
 
 /**
  * The sign-in page's submit, in its own chunk (login-page.tsx loads it once the form is on
@@ -15,7 +14,9 @@ export async function signInWith(values: {
   password: string;
 }): Promise<{ firstUrl: string } | { message: string; pending: boolean }> {
   try {
-    return { firstUrl: await signIn(LoginBody.parse(values)) };
+    // The server checks the fields with the shared schema (LoginBody) and answers in Chinese;
+    // the schema itself (zod) stays out of the sign-in page's JavaScript.
+    return { firstUrl: await signIn({ username: values.username.trim(), password: values.password }) };
   } catch (e) {
     if (e instanceof ApiError)
       return { message: e.message, pending: e.code === ErrorCode.registrationPending };

@@ -47,7 +47,7 @@ import { CachedViewState } from '../../components/cached-state';
 import { FirstPassword } from '../../components/first-password';
 import { OfflineNote } from '../../components/offline-note';
 import { errorToast } from '../../lib/api';
-import { signOut } from '../../lib/auth';
+import { signOut } from '../../lib/sign-out';
 import { useCachedQuery } from '../../lib/cached-query';
 import { t } from '../../lib/i18n';
 import { outbox, useOutbox } from '../../lib/offline';
