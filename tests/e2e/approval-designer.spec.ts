@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn, tokenOf } from './helpers';
+import { closePersonPages, DEMO_PASSWORD, personPage, signIn, tokenOf } from './helpers';
 import { signInApi } from './users';
 
 /*
@@ -13,6 +13,8 @@ import { signInApi } from './users';
 
 // The story test at the end continues from the flow the first test publishes.
 test.describe.configure({ mode: 'serial' });
+// Each person's browser goes when their test ends (helpers.ts, personPage).
+test.afterEach(closePersonPages);
 
 async function api<T>(
   request: APIRequestContext,
@@ -260,8 +262,7 @@ test('the story: 报销 6,000 元 through superior (offline), director and the b
   test.setTimeout(180_000);
   const reason = `三号展厅布展耗材${Date.now().toString(36).slice(-4)}`;
   const contextOf = async (b: Browser, who: string) => {
-    const context = await b.newContext({ viewport: { width: 1024, height: 768 } });
-    const p = await context.newPage();
+    const p = await personPage(b, { viewport: { width: 1024, height: 768 } });
     await signIn(p, who);
     return p;
   };

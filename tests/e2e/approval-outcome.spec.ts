@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { badgeText } from '../../src/shared/menu/badge';
-import { DEMO_PASSWORD, expectWithin2s, signIn, watchText } from './helpers';
+import { closePersonPages, DEMO_PASSWORD, expectWithin2s, personPage, signIn, watchText } from './helpers';
 import { signInApi } from './users';
 
 /*
@@ -9,6 +9,9 @@ import { signInApi } from './users';
  * notice opens 我发起的 with the request's panel reading 审批通过. The rules (refusal, transfer,
  * copies, the actor, replays) are in tests/server/approval-outcome.test.ts.
  */
+
+// Each person's browser goes when the test ends (helpers.ts, personPage).
+test.afterEach(closePersonPages);
 
 test('王芳 files 年假; 李明 agrees; her bell rises live and opens the request, 审批通过', async ({
   browser,
@@ -30,7 +33,7 @@ test('王芳 files 年假; 李明 agrees; her bell rises live and opens the requ
   expect(leave, JSON.stringify(templates)).toBeTruthy();
 
   // 王芳 on a portrait tablet, on her workbench, before she files.
-  const wang = await (await browser.newContext({ viewport: { width: 820, height: 1180 } })).newPage();
+  const wang = await personPage(browser, { viewport: { width: 820, height: 1180 } });
   await signIn(wang, 'staff02');
   await expect(wang.getByTestId('workbench')).toBeVisible();
 
@@ -51,7 +54,7 @@ test('王芳 files 年假; 李明 agrees; her bell rises live and opens the requ
   if (before > 0) await expect(wang.getByTestId('notice-total')).toHaveText(badgeText(before));
 
   // 李明 agrees in his own browser.
-  const li = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const li = await personPage(browser, { viewport: { width: 1280, height: 900 } });
   await signIn(li, 'staff01');
   await li.goto(`/approve/process-pending?state=pending&actvityId=${id}`);
   const panel = li.getByTestId('detail-panel');

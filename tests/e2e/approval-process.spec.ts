@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { copyTo, definition, members } from '../../src/shared/workflow/build';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn } from './helpers';
+import { ADMIN_PASSWORD, closePersonPages, DEMO_PASSWORD, personPage, signIn } from './helpers';
 import { signInApi } from './users';
 
 /*
@@ -11,6 +11,8 @@ import { signInApi } from './users';
  */
 
 test.describe.configure({ mode: 'serial' });
+// Each person's browser goes when their test ends (helpers.ts, personPage).
+test.afterEach(closePersonPages);
 
 const who = ['admin', 'director', 'staff01', 'staff02', 'staff03', 'staff05'] as const;
 type Who = (typeof who)[number];
@@ -68,8 +70,7 @@ const detail = (request: APIRequestContext, as: Who, id: number) =>
   }>(request, as, '/workflowInst/data', { actvityId: id });
 
 async function open(browser: Browser, as: Who): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
+  const page = await personPage(browser, { viewport: { width: 1280, height: 900 } });
   await signIn(page, as);
   return page;
 }

@@ -1,4 +1,11 @@
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 
 export const ADMIN_PASSWORD = 'Admin@12345';
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -85,4 +92,26 @@ export async function expectWithin2s(
   const ms = (await seen()) - since;
   testInfo.annotations.push({ type: 'live latency', description: `${what}: ${ms} ms` });
   expect(ms, `${what}: ${ms} ms`).toBeLessThanOrEqual(2000);
+}
+
+/*
+ * A second person's browser in one test. Playwright closes only the contexts it made for the
+ * test; one made with `browser.newContext()` lives on, its app still running (live stream,
+ * refetches), through every later file of the lane, on the same two cores. A lane's failure
+ * screenshot showed three such pages from a test long finished. A spec that opens them says
+ * `test.afterEach(closePersonPages)`, so they go when their test ends, passed or failed.
+ */
+const personContexts = new Set<BrowserContext>();
+
+/** A new browser context and page (another person, another device), closed with closePersonPages. */
+export async function personPage(browser: Browser, options?: BrowserContextOptions): Promise<Page> {
+  const context = await browser.newContext(options);
+  personContexts.add(context);
+  context.on('close', () => personContexts.delete(context));
+  return context.newPage();
+}
+
+/** Closes every context personPage opened that the test did not close itself. */
+export async function closePersonPages() {
+  await Promise.all([...personContexts].map((c) => c.close()));
 }
