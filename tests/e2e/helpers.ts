@@ -3,6 +3,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Locator,
   type Page,
   type TestInfo,
 } from '@playwright/test';
@@ -32,6 +33,26 @@ export async function tokenOf(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'token');
   if (!cookie) throw new Error('no token cookie');
   return cookie.value;
+}
+
+/**
+ * Clicks `target` and answers the moment its page received the click, by that page's own clock
+ * (`Date.now()`, the clock watchText reads): a live check timed from the click itself, not from
+ * when the test asked for it (under load, Playwright's wait for the element to be ready took
+ * hundreds of ms before the click happened).
+ */
+export async function clickAt(target: Locator): Promise<number> {
+  const page = target.page();
+  const key = `__click_${Math.random().toString(36).slice(2)}`;
+  await page.evaluate((k) => {
+    const w = window as unknown as Record<string, number | undefined>;
+    // Capture phase on the document: before the app's own handler runs.
+    document.addEventListener('click', () => (w[k] ??= Date.now()), { capture: true, once: true });
+  }, key);
+  await target.click();
+  const at = await page.evaluate((k) => (window as unknown as Record<string, number | undefined>)[k], key);
+  if (!at) throw new Error('the page saw no click');
+  return at;
 }
 
 /**

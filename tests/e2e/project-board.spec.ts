@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { driveApi, waitForServiceWorker } from './drive-helpers';
-import { expectWithin2s, signIn, tokenOf, watchText } from './helpers';
+import { clickAt, expectWithin2s, signIn, tokenOf, watchText } from './helpers';
 
 /**
  * Project tasks (issue 9), the issue's story first: 刘洋 creates a project and a board, adds 孙悦,
@@ -84,8 +84,7 @@ test('the story: 刘洋 adds 孙悦 and assigns her a task with a subtask and a 
   // Timed by her page's own clock, from the moment he picks her (see watchText).
   const seen = await watchText(sun, 'notice-total', String(before + 1));
   await dialog.getByRole('combobox', { name: '负责人' }).click();
-  const pickedAt = Date.now();
-  await liu.getByRole('option', { name: '孙悦' }).click();
+  const pickedAt = await clickAt(liu.getByRole('option', { name: '孙悦' }));
   await expectWithin2s(seen, pickedAt, 'her bell after the pick', testInfo);
   await expect(dialog.getByTestId('task-history')).toContainText('孙悦');
 
