@@ -223,8 +223,9 @@ export function createLocalChunkStore(dir: string, target: BlobStore): ChunkStor
   }
 
   /**
-   * Writes `buf` at `offset` of the part file, creating it first. Not preallocated: the file is
-   * sparse, holding only the bytes received (what a quota of unfinished uploads counts).
+   * Writes a chunk's pieces at `offset` of the part file (one writev), creating it first. Not
+   * preallocated: the file is sparse, holding only the bytes received (what a quota of
+   * unfinished uploads counts).
    */
   async function writeAt(id: string, bytes: Bytes, offset: number) {
     let fh: fsp.FileHandle;
