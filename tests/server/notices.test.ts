@@ -305,6 +305,22 @@ describe('the live stream', () => {
     await sb.until(() => s.bus.size() === 0);
   });
 
+  it('sends the changes of one turn as one event, and a later change as its own', async () => {
+    const sb = await stream(b.token);
+    await sb.until(() => sb.events.some((e) => e.event === 'ready'));
+    const changes = () => sb.events.filter((e) => e.event === 'change').map((e) => JSON.parse(e.data));
+    // As publishing an announcement does: the notice, then the announcement lists, one write.
+    s.bus.publish([b.id], ['notice']);
+    s.bus.publish([b.id], ['announce']);
+    s.bus.publish([b.id], ['notice']);
+    await sb.until(() => changes().length === 1);
+    s.bus.publish([b.id], ['cooperation']);
+    await sb.until(() => changes().length === 2);
+    expect(changes()).toEqual([{ topics: ['notice', 'announce'] }, { topics: ['cooperation'] }]);
+    await sb.close();
+    await sb.until(() => s.bus.size() === 0);
+  });
+
   it('ends when the session ends', async () => {
     const token = await s.login('staff07');
     const st = await stream(token);

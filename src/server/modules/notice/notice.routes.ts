@@ -91,8 +91,25 @@ export function noticeRoutes(
     // `retry`: how long the browser waits before reconnecting on its own.
     res.write('retry: 3000\n\nevent: ready\ndata: {}\n\n');
 
+    /*
+     * One write often changes several of the user's lists in a row (publishing an announcement
+     * tells 'notice', then 'announce'). Each event makes every open tab refetch its counts, and
+     * a second event cancels and repeats the first's refetch: twice the requests, on the six
+     * connections a browser allows per server. Publications of the same turn of the event loop
+     * go out as one event.
+     */
+    let queued: Set<LiveTopic> | null = null;
     const send = (topics: readonly LiveTopic[]) => {
-      res.write(`event: change\ndata: ${JSON.stringify({ topics })}\n\n`);
+      if (queued) {
+        for (const t of topics) queued.add(t);
+        return;
+      }
+      queued = new Set(topics);
+      setImmediate(() => {
+        const merged = [...(queued ?? [])];
+        queued = null;
+        if (!res.writableEnded) res.write(`event: change\ndata: ${JSON.stringify({ topics: merged })}\n\n`);
+      });
     };
     const unsubscribe = deps.bus.subscribe(userId, send);
     const beat = setInterval(() => {
