@@ -105,8 +105,10 @@ test('cards dragged by mouse move between and within boards, persist, and a boar
 
   // A board moved left through its menu.
   await doing.getByRole('button', { name: '看板操作' }).click();
+  const sorted = page.waitForResponse((r) => r.url().includes('/projectBlock/sort'));
   await page.getByRole('menuitem', { name: '左移' }).click();
   await expect.poll(() => columnOrder(page)).toEqual(['进行中', '待办', '已完成']);
+  await sorted; // shown at once; the reload below reads what the server kept
 
   // All of it is the server's order too.
   await page.reload();
@@ -156,8 +158,13 @@ test('a long-press touch drag moves a card on a tablet; the keyboard moves one f
   await expect(live).toContainText('已拿起任务「安装展品」');
   await page.keyboard.press('ArrowDown');
   await expect(live).toContainText('任务「安装展品」移到「调试多媒体」');
+  // The drop shows at once; its write is queued a moment later. A reload in that moment (CI's
+  // loaded run once reloaded before it) would test the reload, not the keyboard: the check of
+  // the server's order waits for the move's answer.
+  const moved = page.waitForResponse((r) => r.url().includes('/projectTask/moveProjectTask'));
   await page.keyboard.press('Space');
   await expect.poll(() => titles(todo)).toEqual(['调试多媒体', '安装展品']);
+  await moved;
 
   await page.goto(url);
   await expect.poll(() => titles(column(page, '进行中'))).toEqual(['布置展板']);
