@@ -76,10 +76,16 @@ test('a notice reaches B live; B reads it online and offline, and the server agr
   const title = `冬季特展布展安排${'及各展厅开放时间调整说明'.repeat(6)}`;
   const seenB = await watchText(page, 'notice-total', '1');
   const seenTab2 = await watchText(tab2, 'notice-total', '1');
+  // The counts are read once, by the tab holding the stream, which passes them on (lib/live.ts).
+  const tab2Counts: string[] = [];
+  tab2.on('request', (r) => {
+    if (r.url().includes('/workflowActvity/count')) tab2Counts.push(r.url());
+  });
   const sentAt = await publish(request, a.token, b, title);
   // Within 2 seconds, no reload: the bell in both tabs, and the workbench tile.
   await expectWithin2s(seenB, sentAt, "B's bell", testInfo);
   await expectWithin2s(seenTab2, sentAt, "B's second tab", testInfo);
+  expect(tab2Counts, 'the second tab read the counts itself').toEqual([]);
   await expect(page.getByTestId('count-noticeCount').getByTestId('count-value')).toHaveText('1');
   await tab2.close();
   await page.getByTestId('notice-centre').click();

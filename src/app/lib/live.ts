@@ -19,6 +19,15 @@ export const NOTICE_KEY = 'notice';
 /** Query-key prefix of the announcements (信息发布, the workbench card, 通知公告): topic `announce`. */
 export const ANNOUNCE_KEY = 'announce';
 
+/** The counts of the top bar, side menu and workbench (lib/notices.ts, per user). */
+const COUNTS_KEY = [NOTICE_KEY, 'counts'];
+/**
+ * How long a tab without the stream waits for the counts the stream's tab read before it reads
+ * them itself (that tab may be on a page without them, or its read failed): the spec's 3 s, the
+ * same as the counts' refresh while the stream is down.
+ */
+const SHARED_COUNTS_WAIT_MS = 3000;
+
 /** The queries a topic's change makes stale. */
 function keyOf(topic: string): readonly unknown[] {
   return topic === 'announce' ? [ANNOUNCE_KEY] : [NOTICE_KEY, topic];
@@ -46,7 +55,11 @@ export function useLiveUp(): boolean {
 let started = false;
 
 /** What the tab holding the stream tells the user's other tabs. */
-type Message = { type: 'change'; topics: string[] | null } | { type: 'up'; up: boolean } | { type: 'hello' };
+type Message =
+  | { type: 'change'; topics: string[] | null }
+  | { type: 'counts'; entries: [readonly unknown[], unknown][] }
+  | { type: 'up'; up: boolean }
+  | { type: 'hello' };
 
 /**
  * Opens and closes the stream as the session and the network come and go. Called once from
@@ -54,6 +67,12 @@ type Message = { type: 'change'; topics: string[] | null } | { type: 'up'; up: b
  * the others over a BroadcastChannel: browsers allow six connections per server over HTTP/1.1,
  * and a stream per open tab would eat into what uploads and reads need. When that tab closes,
  * the next waiting tab takes over. Browsers without Web Locks open one stream per tab.
+ *
+ * The counts are read once, by the stream's tab, and passed on with their answer: every tab
+ * reading them itself made each change cost the server a round of count calls per tab, and
+ * the tabs queue for the same six connections (a second tab's badge was the one that came
+ * late on a loaded machine). A tab that hears of a change but not of its counts reads them
+ * itself after SHARED_COUNTS_WAIT_MS.
  */
 export function startLive(queryClient: QueryClient) {
   if (started || typeof EventSource === 'undefined') return;
@@ -67,18 +86,32 @@ export function startLive(queryClient: QueryClient) {
   let release: (() => void) | undefined;
   let abort: AbortController | undefined;
 
-  const refresh = (topics: readonly string[] | null) => {
-    // The counts always; the lists named, or all of them after a gap in which events were missed.
-    void queryClient.invalidateQueries({ queryKey: [NOTICE_KEY, 'counts'] });
+  let countsWait: ReturnType<typeof setTimeout> | undefined;
+  const readCounts = () => {
+    clearTimeout(countsWait);
+    return queryClient.invalidateQueries({ queryKey: COUNTS_KEY });
+  };
+  /** The lists named, or all of them after a gap in which events were missed; never the counts. */
+  const refreshLists = (topics: readonly string[] | null) => {
     if (!topics) {
-      void queryClient.invalidateQueries({ queryKey: [NOTICE_KEY] });
+      void queryClient.invalidateQueries({
+        predicate: (q) => q.queryKey[0] === NOTICE_KEY && q.queryKey[1] !== COUNTS_KEY[1],
+      });
       void queryClient.invalidateQueries({ queryKey: [ANNOUNCE_KEY] });
     } else for (const t of topics) void queryClient.invalidateQueries({ queryKey: keyOf(t) });
   };
   const tell = (m: Message) => channel?.postMessage(m);
   const changed = (topics: string[] | null) => {
-    refresh(topics);
     tell({ type: 'change', topics });
+    refreshLists(topics);
+    const since = Date.now();
+    void readCounts().then(() => {
+      // Only answers read after this change: a read it cancelled (a second change came) is not.
+      const entries = queryClient
+        .getQueriesData({ queryKey: COUNTS_KEY })
+        .filter(([key]) => (queryClient.getQueryState(key)?.dataUpdatedAt ?? 0) >= since);
+      if (entries.length) tell({ type: 'counts', entries });
+    });
   };
   const status = (next: boolean) => {
     setUp(next);
@@ -129,6 +162,7 @@ export function startLive(queryClient: QueryClient) {
     closeSource();
     channel?.close();
     channel = null;
+    clearTimeout(countsWait);
     userId = undefined;
   };
 
@@ -138,8 +172,15 @@ export function startLive(queryClient: QueryClient) {
       channel = new BroadcastChannel(`gwy-live-${id}`);
       channel.onmessage = (e: MessageEvent<Message>) => {
         const m = e.data;
-        if (m.type === 'change') refresh(m.topics);
-        else if (m.type === 'up') setUp(m.up);
+        // Without Web Locks every tab holds its own stream and hears the changes there.
+        if (m.type === 'change' && !leader) {
+          refreshLists(m.topics);
+          clearTimeout(countsWait);
+          countsWait = setTimeout(() => void readCounts(), SHARED_COUNTS_WAIT_MS);
+        } else if (m.type === 'counts' && !leader) {
+          clearTimeout(countsWait);
+          for (const [key, value] of m.entries) queryClient.setQueryData(key, value);
+        } else if (m.type === 'up') setUp(m.up);
         else if (m.type === 'hello' && leader) tell({ type: 'up', up });
       };
       tell({ type: 'hello' });
