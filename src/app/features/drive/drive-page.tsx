@@ -44,7 +44,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { FileEntry, RecoveryEntry } from '../../../shared/api/drive';
 import {
   batchActions,
@@ -73,11 +73,19 @@ import { CachedViewState } from '../../components/cached-state';
 import { OfflineNote } from '../../components/offline-note';
 import type { DriveItem } from './overlay';
 import { usePreviewHost } from './preview/preview-host';
-import { ShareDialog } from './share/share-dialog';
 import { dragHasFiles, fromDrop } from './upload/pick';
 import { UploadDock, openUploadPanel, useAddUploads } from './upload/upload-dock';
 import classes from './drive.module.css';
-import { ToProjectDialog } from './to-project';
+import { page } from '../../routes/lazy';
+
+/*
+ * The two heavy dialogs load when first opened, not with the listing (issue 25): 分享 brings the
+ * date pickers and the people search, 添加到项目 the project picker, and on a slowed tablet their
+ * code was evaluated before the cached listing could show. The service worker precaches them
+ * after sign-in, so they open offline too; a failed load shows the page's 重试.
+ */
+const ShareDialog = page(() => import('./share/share-dialog'), 'ShareDialog');
+const ToProjectDialog = page(() => import('./to-project'), 'ToProjectDialog');
 
 type Dialog =
   | { kind: 'newFolder' }
@@ -835,26 +843,30 @@ export function DrivePage() {
         />
       )}
       {dialog?.kind === 'toProject' && (
-        <ToProjectDialog
-          key={dialogNonce}
-          opened={dialogOpen}
-          items={dialog.items}
-          onClose={(moved) => {
-            closeDialog();
-            if (moved) setSelection(new Set());
-          }}
-        />
+        <Suspense fallback={null}>
+          <ToProjectDialog
+            key={dialogNonce}
+            opened={dialogOpen}
+            items={dialog.items}
+            onClose={(moved) => {
+              closeDialog();
+              if (moved) setSelection(new Set());
+            }}
+          />
+        </Suspense>
       )}
       {dialog?.kind === 'share' && (
-        <ShareDialog
-          key={dialogNonce}
-          opened={dialogOpen}
-          items={dialog.items}
-          onClose={(result) => {
-            closeDialog();
-            if (result === 'confirm') setSelection(new Set());
-          }}
-        />
+        <Suspense fallback={null}>
+          <ShareDialog
+            key={dialogNonce}
+            opened={dialogOpen}
+            items={dialog.items}
+            onClose={(result) => {
+              closeDialog();
+              if (result === 'confirm') setSelection(new Set());
+            }}
+          />
+        </Suspense>
       )}
       {dialog?.kind === 'detail' && (
         <DetailDialog
