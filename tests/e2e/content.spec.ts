@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { confirmAndClose, signIn } from './helpers';
 
 /** A valid 1×1 PNG (an image by its bytes, as covers must be). */
 const PNG_1X1 = Buffer.from(
@@ -51,32 +51,7 @@ async function rowAction(page: Page, title: string, action: string) {
 
 async function transition(page: Page, title: string, action: '发布' | '下架') {
   await rowAction(page, title, action);
-  const dialog = page.getByRole('dialog', { name: `${action}确认` });
-  // What the server answered meanwhile: once in a whole loaded run, the English exhibition's
-  // confirmation stayed open with the row still 草稿, its cause gone with the toast. The
-  // failure now names the answers (or their absence) and the toasts still showing.
-  const answers: string[] = [];
-  const heard = (r: Response) => {
-    if (r.request().method() === 'POST' && r.url().includes('/singleMuseum/'))
-      void r.text().then(
-        (body) =>
-          answers.push(`${r.url().replace(/^.*singleMuseum/, '')} ${r.status()} ${body.slice(0, 200)}`),
-        () => answers.push(`${r.url()} ${r.status()} (no body)`),
-      );
-  };
-  page.on('response', heard);
-  await dialog.getByRole('button', { name: action, exact: true }).click();
-  try {
-    await expect(dialog).toBeHidden();
-  } catch (err) {
-    const toasts = await page.locator('.mantine-Notification-root').allTextContents();
-    throw new Error(
-      `${action}确认 stayed open; answers: ${JSON.stringify(answers)}; toasts: ${JSON.stringify(toasts)}`,
-      { cause: err },
-    );
-  } finally {
-    page.off('response', heard);
-  }
+  await confirmAndClose(page.getByRole('dialog', { name: `${action}确认` }), action);
   await expect(page.getByTestId('record-row').filter({ hasText: title })).toContainText(
     action === '发布' ? '已发布' : '已下架',
   );

@@ -5,6 +5,7 @@ import {
   type BrowserContextOptions,
   type Locator,
   type Page,
+  type Response,
   type TestInfo,
 } from '@playwright/test';
 
@@ -33,6 +34,39 @@ export async function tokenOf(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'token');
   if (!cookie) throw new Error('no token cookie');
   return cookie.value;
+}
+
+/**
+ * Clicks a confirmation's button (`name`) and waits for the confirmation to close. If it stays
+ * open, the failure names the server's answers to the POSTs made meanwhile and the toasts still
+ * showing. Twice in whole loaded runs a confirmation stayed open with no spinner (content's
+ * 发布确认, a task's 删除任务), its cause gone with its 5-second toast: a refusal shows here as its
+ * answer, a click that never reached the app as no answer at all.
+ */
+export async function confirmAndClose(dialog: Locator, name: string) {
+  const page = dialog.page();
+  const answers: string[] = [];
+  const heard = (r: Response) => {
+    if (r.request().method() !== 'POST') return;
+    const path = new URL(r.url()).pathname;
+    void r.text().then(
+      (body) => answers.push(`${path} ${r.status()} ${body.slice(0, 200)}`),
+      () => answers.push(`${path} ${r.status()} (no body)`),
+    );
+  };
+  page.on('response', heard);
+  await dialog.getByRole('button', { name, exact: true }).click();
+  try {
+    await expect(dialog).toBeHidden();
+  } catch (err) {
+    const toasts = await page.locator('.mantine-Notification-root').allTextContents();
+    throw new Error(
+      `the confirmation stayed open after ${name}; answers: ${JSON.stringify(answers)}; toasts: ${JSON.stringify(toasts)}`,
+      { cause: err },
+    );
+  } finally {
+    page.off('response', heard);
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { driveApi, waitForServiceWorker } from './drive-helpers';
-import { clickAt, expectWithin2s, signIn, tokenOf, watchText } from './helpers';
+import { clickAt, confirmAndClose, expectWithin2s, signIn, tokenOf, watchText } from './helpers';
 
 /**
  * Project tasks (issue 9), the issue's story first: 刘洋 creates a project and a board, adds 孙悦,
@@ -144,7 +144,7 @@ test('the story: 刘洋 adds 孙悦 and assigns her a task with a subtask and a 
   // now warns instead of opening an empty dialog.
   const taskUrl = sun.url();
   await dialog.getByTestId('task-delete').click();
-  await liu.getByRole('dialog', { name: '删除任务' }).getByRole('button', { name: '删除' }).click();
+  await confirmAndClose(liu.getByRole('dialog', { name: '删除任务' }), '删除');
   await expect(dialog).toBeHidden();
   await expect(card).toBeHidden();
   await sun.goto(taskUrl);
