@@ -842,8 +842,9 @@ export function DrivePage() {
           onClose={finished(dialog.mode === 'move' ? t.drive.copyMove.moved : t.drive.copyMove.copied)}
         />
       )}
-      {dialog?.kind === 'toProject' && (
-        <Suspense fallback={null}>
+      {/* One boundary for the dialogs whose code loads on first open (see ShareDialog above). */}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'toProject' && (
           <ToProjectDialog
             key={dialogNonce}
             opened={dialogOpen}
@@ -853,10 +854,8 @@ export function DrivePage() {
               if (moved) setSelection(new Set());
             }}
           />
-        </Suspense>
-      )}
-      {dialog?.kind === 'share' && (
-        <Suspense fallback={null}>
+        )}
+        {dialog?.kind === 'share' && (
           <ShareDialog
             key={dialogNonce}
             opened={dialogOpen}
@@ -866,8 +865,8 @@ export function DrivePage() {
               if (result === 'confirm') setSelection(new Set());
             }}
           />
-        </Suspense>
-      )}
+        )}
+      </Suspense>
       {dialog?.kind === 'detail' && (
         <DetailDialog
           key={dialogNonce}
