@@ -59,10 +59,24 @@ test('an administrator adds a person, who then signs in with their role and edit
   await expect(first).toHaveCount(0);
   expect(await railModules(page)).toEqual(['工作台', '办公行政', '展览策划', '图书借阅', '数字资源']);
 
+  // The form opens on the session's copy and can be typed in at once. The server's copy is held
+  // back here until the name is typed: its arrival must keep what was typed (it once rebuilt the
+  // form, wiping the name and leaving 保存 disabled, when CI's server answered that late).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/personal/info', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: '个人中心' }).click();
   await expect(page).toHaveURL(/\/personal\/base$/);
   await page.getByLabel('姓名').fill('钱文博');
+  const arrived = page.waitForResponse('**/personal/info');
+  release();
+  await arrived;
+  await page.unroute('**/personal/info');
+  await expect(page.getByLabel('姓名')).toHaveValue('钱文博');
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('资料已保存')).toBeVisible();
 

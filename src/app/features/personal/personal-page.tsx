@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Badge,
   Box,
@@ -101,9 +101,7 @@ export function PersonalPage() {
             <>
               <ProfileCard user={user} />
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-                {/* Rebuilt once when the server's copy replaces the session's, never on later refetches,
-                    which would wipe what is being typed. */}
-                <ProfileForm key={`${user.userId}-${info.data ? 'server' : 'session'}`} user={user} />
+                <ProfileForm key={user.userId} user={user} />
                 <PasswordForm />
               </SimpleGrid>
               <DavCard account={user.account} />
@@ -210,6 +208,21 @@ function ProfileForm({ user }: { user: UserInfo }) {
     initialValues: { userName: user.userName, phone: user.phone },
     validate: zodValidate(ProfileUpdate),
   });
+  // The form opens on the session's copy, so it can be typed in at once (and offline). When the
+  // server's copy arrives, or a later refetch brings an admin's change, it takes the new values
+  // for the fields the person has not changed and keeps what they typed in the others. It was
+  // rebuilt instead, which wiped a name typed before the server answered and left 保存 disabled.
+  const { userName, phone } = user;
+  useEffect(() => {
+    const typed = form.getValues();
+    form.setValues({
+      userName: form.isDirty('userName') ? typed.userName : userName,
+      phone: form.isDirty('phone') ? typed.phone : phone,
+    });
+    form.resetDirty({ userName, phone });
+    // `form` is a new object on every render; only the server's values should re-run this.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userName, phone]);
   const update = useMutation({
     mutationFn: ({ body, key }: { body: { userName: string; phone: string }; key: string }) =>
       museum.post<UserInfo>('/personal/update', body, { idempotencyKey: key }),
