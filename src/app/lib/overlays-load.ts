@@ -10,9 +10,10 @@ export const overlaysReady: Promise<void> = loaded.then(
   () => undefined,
   () => undefined,
 );
+type Module = { default: ComponentType };
 export const Overlays = lazy(() =>
   loaded.then(
-    (m) => ({ default: m.Overlays }),
-    () => ({ default: (() => null) as ComponentType }),
+    (m): Module => ({ default: m.Overlays }),
+    (): Module => ({ default: () => null }),
   ),
 );
