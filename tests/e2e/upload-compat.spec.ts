@@ -207,6 +207,19 @@ function dataOf(message: string): {
 }
 
 /**
+ * The one file the run's `done` answers name. The chunk that completed the file answers done with
+ * its id. With three chunks in flight, that answer is not always the one the library reports last
+ * (fileSuccess): once in a whole run the last one reported was a chunk's recorded before the file
+ * was complete, listing the chunks without an id. Two chunks may both see all three recorded;
+ * both must name one file.
+ */
+function doneFileId(r: RunResult): number {
+  const ids = new Set(r.answers.map(dataOf).flatMap((a) => (a.done ? [a.userFileId] : [])));
+  expect([...ids]).toHaveLength(1);
+  return [...ids][0]!;
+}
+
+/**
  * Checks the listing (one entry of that name and size) and downloads it through the real API.
  * `userFileId` is the id the uploader's last answer named, if it named one: simple-uploader
  * sends three chunks at once, and the answer it reports last may be a chunk's that was recorded
@@ -263,13 +276,7 @@ test.describe('simple-uploader.js against /wangpan/filetransfer/uploadfile', () 
     expect([...r.posted].sort((x, y) => x - y)).toEqual([1, 2, 3]);
     expect(r.tested).toEqual([1]);
     expect(net.seen).toEqual({ get: 1, post: 3 });
-    // The chunk that completed the file answers done with its id. With three chunks in flight,
-    // that answer is not always the one the library reports last (fileSuccess): once in a whole
-    // run the last one reported was a chunk's recorded before the file was complete, listing the
-    // chunks without an id. Two chunks may both see all three recorded; both name one file.
-    const ids = new Set(r.answers.map(dataOf).flatMap((a) => (a.done ? [a.userFileId] : [])));
-    expect([...ids]).toHaveLength(1);
-    await expectStored(request, user, folder, 'a.bin', src, [...ids][0]!);
+    await expectStored(request, user, folder, 'a.bin', src, doneFileId(r));
   });
 
   test('a 2.25 MiB file with forceChunkSize: true', async ({ page, request }) => {
@@ -287,7 +294,7 @@ test.describe('simple-uploader.js against /wangpan/filetransfer/uploadfile', () 
     expect(r.totalChunks).toBe(3); // ceil(2.25): 1 + 1 + 0.25 MiB
     expect([...r.posted].sort((x, y) => x - y)).toEqual([1, 2, 3]);
     expect(net.seen).toEqual({ get: 1, post: 3 });
-    await expectStored(request, user, folder, 'b.dat', src, dataOf(r.message).userFileId);
+    await expectStored(request, user, folder, 'b.dat', src, doneFileId(r));
   });
 
   test('a file smaller than one chunk, and an empty file', async ({ page, request }) => {
