@@ -281,7 +281,9 @@ describe('the live stream', () => {
     await s.notices.notify({ receivers: [b.id], content: '新通知', source: 'system', from: null });
     await sb.until(() => sb.events.some((e) => e.event === 'change'), 1000);
     const change = sb.events.find((e) => e.event === 'change')!;
-    expect(JSON.parse(change.data)).toEqual({ topics: ['notice'] });
+    // The side menu's counts travel with it: the page shows the bell without asking again.
+    expect(JSON.parse(change.data)).toEqual({ topics: ['notice'], counts: await counts(b.token) });
+    expect(JSON.parse(change.data).counts.noticeCount).toBeGreaterThan(0);
     expect(change.at - t0).toBeLessThan(1000);
 
     // B reading through the API tells B's other pages too; A hears nothing of B's lists.
@@ -316,9 +318,29 @@ describe('the live stream', () => {
     await sb.until(() => changes().length === 1);
     s.bus.publish([b.id], ['cooperation']);
     await sb.until(() => changes().length === 2);
-    expect(changes()).toEqual([{ topics: ['notice', 'announce'] }, { topics: ['cooperation'] }]);
+    const now = await counts(b.token);
+    expect(changes()).toEqual([
+      { topics: ['notice', 'announce'], counts: now },
+      { topics: ['cooperation'], counts: now },
+    ]);
+    // A change that moves none of the side menu's counts carries none.
+    s.bus.publish([b.id], ['announce']);
+    await sb.until(() => changes().length === 3);
+    expect(changes()[2]).toEqual({ topics: ['announce'] });
     await sb.close();
     await sb.until(() => s.bus.size() === 0);
+  });
+
+  it('sends no counts once the session has ended, and ends at that change', async () => {
+    const token = await s.login('staff07');
+    const id = await userIdOf(s, 'staff07');
+    const st = await stream(token);
+    await st.until(() => st.events.some((e) => e.event === 'ready'));
+    await expireSession(s, token);
+    s.bus.publish([id], ['notice']);
+    await st.until(() => st.ended());
+    expect(st.events.map((e) => e.event)).toEqual(['ready']);
+    expect(s.bus.size()).toBe(0);
   });
 
   it('ends when the session ends', async () => {

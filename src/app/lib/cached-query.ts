@@ -32,6 +32,12 @@ export interface CachedQueryOptions<T> {
   refetchInterval?: number | false;
 }
 
+/** What a cached view keeps in the query cache for its server answer (set it in this shape). */
+export interface Cached<T> {
+  data: T;
+  syncedAt: number;
+}
+
 export type CachedStatus = 'loading' | 'ready' | 'not-cached' | 'error';
 
 export interface CachedView<T> {
@@ -55,6 +61,15 @@ async function readCache(key: string): Promise<CacheRow | null> {
 }
 
 let writes = 0;
+
+/**
+ * Keeps a view's server answer on the device, as the view's own read does, for an answer that
+ * came another way (the counts the live stream carries, lib/live.ts): what a view shows is
+ * what the device has, so it opens the same offline.
+ */
+export function keepOnDevice(queryKey: readonly unknown[], data: unknown, syncedAt: number) {
+  return writeCache(JSON.stringify(queryKey), data, syncedAt);
+}
 
 async function writeCache(key: string, data: unknown, syncedAt: number) {
   try {
@@ -120,7 +135,7 @@ export function useCachedQuery<T>(options: CachedQueryOptions<T>): CachedView<T>
 
   const remote = useQuery({
     queryKey,
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<Cached<T>> => {
       const data = await fetch({ signal, progress: (d) => setPartial({ key: cacheKey, data: d }) });
       const syncedAt = Date.now();
       await writeCache(cacheKey, data, syncedAt);

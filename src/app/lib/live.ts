@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { MUSEUM_PREFIX } from '../../shared/api/envelope';
-import { LIVE_STREAM_PATH, LiveChange } from '../../shared/api/notice';
+import { LIVE_STREAM_PATH, LiveChange, type SidebarCounts } from '../../shared/api/notice';
+import { keepOnDevice, type Cached } from './cached-query';
 import { session } from './session';
 
 /**
@@ -68,7 +69,8 @@ type Message =
  * and a stream per open tab would eat into what uploads and reads need. When that tab closes,
  * the next waiting tab takes over. Browsers without Web Locks open one stream per tab.
  *
- * The counts are read once, by the stream's tab, and passed on with their answer: every tab
+ * A change of the side menu's counts arrives with them (shown at once, no round trip). The
+ * counts are still read once, by the stream's tab, and passed on with their answer: every tab
  * reading them itself made each change cost the server a round of count calls per tab, and
  * the tabs queue for the same six connections (a second tab's badge was the one that came
  * late on a loaded machine). A tab that hears of a change but not of its counts reads them
@@ -101,17 +103,43 @@ export function startLive(queryClient: QueryClient) {
     } else for (const t of topics) void queryClient.invalidateQueries({ queryKey: keyOf(t) });
   };
   const tell = (m: Message) => channel?.postMessage(m);
-  const changed = (topics: string[] | null) => {
-    tell({ type: 'change', topics });
-    refreshLists(topics);
+  /**
+   * The side menu's counts the stream sent with a change: kept on the device first, as a read
+   * of them would be (so the badge reads the same after an offline reload), then shown and
+   * passed to the other tabs. A round trip saved on the way to the bell.
+   */
+  const showCounts = async (counts: SidebarCounts) => {
+    const syncedAt = Date.now();
+    const views = queryClient.getQueriesData<Cached<Record<string, number>>>({ queryKey: COUNTS_KEY });
+    await Promise.all(
+      views.map(async ([key, old]) => {
+        if (!old) return;
+        const next = { data: { ...old.data, ...counts }, syncedAt };
+        await keepOnDevice(key, next.data, syncedAt);
+        queryClient.setQueryData(key, next);
+      }),
+    );
+    tell({ type: 'counts', entries: queryClient.getQueriesData({ queryKey: COUNTS_KEY }) });
+  };
+  /** Reads the counts and passes the answer on; only one read after this change counts. */
+  const readAndPassCounts = () => {
     const since = Date.now();
-    void readCounts().then(() => {
+    return readCounts().then(() => {
       // Only answers read after this change: a read it cancelled (a second change came) is not.
       const entries = queryClient
         .getQueriesData({ queryKey: COUNTS_KEY })
         .filter(([key]) => (queryClient.getQueryState(key)?.dataUpdatedAt ?? 0) >= since);
       if (entries.length) tell({ type: 'counts', entries });
     });
+  };
+  const changed = (topics: string[] | null, counts?: SidebarCounts) => {
+    tell({ type: 'change', topics });
+    // The counts first: the lists' answers, coming back meanwhile, must not queue before them.
+    const shown = counts ? showCounts(counts) : Promise.resolve();
+    refreshLists(topics);
+    // Read all the same, after: the resources', registrations' and books' counts are not on
+    // the stream, and the read confirms the rest.
+    void shown.then(readAndPassCounts);
   };
   const status = (next: boolean) => {
     setUp(next);
@@ -140,7 +168,7 @@ export function startLive(queryClient: QueryClient) {
       } catch {
         parsed = undefined;
       }
-      changed(parsed?.success ? parsed.data.topics : null);
+      changed(parsed?.success ? parsed.data.topics : null, parsed?.data?.counts);
     });
     es.addEventListener('error', () => {
       status(false);

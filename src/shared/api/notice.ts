@@ -100,8 +100,10 @@ export const RESOURCE_APPROVAL_TYPES = { upload: 'resourceUpload', apply: 'resou
 
 /**
  * The live stream (GET /singleMuseum/notice/stream, Server-Sent Events). Each `change` event's
- * data is `{"topics": [...]}`: which of the signed-in user's lists changed. The page refetches
- * those lists and the counts; no content travels on the stream.
+ * data is `{"topics": [...], "counts"?: SidebarCounts}`: which of the signed-in user's lists
+ * changed and, when the side menu's counts moved (notice, cooperation, approval), their new
+ * values, so the bell moves without a round trip. The page refetches the lists and the rest of
+ * the counts; no content travels on the stream.
  */
 /**
  * `announce`: an announcement meant for me was published, withdrawn, changed or deleted.
@@ -117,5 +119,8 @@ export const LIVE_TOPICS = [
   'books',
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
-export const LiveChange = z.object({ topics: z.array(z.enum(LIVE_TOPICS)) });
+export const LiveChange = z.object({
+  topics: z.array(z.enum(LIVE_TOPICS)),
+  counts: SidebarCounts.optional(),
+});
 export const LIVE_STREAM_PATH = '/notice/stream';

@@ -7,6 +7,7 @@ import {
   NoticeClearBody,
   NoticeReadBody,
   type LiveTopic,
+  type SidebarCounts,
 } from '../../../shared/api/notice';
 import { ShareToUsersBody } from '../../../shared/api/share';
 import { DONE } from '../../plugins/envelope';
@@ -16,6 +17,9 @@ import type { NoticeService } from './notice.service';
 
 /** How often an open stream proves it is alive and re-checks its session. */
 export const HEARTBEAT_MS = 25_000;
+
+/** The topics whose change moves the side menu's counts (SidebarCounts): their events carry them. */
+const COUNTED: ReadonlySet<LiveTopic> = new Set<LiveTopic>(['notice', 'cooperation', 'approval']);
 
 /**
  * The notice centre under /singleMuseum (spec/office.md §7 "Notices and collaboration", the
@@ -68,8 +72,9 @@ export function noticeRoutes(
   /*
    * The live stream (Server-Sent Events). EventSource cannot set headers, so the session comes
    * from the token cookie (GET only; the auth plugin). It carries no content, only which of the
-   * user's lists changed, so a stream left open after sign-out leaks nothing; it still ends at
-   * the next heartbeat once the session is gone.
+   * user's lists changed and, when those move the side menu's counts, the new counts (numbers,
+   * read for the stream's own user after the session is checked again), so a stream left open
+   * after sign-out leaks nothing: it ends at its next change or heartbeat once the session is gone.
    */
   const open = new Set<() => void>();
   app.addHook('onClose', async () => {
@@ -92,8 +97,26 @@ export function noticeRoutes(
     res.write('retry: 3000\n\nevent: ready\ndata: {}\n\n');
 
     /*
+     * The counts travel with the change. Without them the page heard of a notice, then asked
+     * for the counts: a second round trip before the bell moved, and on a loaded tablet (or CI's
+     * two busy cores) that round trip was what pushed the bell past the spec's 2 seconds. Events
+     * are written in order through `chain`, so a later event never carries older counts.
+     */
+    let chain = Promise.resolve();
+    const write = async (topics: LiveTopic[]) => {
+      let counts: SidebarCounts | undefined;
+      if (topics.some((t) => COUNTED.has(t))) {
+        const user = await deps.auth.resolve(token).catch(() => undefined);
+        if (user?.id !== userId) return end();
+        // A failed read costs only the shortcut: the page reads the counts itself.
+        counts = await notices.counts(userId).catch(() => undefined);
+      }
+      if (!res.writableEnded) res.write(`event: change\ndata: ${JSON.stringify({ topics, counts })}\n\n`);
+    };
+
+    /*
      * One write often changes several of the user's lists in a row (publishing an announcement
-     * tells 'notice', then 'announce'). Each event makes every open tab refetch its counts, and
+     * tells 'notice', then 'announce'). Each event makes every open tab refetch its lists, and
      * a second event cancels and repeats the first's refetch: twice the requests, on the six
      * connections a browser allows per server. Publications of the same turn of the event loop
      * go out as one event.
@@ -108,7 +131,8 @@ export function noticeRoutes(
       setImmediate(() => {
         const merged = [...(queued ?? [])];
         queued = null;
-        if (!res.writableEnded) res.write(`event: change\ndata: ${JSON.stringify({ topics: merged })}\n\n`);
+        // A write that failed (the socket went) must not stop the ones after it.
+        chain = chain.then(() => write(merged)).catch(() => undefined);
       });
     };
     const unsubscribe = deps.bus.subscribe(userId, send);
