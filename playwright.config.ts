@@ -37,6 +37,9 @@ const DRIVE_LANE = [
   /books(-reader|-admin)?\.spec/,
   // Issue 23's content journey (the drive lane is the shorter one).
   /[\\/]content\.spec/,
+  // The drive offline (staff05's drive, which no other spec of this lane writes): a fresh run
+  // of 4e748dd summed office 1,495 s of tests against the drive's 1,202 s, and this is 92 s.
+  /drive-offline\.spec/,
 ];
 const lanes = [
   { name: 'drive', port: E2E_PORT + 1, match: { testMatch: DRIVE_LANE } },

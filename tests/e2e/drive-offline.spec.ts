@@ -9,7 +9,7 @@ test.use({ serviceWorkers: 'allow' });
  * The drive without a network (issue 3 "Offline"): cached folders browse at once with the 离线
  * mark; renames and new folders made offline queue in the outbox, show as 待同步, and reach the
  * server when the network returns; a change the server refuses is kept with its reason until
- * the user retries or discards it. Account: staff05 (used by no other spec).
+ * the user retries or discards it. Account: staff05 (no other spec writes its drive).
  */
 
 async function renameTo(page: Page, from: string, to: string) {
