@@ -111,15 +111,19 @@ export function startLive(queryClient: QueryClient) {
   const showCounts = async (counts: SidebarCounts) => {
     const syncedAt = Date.now();
     const views = queryClient.getQueriesData<Cached<Record<string, number>>>({ queryKey: COUNTS_KEY });
+    const entries: [readonly unknown[], unknown][] = [];
     await Promise.all(
       views.map(async ([key, old]) => {
         if (!old) return;
         const next = { data: { ...old.data, ...counts }, syncedAt };
         await keepOnDevice(key, next.data, syncedAt);
         queryClient.setQueryData(key, next);
+        entries.push([key, next]);
       }),
     );
-    tell({ type: 'counts', entries: queryClient.getQueriesData({ queryKey: COUNTS_KEY }) });
+    // Nothing to pass when this tab shows no counts (the volunteer's phone view): an empty
+    // message would stop the other tabs' own read after SHARED_COUNTS_WAIT_MS.
+    if (entries.length) tell({ type: 'counts', entries });
   };
   /** Reads the counts and passes the answer on; only one read after this change counts. */
   const readAndPassCounts = () => {
