@@ -234,6 +234,26 @@ describe('outbox', () => {
     expect(server.applied.map((a) => a.key)).toEqual([row!.idempotencyKey]);
   });
 
+  it('after a closed page: every cut-off write goes again in order, once each, and done ones are cleared', async () => {
+    const outbox = makeOutbox();
+    online = false;
+    for (const p of ['/done', '/a', '/queued', '/b']) await outbox.submit(write(p));
+    const rows = await outbox.list();
+    const seq = (path: string) => rows.find((r) => r.path === path)!.seq;
+    // The page closed after /done was answered and while /a and /b were in flight (two tabs).
+    await db.outbox.update(seq('/done'), { status: 'done' });
+    await db.outboxBlobs.put({ id: rows.find((r) => r.path === '/done')!.id, blob: new Blob(['x']) });
+    await db.outbox.update(seq('/a'), { status: 'sending' });
+    await db.outbox.update(seq('/b'), { status: 'sending' });
+    online = true;
+    expect(await outbox.replay()).toMatchObject({ sent: 3, refused: 0, pending: 0 });
+    expect(server.applied.map((a) => a.path)).toEqual(['/a', '/queued', '/b']);
+    expect(await outbox.list()).toEqual([]);
+    expect(await db.outboxBlobs.count()).toBe(0);
+    // Each went once, with its attempts counted.
+    expect(server.sends).toBe(3);
+  });
+
   it('serialises concurrent replays: nothing is sent twice', async () => {
     const outbox = makeOutbox();
     online = false;

@@ -170,29 +170,53 @@ export function createOutbox(deps: OutboxDeps) {
     return { ...row, seq: seq as number };
   }
 
+  /**
+   * Takes the oldest pending write and marks it `sending`, in one transaction. On a run's first
+   * claim it also tidies up after a closed page, which under the lock nobody else can be
+   * sending for: a `sending` row was cut off (its answer is unknown, and its key makes sending
+   * it again safe), and `done` rows reached the server already.
+   *
+   * One read of the queue (it is short) and writes sent together, not a query per step: each
+   * step was a round trip to the browser's database process, five of them before the request
+   * left, and the person who pressed 提交 waited for all of them (135–230 ms of a 300 ms
+   * approval under load, measured in approval-outcome.spec).
+   */
+  async function claim(db: UserDb, first: boolean): Promise<OutboxOp | undefined> {
+    return db.transaction('rw', db.outbox, db.outboxBlobs, async () => {
+      const rows = (await db.outbox.toArray()) as OutboxOp[];
+      const writes: Promise<unknown>[] = [];
+      const cut = first ? rows.filter((o) => o.status === 'sending') : [];
+      if (first) {
+        const done = rows.filter((o) => o.status === 'done');
+        if (done.length) {
+          writes.push(db.outbox.bulkDelete(done.map((o) => o.seq)));
+          writes.push(db.outboxBlobs.bulkDelete(done.map((o) => o.id)));
+        }
+        for (const o of cut) o.status = 'pending';
+      }
+      // The primary key orders the queue, and toArray() returns it in that order.
+      const next = rows.find((o) => o.status === 'pending');
+      for (const o of cut) if (o !== next) writes.push(db.outbox.update(o.seq, { status: 'pending' }));
+      if (next) {
+        writes.push(
+          db.outbox.update(next.seq, { status: 'sending', attempts: next.attempts + 1, lastTriedAt: now() }),
+        );
+      }
+      await Promise.all(writes);
+      return next;
+    });
+  }
+
   /** One pass over the queue, oldest first. Runs under the lock only. */
   async function runOnce(): Promise<ReplaySummary> {
     const summary: ReplaySummary = { sent: 0, refused: 0, pending: 0 };
     const db = deps.db();
     if (!db) return summary;
-    // Under the lock nobody else is sending, so a `sending` row was cut off by a closed page:
-    // its answer is unknown, and its key makes sending it again safe. `done` rows left by a
-    // closed page reached the server already.
-    await db.outbox.where('status').equals('sending').modify({ status: 'pending' });
-    await removeOps(db, await db.outbox.where('status').equals('done').toArray());
     const scopes: unknown[][] = [];
     const settled: OutboxOp[] = [];
-    for (;;) {
-      const next = (await db.outbox
-        .orderBy('seq')
-        .filter((o) => o.status === 'pending')
-        .first()) as OutboxOp | undefined;
+    for (let first = true; ; first = false) {
+      const next = await claim(db, first);
       if (!next) break;
-      await db.outbox.update(next.seq, {
-        status: 'sending',
-        attempts: next.attempts + 1,
-        lastTriedAt: now(),
-      });
       let data: unknown;
       try {
         let blob: Blob | undefined;
