@@ -184,19 +184,13 @@ export function createOutbox(deps: OutboxDeps) {
   async function claim(db: UserDb, first: boolean): Promise<OutboxOp | undefined> {
     return db.transaction('rw', db.outbox, db.outboxBlobs, async () => {
       const rows = (await db.outbox.toArray()) as OutboxOp[];
-      const writes: Promise<unknown>[] = [];
+      // Usually none: a `done` row is only left by a page closed before it removed it.
+      const done = first ? rows.filter((o) => o.status === 'done') : [];
+      await removeOps(db, done);
       const cut = first ? rows.filter((o) => o.status === 'sending') : [];
-      if (first) {
-        const done = rows.filter((o) => o.status === 'done');
-        if (done.length) {
-          writes.push(db.outbox.bulkDelete(done.map((o) => o.seq)));
-          writes.push(db.outboxBlobs.bulkDelete(done.map((o) => o.id)));
-        }
-        for (const o of cut) o.status = 'pending';
-      }
       // The primary key orders the queue, and toArray() returns it in that order.
-      const next = rows.find((o) => o.status === 'pending');
-      for (const o of cut) if (o !== next) writes.push(db.outbox.update(o.seq, { status: 'pending' }));
+      const next = rows.find((o) => o.status === 'pending' || cut.includes(o));
+      const writes = cut.filter((o) => o !== next).map((o) => db.outbox.update(o.seq, { status: 'pending' }));
       if (next) {
         writes.push(
           db.outbox.update(next.seq, { status: 'sending', attempts: next.attempts + 1, lastTriedAt: now() }),

@@ -102,12 +102,17 @@ export function noticeRoutes(
      * two busy cores) that round trip was what pushed the bell past the spec's 2 seconds. Events
      * are written in order through `chain`, so a later event never carries older counts.
      */
+    /** Whether the stream's session still stands (the heartbeat and the counts ask). */
+    const signedIn = () =>
+      deps.auth.resolve(token).then(
+        (u) => u?.id === userId,
+        () => false,
+      );
     let chain = Promise.resolve();
     const write = async (topics: LiveTopic[]) => {
       let counts: SidebarCounts | undefined;
       if (topics.some((t) => COUNTED.has(t))) {
-        const user = await deps.auth.resolve(token).catch(() => undefined);
-        if (user?.id !== userId) return end();
+        if (!(await signedIn())) return end();
         // A failed read costs only the shortcut: the page reads the counts itself.
         counts = await notices.counts(userId).catch(() => undefined);
       }
@@ -137,10 +142,7 @@ export function noticeRoutes(
     };
     const unsubscribe = deps.bus.subscribe(userId, send);
     const beat = setInterval(() => {
-      void deps.auth.resolve(token).then(
-        (user) => (user?.id === userId ? res.write(': ping\n\n') : end()),
-        () => end(),
-      );
+      void signedIn().then((ok) => (ok ? res.write(': ping\n\n') : end()));
     }, deps.heartbeatMs ?? HEARTBEAT_MS);
     function end() {
       clearInterval(beat);
