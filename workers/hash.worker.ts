@@ -7,7 +7,7 @@ import { feedBlob } from '../src/shared/md5-feed';
  * The MD5 worker behind app/lib/upload/hasher.ts (contract: src/shared/hash-api.ts). Runs off
  * the page's thread so hashing a 500 MB video never freezes a tablet's UI; hash-wasm because it
  * is about 3x spark-md5 with the same digest (tests/bench/md5.ts measures it). The file is read
- * as a stream that overlaps the hashing, with progress throttled (src/shared/md5-feed.ts).
+ * as a stream into one reused buffer, with progress throttled (src/shared/md5-feed.ts).
  *
  * Concurrency: each call takes a hasher of its own from a pool of idle ones (creating one if
  * none is idle) and gives it back when done. Comlink runs calls concurrently in here, and they

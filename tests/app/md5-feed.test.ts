@@ -2,15 +2,15 @@ import { createMD5 } from 'hash-wasm';
 import SparkMD5 from 'spark-md5';
 import { describe, expect, it } from 'vitest';
 import { HASH_CANCELLED } from '../../src/shared/hash-api';
-import { feedBlob, type Md5Sink } from '../../src/shared/md5-feed';
+import { feedBlob, READ_BYTES, type Md5Sink } from '../../src/shared/md5-feed';
 
 /**
  * The MD5 worker's reading loop (src/shared/md5-feed.ts) with the worker's own hash-wasm, on
  * Node's Blob. Expected digests come from spark-md5, an independent implementation, and from
  * RFC 1321's test suite (tsconfig.app.json gives tests/app browser types only, so no
  * node:crypto here; tests/bench/md5.ts checks the worker in Chromium against node:crypto).
- * Node's Blob streams one chunk per part, so blobs made of parts give the loop the uneven
- * chunks a browser's stream hands over.
+ * Node's Blob stream is a byte stream, as Chromium's is, so these run the loop's BYOB reads; a
+ * stream that is not one (older Safari's) takes the default reader, tested on its own below.
  */
 
 const MiB = 1024 * 1024;
@@ -90,6 +90,31 @@ describe('feedBlob (the MD5 worker reading loop)', () => {
     await feedBlob(sink, blobOf(data, 10_000));
     expect(fed).toBe(data.length);
     expect(seen.every((x) => x === 0)).toBe(true);
+  });
+
+  it('reads a byte stream in pieces of at most READ_BYTES, whatever its parts', async () => {
+    const data = bytes(3 * READ_BYTES + 99, 11);
+    const sizes: number[] = [];
+    const hasher = (await createMD5()).init();
+    const sink: Md5Sink = { update: (chunk) => (sizes.push(chunk.byteLength), hasher.update(chunk)) };
+    // Parts of 2.5 × READ_BYTES: the reads split them, never hand them over whole.
+    await feedBlob(sink, blobOf(data, (5 * READ_BYTES) / 2));
+    expect(hasher.digest('hex')).toBe(sparkMd5(data));
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(READ_BYTES);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(data.length);
+  });
+
+  it('reads a stream that is not a byte stream with the default reader, to the same digest', async () => {
+    const data = bytes(2 * MiB + 3, 12);
+    let at = 0;
+    const plain = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (at >= data.length) return controller.close();
+        controller.enqueue(data.slice(at, (at += 300_007)));
+      },
+    });
+    const blob = { size: data.length, stream: () => plain } as unknown as Blob;
+    expect(await wasmMd5(blob)).toBe(sparkMd5(data));
   });
 
   it('reports progress throttled, rising, within the size, one call at a time', async () => {

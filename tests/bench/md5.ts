@@ -15,8 +15,9 @@
  *   (reading, Comlink, progress and hashing), where node:crypto only hashes.
  *
  * Where the time goes, printed after the medians: on the first 32 MiB in a diagnostic worker,
- * reading alone as a stream and as 1 MiB `slice().arrayBuffer()` reads with one read ahead (the
- * loop before issue 25), hashing alone from memory (hash-wasm, spark-md5), and each of the two
+ * reading alone as a stream (BYOB into one reused buffer, as the worker reads now, and the
+ * default reader it used before) and as 1 MiB `slice().arrayBuffer()` reads with one read ahead
+ * (the loop before issue 25), hashing alone from memory (hash-wasm, spark-md5), and each of the two
  * behind both loops (the earlier one awaited progress after every slice): so the reference's
  * figure before and after the new loop is shown side by side, not assumed.
  *
@@ -88,6 +89,14 @@ expose({
   readStream: (blob) => timed(async () => {
     const reader = blob.stream().getReader();
     while (!(await reader.read()).done);
+  }),
+  readByob: (blob) => timed(async () => {
+    const reader = blob.stream().getReader({ mode: 'byob' });
+    for (let buf = new Uint8Array(SLICE); ; ) {
+      const { done, value } = await reader.read(buf);
+      if (done) break;
+      buf = new Uint8Array(value.buffer);
+    }
   }),
   readSlices: (blob) => timed(() => slices(blob, () => undefined)),
   async hashWasm(blob) {
@@ -243,6 +252,7 @@ try {
 
   // Where the time goes: each part alone, on the first 32 MiB, interleaved, median of 5.
   const parts = [
+    'readByob',
     'readStream',
     'readSlices',
     'hashWasm',
@@ -285,7 +295,8 @@ try {
   const pm = Object.fromEntries(parts.map((p) => [p, median(partMs[p]!)]));
   console.log(`where the time goes (first 32 MiB, in a worker, median of ${DIAG_ROUNDS}):`);
   for (const [part, what] of [
-    ['readStream', 'reading alone, blob.stream() (the worker now)'],
+    ['readByob', 'reading alone, blob.stream() BYOB into one reused 1 MiB buffer (the worker now)'],
+    ['readStream', 'reading alone, blob.stream() default reader, a new buffer a chunk (before)'],
     ['readSlices', 'reading alone, 1 MiB slice().arrayBuffer(), one ahead (before)'],
     ['hashWasm', 'hash-wasm alone, bytes already in memory'],
     ['hashSpark', 'spark-md5 alone, bytes already in memory'],
