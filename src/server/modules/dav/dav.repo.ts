@@ -1,6 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/index';
 import type { DavLockTable, DavScratchTable } from '../../db/schema';
+import { IS_LIVE } from '../drive/drive.repo';
 
 /*
  * SQL of WebDAV's own tables (migration 0060): dead properties, locks and the hidden macOS
@@ -96,12 +97,12 @@ export async function copyProps(
             .onRef('d.space', '=', 's.space')
             .onRef('d.file_name', '=', 's.file_name')
             .onRef('d.extend_name', '=', 's.extend_name')
-            .on('d.delete_flag', '=', 0)
+            .on('d.delete_flag', '=', IS_LIVE)
             .on(sql<boolean>`d.file_path = ${toPath} || substr(s.file_path, length(${fromPath}) + 1)`),
         )
         .select(['d.id as user_file_id', 'p.ns', 'p.name', 'p.value'])
         .where('s.space', '=', space)
-        .where('s.delete_flag', '=', 0)
+        .where('s.delete_flag', '=', IS_LIVE)
         .where(sql<boolean>`substr(s.file_path, 1, length(${fromPath})) = ${fromPath}`),
     )
     .execute();

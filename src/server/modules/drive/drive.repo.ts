@@ -18,6 +18,13 @@ export type SortKey = 'name' | 'size' | 'time';
 export type Direction = 'asc' | 'desc';
 
 const LIVE = 0;
+/**
+ * `delete_flag = 0` written into the SQL, not bound. The live-name index is partial (`where
+ * delete_flag = 0`), and SQLite re-plans a statement at every run when a bound value could
+ * decide whether a partial index applies: the one-row lookup of a name took 23 µs bound against
+ * 10 µs written in (issue 25). Every query of user_file's live rows uses it, in any module.
+ */
+export const IS_LIVE = sql.lit(LIVE);
 
 /** `substr(file_path, 1, length(prefix)) = prefix`: true for rows at or below a folder path. */
 function under(prefix: string) {
@@ -38,7 +45,7 @@ export function asciiLower(s: string): string {
 }
 
 function live(db: Db, space: string) {
-  return db.selectFrom('user_file').where('space', '=', space).where('delete_flag', '=', LIVE);
+  return db.selectFrom('user_file').where('space', '=', space).where('delete_flag', '=', IS_LIVE);
 }
 
 // ---------------------------------------------------------------- listing
@@ -318,7 +325,7 @@ export function folderPageWithBlobs(db: Db, space: string, path: string, offset:
     .selectAll('user_file')
     .select('blob.md5')
     .where('user_file.space', '=', space)
-    .where('user_file.delete_flag', '=', LIVE)
+    .where('user_file.delete_flag', '=', IS_LIVE)
     .where('user_file.file_path', '=', path)
     .orderBy('user_file.is_dir', 'desc')
     .orderBy('user_file.file_name')
@@ -362,7 +369,7 @@ export function liveSubtreeWithBlobs(db: Db, space: string, folderPath: string) 
     .selectAll('user_file')
     .select('blob.md5')
     .where('user_file.space', '=', space)
-    .where('user_file.delete_flag', '=', LIVE)
+    .where('user_file.delete_flag', '=', IS_LIVE)
     .where(sql<boolean>`substr(user_file.file_path, 1, length(${folderPath})) = ${folderPath}`)
     .orderBy('user_file.file_path')
     .orderBy('user_file.file_name')
@@ -376,7 +383,7 @@ export function blobOf(db: Db, space: string, id: number) {
     .innerJoin('blob', 'blob.id', 'user_file.blob_id')
     .select(['blob.md5', 'blob.size'])
     .where('user_file.space', '=', space)
-    .where('user_file.delete_flag', '=', LIVE)
+    .where('user_file.delete_flag', '=', IS_LIVE)
     .where('user_file.id', '=', id)
     .executeTakeFirst();
 }
@@ -521,7 +528,7 @@ export async function binItem(
     .updateTable('user_file')
     .set({ delete_flag: mark.flag, delete_time: mark.time, delete_batch_num: mark.batch })
     .where('space', '=', space)
-    .where('delete_flag', '=', LIVE)
+    .where('delete_flag', '=', IS_LIVE)
     .where((eb) =>
       item.folderPath === null
         ? eb('id', '=', item.id)
@@ -535,7 +542,7 @@ export async function deleteLiveItem(db: Db, space: string, item: { id: number; 
   const rows = await db
     .deleteFrom('user_file')
     .where('space', '=', space)
-    .where('delete_flag', '=', LIVE)
+    .where('delete_flag', '=', IS_LIVE)
     .where((eb) =>
       item.folderPath === null
         ? eb('id', '=', item.id)
@@ -771,7 +778,7 @@ export async function moveRowToSpace(
     .set({ space: to, ...place })
     .where('space', '=', from)
     .where('id', '=', id)
-    .where('delete_flag', '=', LIVE)
+    .where('delete_flag', '=', IS_LIVE)
     .execute();
 }
 
@@ -790,7 +797,7 @@ export async function moveLiveSubtreeToSpace(
     .updateTable('user_file')
     .set({ space: to, file_path: sql<string>`${toPath} || substr(file_path, length(${fromPath}) + 1)` })
     .where('space', '=', from)
-    .where('delete_flag', '=', LIVE)
+    .where('delete_flag', '=', IS_LIVE)
     .where(under(fromPath))
     .execute();
 }
@@ -805,7 +812,7 @@ export function liveTreeOf(db: Db, spaces: string[], opts: { files: boolean; nam
     .selectFrom('user_file')
     .select(['id', 'space', 'file_path', 'file_name', 'extend_name', 'is_dir'])
     .where('space', 'in', spaces)
-    .where('delete_flag', '=', LIVE)
+    .where('delete_flag', '=', IS_LIVE)
     .where((w) =>
       opts.files
         ? w.or([

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index';
 import type { MediaInfoTable } from '../../db/schema';
+import { IS_LIVE } from './drive.repo';
 
 /*
  * SQL of the media details (migration 0004). Tags belong to a blob (content), shared by every
@@ -70,7 +71,7 @@ export function lrcBeside(db: Db, space: string, path: string, fileName: string)
     .innerJoin('blob', 'blob.id', 'user_file.blob_id')
     .select(['blob.md5', 'blob.size'])
     .where('user_file.space', '=', space)
-    .where('user_file.delete_flag', '=', 0)
+    .where('user_file.delete_flag', '=', IS_LIVE)
     .where('user_file.file_path', '=', path)
     .where('user_file.file_name', '=', fileName)
     .where('user_file.is_dir', '=', 0)

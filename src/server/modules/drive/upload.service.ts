@@ -24,7 +24,7 @@ import {
   createLocalChunkStore,
 } from '../../storage/chunks';
 import { personalSpace, type Area } from './area';
-import { lockPerson } from './drive.repo';
+import { lockPerson, IS_LIVE } from './drive.repo';
 import { CHECK_FAILED, type DriveService } from './drive.service';
 import { createKeyedLock, type KeyedLock } from './keyed-lock';
 
@@ -319,7 +319,7 @@ export function createUploadService({
       .select('id')
       .where('id', '=', s.done_user_file_id)
       .where('space', '=', area.space)
-      .where('delete_flag', '=', 0)
+      .where('delete_flag', '=', IS_LIVE)
       .executeTakeFirst();
     return row ? row.id : null;
   }
@@ -331,7 +331,7 @@ export function createUploadService({
       .innerJoin('blob', 'blob.id', 'user_file.blob_id')
       .select('user_file.id')
       .where('user_file.space', '=', area.space)
-      .where('user_file.delete_flag', '=', 0)
+      .where('user_file.delete_flag', '=', IS_LIVE)
       .where('blob.md5', '=', md5)
       .where('blob.size', '=', size)
       .executeTakeFirst();

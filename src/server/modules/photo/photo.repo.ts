@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
+import { IS_LIVE } from '../drive/drive.repo';
 
 /*
  * SQL of image search (migration 0046). Hash rows belong to content (MD5); the files they are
@@ -82,7 +83,7 @@ export async function unhashed(db: Db, version: number, limit: number) {
       j.onRef('image_hash.md5', '=', 'blob.md5').on('image_hash.version', '=', version),
     )
     .select(['blob.md5', 'blob.size'])
-    .where('user_file.delete_flag', '=', 0)
+    .where('user_file.delete_flag', '=', IS_LIVE)
     .where('user_file.is_dir', '=', 0)
     .where((eb) => eb(eb.fn<string>('lower', ['user_file.extend_name']), 'in', [...HASHED_EXTS]))
     .where('image_hash.md5', 'is', null)
@@ -125,7 +126,7 @@ function libraryFiles(db: Db, spaces: readonly string[]) {
     .innerJoin('blob', 'blob.id', 'user_file.blob_id')
     .leftJoin('image_hash', 'image_hash.md5', 'blob.md5')
     .where('user_file.space', 'in', [...spaces])
-    .where('user_file.delete_flag', '=', 0)
+    .where('user_file.delete_flag', '=', IS_LIVE)
     .where('user_file.is_dir', '=', 0)
     .where((eb) => eb(eb.fn<string>('lower', ['user_file.extend_name']), 'in', [...HASHED_EXTS]));
 }

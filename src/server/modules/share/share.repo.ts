@@ -2,6 +2,7 @@ import { serializeOn } from '../../db/dialect';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/index';
 import type { ShareFileTable, ShareTable } from '../../db/schema';
+import { IS_LIVE } from '../drive/drive.repo';
 
 /*
  * SQL of sharing. A share's items are read only through its own share_file rows joined with the
@@ -50,7 +51,7 @@ function liveItems(db: Db, share: Pick<ShareRow, 'id' | 'space'>) {
     ])
     .where('s.share_id', '=', share.id)
     .where('f.space', '=', share.space)
-    .where('f.delete_flag', '=', 0);
+    .where('f.delete_flag', '=', IS_LIVE);
 }
 export type ShareItem = Awaited<ReturnType<ReturnType<typeof liveItems>['execute']>>[number];
 
