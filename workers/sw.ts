@@ -25,6 +25,39 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 const API = /^\/(singleMuseum|wangpan)\//;
+
+/** The two API reads this worker keeps for offline (below); every other API call bypasses it. */
+const KEPT_API = ['/singleMuseum/sysUser/avatar/*', '/singleMuseum/bsDigitalassetsInfo/preview'];
+
+/** The static routing API's rule (Chromium 123+; not in TypeScript's WebWorker library). */
+interface RouterRule {
+  condition: { urlPattern: { pathname: string } };
+  source: 'network' | 'fetch-event';
+}
+
+/**
+ * API calls go straight to the network, never through this worker (the static routing API,
+ * `InstallEvent.addRoutes`). This worker answers none of them but the two it keeps, yet every
+ * call used to wait for it to pass the request on; and a worker idle for 30 s is stopped by the
+ * browser, so a tablet's next tap started it first just to pass a call on. Measured in Chromium
+ * at 4× CPU slowdown (issue 25): a POST took 119 ms with the worker stopped and 34 ms with it
+ * running; with these rules, about 20 ms either way. Rules match in order: the kept reads still
+ * go to the worker. Browsers without the API (Safari, Firefox) pass calls through as before.
+ */
+self.addEventListener('install', (event) => {
+  const add = (event as ExtendableEvent & { addRoutes?: (rules: RouterRule[]) => Promise<void> }).addRoutes;
+  if (!add) return;
+  const rules: RouterRule[] = [
+    ...KEPT_API.map((pathname): RouterRule => ({
+      condition: { urlPattern: { pathname } },
+      source: 'fetch-event',
+    })),
+    { condition: { urlPattern: { pathname: '/singleMuseum/*' } }, source: 'network' },
+    { condition: { urlPattern: { pathname: '/wangpan/*' } }, source: 'network' },
+  ];
+  // A browser that refuses the rules still serves every call through the worker, as before.
+  event.waitUntil(add.call(event, rules).catch(() => undefined));
+});
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
     denylist: [API, /\/[^/?]+\.[^/]+$/],
