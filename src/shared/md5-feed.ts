@@ -31,7 +31,7 @@ export interface Md5Sink {
   update(data: Uint8Array): unknown;
 }
 
-/** The BYOB read's buffer: one per call, reused for the whole file. */
+/** The BYOB read's buffer, at most: one per call, reused for the whole file. */
 export const READ_BYTES = 1024 * 1024;
 
 /**
@@ -54,7 +54,9 @@ function openReader(blob: Blob): { read: () => Promise<Uint8Array | null>; cance
       cancel: () => plain.cancel(),
     };
   }
-  let buffer = new Uint8Array(READ_BYTES);
+  // No bigger than the file (a batch of small photos allocates small buffers), never empty (a
+  // BYOB read into an empty view is refused).
+  let buffer = new Uint8Array(Math.max(1, Math.min(READ_BYTES, blob.size)));
   return {
     read: async () => {
       const { done, value } = await byob.read(buffer);
