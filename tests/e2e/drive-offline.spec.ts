@@ -51,8 +51,8 @@ test('offline: browse cached folders, rename and create; online: the server has 
   await expect(row(page, '照片')).toBeVisible();
 
   // API calls bypass the service worker (its static routes), but for the reads it keeps for
-  // offline, such as avatars, which still go through it (workers/sw.ts). The page's own timing
-  // buffer is full of the app's files by now, hence the clear.
+  // offline (avatars, the collection's reduced images), which still go through it
+  // (workers/sw.ts). The page's timing buffer is full of the app's files by now, hence the clear.
   const sources = await page.evaluate(async () => {
     performance.clearResourceTimings();
     // Read whole: a call's timing entry is made when its body has come.
@@ -60,6 +60,7 @@ test('offline: browse cached folders, rename and create; online: the server has 
     await read('/wangpan/file/getfilelist?filePath=%2F&currentPage=1&pageCount=10');
     await read('/singleMuseum/notice/count', { method: 'POST' });
     await read('/singleMuseum/sysUser/avatar/1?v=e2e');
+    await read('/singleMuseum/bsDigitalassetsInfo/preview?id=1');
     await new Promise((r) => setTimeout(r, 100));
     return performance
       .getEntriesByType('resource')
@@ -72,6 +73,7 @@ test('offline: browse cached folders, rename and create; online: the server has 
     ['/wangpan/file/getfilelist', 'network'],
     ['/singleMuseum/notice/count', 'network'],
     ['/singleMuseum/sysUser/avatar/1', 'fetch-event'],
+    ['/singleMuseum/bsDigitalassetsInfo/preview', 'fetch-event'],
   ]);
 
   await context.setOffline(true);
