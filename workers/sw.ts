@@ -27,7 +27,8 @@ cleanupOutdatedCaches();
 const API = /^\/(singleMuseum|wangpan)\//;
 
 /** The two API reads this worker keeps for offline (below); every other API call bypasses it. */
-const KEPT_API = ['/singleMuseum/sysUser/avatar/*', '/singleMuseum/bsDigitalassetsInfo/preview'];
+const AVATARS = '/singleMuseum/sysUser/avatar/';
+const PREVIEWS = '/singleMuseum/bsDigitalassetsInfo/preview';
 
 /** The static routing API's rule (Chromium 123+; not in TypeScript's WebWorker library). */
 interface RouterRule {
@@ -48,7 +49,7 @@ self.addEventListener('install', (event) => {
   const add = (event as ExtendableEvent & { addRoutes?: (rules: RouterRule[]) => Promise<void> }).addRoutes;
   if (!add) return;
   const rules: RouterRule[] = [
-    ...KEPT_API.map((pathname): RouterRule => ({
+    ...[`${AVATARS}*`, PREVIEWS].map((pathname): RouterRule => ({
       condition: { urlPattern: { pathname } },
       source: 'fetch-event',
     })),
@@ -66,9 +67,7 @@ registerRoute(
 
 registerRoute(
   ({ url, request }) =>
-    request.method === 'GET' &&
-    url.origin === self.location.origin &&
-    url.pathname.startsWith('/singleMuseum/sysUser/avatar/'),
+    request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith(AVATARS),
   new StaleWhileRevalidate({ cacheName: 'avatars' }),
 );
 
@@ -76,9 +75,7 @@ registerRoute(
 // storeroom shows the records it opened with their pictures (each at most 1280 px, a JPEG).
 registerRoute(
   ({ url, request }) =>
-    request.method === 'GET' &&
-    url.origin === self.location.origin &&
-    url.pathname === '/singleMuseum/bsDigitalassetsInfo/preview',
+    request.method === 'GET' && url.origin === self.location.origin && url.pathname === PREVIEWS,
   new StaleWhileRevalidate({ cacheName: 'collection-previews' }),
 );
 
