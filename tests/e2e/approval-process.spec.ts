@@ -144,7 +144,8 @@ test('an approver agrees offline (待同步, then replayed once); the director a
   const director = await open(browser, 'director');
   const dPanel = await panelOf(director, '/approve/process-pending', 'pending', id);
   await act(director, 'agree');
-  await expect(director.getByText('审批通过').first()).toBeVisible();
+  // The toast, not the first 审批通过 on the page: the status filter's options hold one too, hidden.
+  await expect(director.getByRole('alert').filter({ hasText: '审批通过' })).toBeVisible();
   await expect(dPanel.getByTestId('detail-status')).toHaveText('审批通过');
   await expect(dPanel.getByTestId('detail-buttons').getByRole('button')).toHaveText(['打印', '评论']);
 
