@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { DRIVE_PREFIX, MUSEUM_PREFIX, SESSION_EXPIRED_STATUS } from '../../shared/api/codes';
 // The core strings, not the whole catalogue: the sign-in page's chunk carries this client.
 import { tCore as t } from './i18n-core';
+import { serverAnswered, serverUnreachable } from './online';
 import { readToken, session } from './session';
 
 /**
@@ -104,9 +105,12 @@ function makeClient(prefix: string, timeoutMs: number | undefined, key: 'data' |
       if (opts.signal?.aborted) throw err;
       const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
       const e = timedOut ? new ApiError(t.errors.timeout, -2, 0) : new OfflineError();
+      // A timeout says the server is slow, not gone: only a call that got no answer at all.
+      if (!timedOut) serverUnreachable();
       if (!opts.silent && navigator.onLine) errorToast(e.message);
       throw e;
     }
+    serverAnswered();
     if (res.status === SESSION_EXPIRED_STATUS) {
       if (!opts.quietExpiry) sessionExpired();
       throw new ApiError(t.session.expired, SESSION_EXPIRED_STATUS, SESSION_EXPIRED_STATUS);

@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorToast } from './api';
 import { classify, currentDb, useOutbox } from './offline';
 import { pruneCache, type CacheRow } from './offline-db';
@@ -61,6 +61,9 @@ async function readCache(key: string): Promise<CacheRow | null> {
 }
 
 let writes = 0;
+
+/** How soon a view whose server could not be reached reads again while the browser is online. */
+const UNREACHABLE_RETRY_MS = 15_000;
 
 /**
  * Keeps a view's server answer on the device, as the view's own read does, for an answer that
@@ -151,11 +154,31 @@ export function useCachedQuery<T>(options: CachedQueryOptions<T>): CachedView<T>
   const offline = !online || networkDown;
 
   // Back online: a view whose last read failed for the network reads again at once, so it
-  // does not keep its 离线 mark until something else refreshes it.
+  // does not keep its 离线 mark until something else refreshes it. Only when the app comes
+  // back (offline → online), never merely while it is online: a view never loaded has no error
+  // while its read runs (React Query resets a data-less query to pending), so "online and
+  // failed" re-armed at every failure and read again at once, dozens of times a second, while
+  // the browser said online and the server could not be reached (issue 25: an offline launch
+  // took 11 s to show its listing).
   const { refetch } = remote;
+  const wasOnline = useRef(online);
   useEffect(() => {
-    if (online && networkDown && enabled) void refetch();
+    const cameBack = online && !wasOnline.current;
+    wasOnline.current = online;
+    if (cameBack && networkDown && enabled) void refetch();
   }, [online, networkDown, enabled, refetch]);
+  // The server unreachable while the device has a network (no event will say when it is
+  // back): try again now and then, as the live stream does (lib/live.ts); the first answer,
+  // this view's or any other call's, brings every view back (lib/online.ts). Each failure arms
+  // the next try (a view with data stays in error while it reads again).
+  const failedAt = remote.errorUpdatedAt;
+  useEffect(() => {
+    if (!(networkDown && enabled)) return;
+    const timer = setTimeout(() => {
+      if (navigator.onLine) void refetch();
+    }, UNREACHABLE_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [networkDown, enabled, refetch, failedAt]);
 
   // A refusal (not a network failure) is the server's message: toast it once (spec §8).
   useEffect(() => {

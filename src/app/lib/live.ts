@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { MUSEUM_PREFIX } from '../../shared/api/envelope';
 import { LIVE_STREAM_PATH, LiveChange, type SidebarCounts } from '../../shared/api/notice';
 import { keepOnDevice, type Cached } from './cached-query';
+import { serverAnswered } from './online';
 import { session } from './session';
 
 /**
@@ -162,6 +163,8 @@ export function startLive(queryClient: QueryClient) {
     const es = new EventSource(`${MUSEUM_PREFIX}${LIVE_STREAM_PATH}`);
     source = es;
     es.addEventListener('ready', () => {
+      // The stream is a call that got its answer: the server is reachable again.
+      serverAnswered();
       status(true);
       changed(null);
     });

@@ -12,6 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { tCore as t } from '../lib/i18n-core';
+import { isOnline } from '../lib/online';
 
 /**
  * Pages whose code loads when first opened (issue 25: the sign-in page carries none of the
@@ -90,7 +91,7 @@ export function ChunkLoadFailed({ onRetry }: { onRetry: () => void }) {
         </ThemeIcon>
         <Title order={4}>{t.lazy.failedTitle}</Title>
         <Text size="sm" c="dimmed" ta="center">
-          {navigator.onLine ? t.lazy.failed : t.lazy.failedOffline}
+          {isOnline() ? t.lazy.failed : t.lazy.failedOffline}
         </Text>
         <Button onClick={onRetry}>{t.lazy.retry}</Button>
       </Stack>

@@ -3,6 +3,7 @@ import { MUSEUM_PREFIX } from '../../../shared/api/envelope';
 import { bsBookInfo } from '../../../shared/records/book/books';
 import { errorToast } from '../../lib/api';
 import { t } from '../../lib/i18n';
+import { isOnline } from '../../lib/online';
 
 /**
  * 下载电子版 for a catalogue row (`GET bsBookInfo/download`, README "Book lending"): a navigation,
@@ -14,7 +15,7 @@ import { t } from '../../lib/i18n';
 export const ebookUrl = (id: number) => `${MUSEUM_PREFIX}${bsBookInfo.base}/download?id=${id}`;
 
 export function downloadEbook(id: number): void {
-  if (!navigator.onLine) {
+  if (!isOnline()) {
     errorToast(t.booksIsbn.ebookOffline);
     return;
   }

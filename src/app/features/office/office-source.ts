@@ -2,6 +2,7 @@ import type { AreaQuery } from '../../../shared/api/drive';
 import { SESSION_EXPIRED_STATUS } from '../../../shared/api/envelope';
 import { sessionExpired } from '../../lib/api';
 import { t } from '../../lib/i18n';
+import { isOnline, serverAnswered, serverUnreachable } from '../../lib/online';
 
 /*
  * Where the /onlyoffice page gets its facts. The route's query is all it is given
@@ -90,9 +91,12 @@ export async function loadBytes(
   let res: Response;
   try {
     res = await fetch(downloadHref(area, userFileId), { credentials: 'same-origin', signal });
-  } catch {
-    throw new Error(navigator.onLine ? t.preview.office.loadFailed : t.preview.office.offline);
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    serverUnreachable();
+    throw new Error(isOnline() ? t.preview.office.loadFailed : t.preview.office.offline, { cause: err });
   }
+  serverAnswered();
   if (res.status === SESSION_EXPIRED_STATUS) {
     sessionExpired();
     throw new Error(t.session.expired);

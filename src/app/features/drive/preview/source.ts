@@ -6,6 +6,7 @@ import { sessionExpired } from '../../../lib/api';
 import { COPY_FILE_MAX, keepCopy, readCopy, type CopyKind } from '../../../lib/file-copies';
 import { t } from '../../../lib/i18n';
 import { currentDb } from '../../../lib/offline';
+import { isOnline, serverAnswered, serverUnreachable } from '../../../lib/online';
 import { previewUrl, type ReadArea } from '../drive-data';
 
 /**
@@ -39,8 +40,11 @@ const RASTER = /^image\/(png|jpe?g|gif|webp|bmp|avif)$/;
 /** True when the request never reached the server (offline, DNS, reset), not a refusal. */
 async function fetchOk(url: string): Promise<Response | 'network'> {
   try {
-    return await fetch(url, { credentials: 'same-origin' });
+    const res = await fetch(url, { credentials: 'same-origin' });
+    serverAnswered();
+    return res;
   } catch {
+    serverUnreachable();
     return 'network';
   }
 }
@@ -77,11 +81,11 @@ async function resolveSrc(area: ReadArea, file: FileEntry): Promise<PreviewSourc
   const kind = openWith(file.extendName);
   const svg = file.extendName.toLowerCase() === 'svg';
   if (kind === 'audio' || kind === 'video' || svg) {
-    if (!navigator.onLine) return fromCopy(area, file, svg ? 'thumb' : 'full');
+    if (!isOnline()) return fromCopy(area, file, svg ? 'thumb' : 'full');
     if (!svg && file.fileSize <= COPY_FILE_MAX && copiesDb(area)) void keepInBackground(url, file);
     return { src: url, error: null, fromDevice: false };
   }
-  if (!navigator.onLine) return fromCopy(area, file, 'full');
+  if (!isOnline()) return fromCopy(area, file, 'full');
   const res = await fetchOk(url);
   if (res === 'network') return fromCopy(area, file, 'full');
   if (!res.ok) return { src: null, error: await refusal(res), fromDevice: false };
@@ -136,11 +140,11 @@ export function usePreviewSrc(area: ReadArea, file: FileEntry | undefined): Prev
  * version, and the saved text must show. Throws an Error with a Chinese message.
  */
 export async function loadText(area: ReadArea, file: FileEntry): Promise<string> {
-  const res = navigator.onLine ? await fetchOk(previewUrl(area, file.userFileId)) : 'network';
+  const res = isOnline() ? await fetchOk(previewUrl(area, file.userFileId)) : 'network';
   if (res === 'network') {
     const blob = await readCopy(copiesDb(area), file, 'full');
     // fetch's own TypeError is English ("Failed to fetch"); the previewers show these.
-    if (!blob) throw new Error(navigator.onLine ? t.errors.network : t.preview.device.notKept);
+    if (!blob) throw new Error(isOnline() ? t.errors.network : t.preview.device.notKept);
     return blob.text();
   }
   if (!res.ok || res.headers.get('content-type')?.includes('json')) throw new Error(await refusal(res));
@@ -161,7 +165,7 @@ export function thumbnailChanged(userFileId: number) {
 async function resolveThumb(area: ReadArea, file: FileEntry): Promise<string | null> {
   const kept = await readCopy(copiesDb(area), file, 'thumb');
   if (kept) return URL.createObjectURL(kept);
-  if (!navigator.onLine || (missing.get(file.userFileId) ?? 0) > Date.now()) return null;
+  if (!isOnline() || (missing.get(file.userFileId) ?? 0) > Date.now()) return null;
   const res = await fetchOk(previewUrl(area, file.userFileId, true));
   if (res === 'network') return null;
   if (!res.ok) {
