@@ -16,8 +16,15 @@ import { signIn } from './helpers';
 test.use({ bypassCSP: true });
 
 async function check(page: Page, screen: string) {
-  // Let transitions and lazy chunks settle, so axe sees what a person sees.
+  // Let transitions and lazy chunks settle, so axe sees what a person sees. A dialog's fade-in
+  // is not network: mid-fade its colours are blends (contrast 2.5 against a half-drawn
+  // overlay), so finite animations must have ended too (loaders' endless ones never do).
   await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   await page.screenshot({ path: test.info().outputPath(`${screen}.png`) });
   // Soft: one run reports every screen's violations, not only the first.
   expect.soft(await axeSerious(page), `axe on ${screen}`).toEqual([]);
