@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { MUSEUM_PREFIX } from '../../shared/api/envelope';
 import { LIVE_STREAM_PATH, LiveChange, type SidebarCounts } from '../../shared/api/notice';
@@ -89,19 +89,27 @@ export function startLive(queryClient: QueryClient) {
   let release: (() => void) | undefined;
   let abort: AbortController | undefined;
 
+  /**
+   * Reads again what a change made stale. A read already under way is dropped first: it may have
+   * been answered before the change. React Query's invalidation cancels a running read only
+   * when the query has data; a view's first read (just after a reload) it would join instead,
+   * and that answer, from before the change, would stand until the next change (a notice that
+   * came while the bell's first read was writing its answer to the device never showed).
+   */
+  const reread = (filters: InvalidateQueryFilters) =>
+    queryClient.cancelQueries(filters).then(() => queryClient.invalidateQueries(filters));
+
   let countsWait: ReturnType<typeof setTimeout> | undefined;
   const readCounts = () => {
     clearTimeout(countsWait);
-    return queryClient.invalidateQueries({ queryKey: COUNTS_KEY });
+    return reread({ queryKey: COUNTS_KEY });
   };
   /** The lists named, or all of them after a gap in which events were missed; never the counts. */
   const refreshLists = (topics: readonly string[] | null) => {
     if (!topics) {
-      void queryClient.invalidateQueries({
-        predicate: (q) => q.queryKey[0] === NOTICE_KEY && q.queryKey[1] !== COUNTS_KEY[1],
-      });
-      void queryClient.invalidateQueries({ queryKey: [ANNOUNCE_KEY] });
-    } else for (const t of topics) void queryClient.invalidateQueries({ queryKey: keyOf(t) });
+      void reread({ predicate: (q) => q.queryKey[0] === NOTICE_KEY && q.queryKey[1] !== COUNTS_KEY[1] });
+      void reread({ queryKey: [ANNOUNCE_KEY] });
+    } else for (const t of topics) void reread({ queryKey: keyOf(t) });
   };
   const tell = (m: Message) => channel?.postMessage(m);
   /**
