@@ -86,6 +86,10 @@ test('an administrator takes an application from 待审核 through the interview
   await row.getByRole('button', { name: '安排面试' }).click();
   const dialog = tablet.getByRole('dialog');
   await dialog.getByTestId('field-interviewTime').click();
+  // The picker is a second dialog over the first. Until it has opened, `.last()` is the form
+  // itself, whose third button is not the calendar's next month (a loaded run clicked there, the
+  // calendar stayed on this month, and the 15th of the next was never found).
+  await expect(tablet.getByRole('dialog')).toHaveCount(2);
   const picker = tablet.getByRole('dialog').last();
   await picker.getByRole('button').nth(2).click(); // the calendar's next month
   const next = new Date();
