@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { signInBudget } from './scripts/js-budget.ts';
 import { precompress } from './scripts/precompress.ts';
+import { tCore } from './src/app/lib/i18n-core.ts';
 
 const API = { target: 'http://127.0.0.1:8080', changeOrigin: false };
 
@@ -91,8 +92,39 @@ function officeChunksNotPrecached(): Plugin {
   };
 }
 
+/**
+ * The sign-in page (login.html) is plain HTML drawn before its script runs (issue 25), and its
+ * words are the app's (src/app/lib/i18n-core.ts): each `{{login.title}}` is replaced by that
+ * string, HTML-escaped, when the page is served or built. A name that is not in the catalogue
+ * fails, so the page never shows a placeholder.
+ */
+function loginStrings(): Plugin {
+  const escape = (x: string) =>
+    x.replace(
+      /[&<>"']/g,
+      (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+    );
+  return {
+    name: 'login-strings',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html, ctx) {
+        if (!/(^|[\\/])login\.html$/.test(ctx.filename)) return html;
+        return html.replace(/\{\{([\w.]+)\}\}/g, (_, name: string) => {
+          const value = name
+            .split('.')
+            .reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], tCore);
+          if (typeof value !== 'string') throw new Error(`login.html: i18n-core 中没有字符串 ${name}`);
+          return escape(value);
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    loginStrings(),
     react(),
     fortuneSheetWithoutEval(),
     officeChunksNotPrecached(),
@@ -142,5 +174,11 @@ export default defineConfig({
   server: { proxy: { '/singleMuseum': API, '/wangpan': API } },
   // The limit guards the chunks every page loads; the lazily loaded xlsx editor (the grid and its
   // formula engine) is 2.6 MB on its own and loads only when a workbook is edited.
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 2800 },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 2800,
+    // Two pages: the app, and the sign-in page that loads before it (login.html, issue 25).
+    rolldownOptions: { input: { index: 'index.html', login: 'login.html' } },
+  },
 });

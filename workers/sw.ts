@@ -17,7 +17,8 @@ declare const self: ServiceWorkerGlobalScope & {
 
 /**
  * The service worker: the precached app shell (so the installed app opens with no network),
- * navigation to any client route answered with the shell, and avatars kept for offline lists.
+ * navigation to any client route answered with the shell (/login with the sign-in page), and
+ * avatars kept for offline lists.
  * API data is never cached here: the app's own offline store (Dexie) owns it, per user.
  * A new version waits until the page accepts the update prompt (SKIP_WAITING).
  */
@@ -59,6 +60,9 @@ self.addEventListener('install', (event) => {
   // A browser that refuses the rules still serves every call through the worker, as before.
   event.waitUntil(add.call(event, rules).catch(() => undefined));
 });
+// The sign-in page is a document of its own (login.html, issue 25), precached like the app's:
+// signed out with the network gone, it still opens and says 当前离线.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/login.html'), { allowlist: [/^\/login(\?|$)/] }));
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
     denylist: [API, /\/[^/?]+\.[^/]+$/],

@@ -4,13 +4,10 @@ import {
   createRoute,
   createRouter,
   redirect,
-  useNavigate,
-  useRouterState,
   type AnyRoute,
 } from '@tanstack/react-router';
 import { BARE_ROUTES, MODULES, REDIRECTS, VOLUNTEER_HOME, VOLUNTEER_ROLE } from '../shared/menu/catalogue';
 import { isGroup } from '../shared/menu/types';
-import { LoginPage } from './features/auth/login-page';
 import { overlaysReady } from './lib/overlays-load';
 import { readToken, session } from './lib/session';
 import { Loaded, Loading, RouteError, page } from './routes/lazy';
@@ -19,8 +16,9 @@ import { PHONE_PAGES } from './routes/phone';
 /**
  * The route tree, generated from the shared catalogue so that every URL of spec/office.md §2
  * exists exactly once and the permission check reads the same table as the server's menu.
- * Only the sign-in page is in the first chunk; the shell, the guard and every page load when
- * opened (issue 25; routes/lazy.tsx has the loading and the 重试 states).
+ * The sign-in page is not in it: /login is its own light page (login.html, src/app/login/),
+ * and this app loads after sign-in. The shell, the guard and every page load when opened
+ * (issue 25; routes/lazy.tsx has the loading and the 重试 states).
  * (File routes would mean ~160 identical placeholder files; see README "Routes".)
  */
 
@@ -46,47 +44,65 @@ function startSignedIn(): Promise<void> {
   return signedIn;
 }
 
-/** Anonymous users go to /login; a cookie without local state is restored from the server once. */
+/**
+ * The sign-in page, /login, is a document of its own (login.html): the app goes there by
+ * loading it, never by drawing a route. Its `redirect` brings the person back here after.
+ */
+const toLogin = (href?: string) => {
+  window.location.replace(href ? `/login?redirect=${encodeURIComponent(href)}` : '/login');
+  // Nothing is drawn meanwhile: the browser is leaving this document.
+  return new Promise<never>(() => undefined);
+};
+
+/**
+ * A cookie without local state is restored from the server once: the first stop after signing
+ * in (the sign-in page sets only the cookie), or a tab that lost sessionStorage. For every
+ * route, the public ones too: the share page asks whether someone is signed in before it offers
+ * 保存到我的网盘. A cookie the server refuses is forgotten.
+ */
+let restoring: Promise<boolean> | undefined;
+function restoreSession(): Promise<boolean> {
+  if (!readToken()) return Promise.resolve(false);
+  if (session.get()) return Promise.resolve(true);
+  if (!navigator.onLine) return Promise.resolve(false);
+  // The session module (and the offline store it clears) loads here, not with the first screen.
+  restoring ??= import('./lib/auth')
+    .then(({ loadSessionState }) => loadSessionState(true))
+    .then(
+      () => {
+        // Ask the browser to keep our offline data under storage pressure (ARCHITECTURE.md §5).
+        void navigator.storage?.persist?.().catch(() => false);
+        return true;
+      },
+      () => {
+        session.clear();
+        return false;
+      },
+    )
+    .finally(() => (restoring = undefined));
+  return restoring;
+}
+
+/** Anonymous users go to /login, and come back here once signed in. */
 async function ensureSignedIn({ location }: { location: { href: string } }) {
-  if (readToken() && session.get()) return startSignedIn();
-  if (readToken() && navigator.onLine) {
-    // The session module (and the offline store it clears) loads here, not on /login.
-    const { loadSessionState } = await import('./lib/auth');
-    try {
-      await loadSessionState(true);
-    } catch {
-      session.clear();
-      throw redirect({ to: '/login', search: { redirect: location.href } });
-    }
-    return startSignedIn();
-  }
-  throw redirect({ to: '/login', search: { redirect: location.href } });
+  if (await restoreSession()) return startSignedIn();
+  return toLogin(location.href);
 }
 
-const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundPage });
+const rootRoute = createRootRoute({
+  component: Outlet,
+  notFoundComponent: NotFoundPage,
+  beforeLoad: async () => {
+    await restoreSession();
+  },
+});
 
-function LoginRoute() {
-  const navigate = useNavigate();
-  const target = useRouterState({ select: (s) => (s.location.search as { redirect?: string }).redirect });
-  return (
-    <LoginPage
-      onSignedIn={(firstUrl) => {
-        // Only same-app paths are followed after sign-in, never an absolute URL (open redirect).
-        const safe = target && target.startsWith('/') && !target.startsWith('//') ? target : firstUrl;
-        void navigate({ href: safe });
-      }}
-    />
-  );
-}
-
+// A link or navigation inside the app to /login (signing out, a share that needs sign-in)
+// leaves for the sign-in page's document; its query (`redirect`) goes along.
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  beforeLoad: () => {
-    if (readToken() && session.get())
-      throw redirect({ href: session.get()!.roleFunction.firstUrl || '/home/workbench' });
-  },
-  component: LoginRoute,
+  beforeLoad: ({ location }) => toLogin(new URLSearchParams(location.searchStr).get('redirect') ?? undefined),
 });
 
 const authedRoute = createRoute({
@@ -140,6 +156,9 @@ const redirectRoutes = REDIRECTS.map((r) =>
     getParentRoute: () => authedRoute,
     path: r.from,
     beforeLoad: () => {
+      // The app's start (`/`: the installed app's start_url, and where sign-in lands) is the
+      // person's first page by role (getRoleFunction's firstUrl), the workbench by default.
+      if (r.from === '/') throw redirect({ href: session.get()?.roleFunction.firstUrl || r.to });
       throw redirect({ to: r.to });
     },
   }),

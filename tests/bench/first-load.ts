@@ -5,11 +5,14 @@
  *
  * - reference: the same load with `Accept-Encoding: identity`, which is what every static file
  *   cost before the build precompressed them (scripts/precompress.ts).
- * - product: the browser's own Accept-Encoding (br), served from the `.br` siblings.
+ * - product: the browser's own Accept-Encoding (br), served from the `.br` siblings. Judged on
+ *   the text files (pages, scripts, styles: every one of 1 KiB or more must come compressed), since
+ *   the sign-in page is a few kilobytes of text beside its icon, a PNG that compresses no further.
  * - JavaScript alone, as it travelled with `Accept-Encoding: gzip` (the issue's unit): ≤ 120 KB
  *   before the sign-in form is usable; and ≤ 250 KB for the workbench, counted from the same
  *   fresh profile through signing in until the workbench has drawn and the network is idle
  *   (the service worker is blocked, so its precache, which follows sign-in, is not counted).
+ *   The sign-in page is login.html and its one script (no React); the app loads after sign-in.
  *
  * Median of three rounds each.
  */
@@ -26,8 +29,14 @@ const ROUNDS = 3;
 interface Load {
   bytes: number;
   jsBytes: number;
+  /** Pages, scripts and style sheets: what precompression is for (images are compressed already). */
+  textBytes: number;
+  /** Text files of 1 KiB or more that came without a Content-Encoding. */
+  uncompressedText: string[];
   requests: number;
 }
+
+const TEXT_TYPES = new Set(['Document', 'Script', 'Stylesheet']);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -48,18 +57,33 @@ try {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     if (encoding) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': encoding } });
-    const types = new Map<string, string>();
-    const out: Load = { bytes: 0, jsBytes: 0, requests: 0 };
-    cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+    const seen = new Map<string, { type: string; url: string; encoded: boolean }>();
+    const out: Load = { bytes: 0, jsBytes: 0, textBytes: 0, uncompressedText: [], requests: 0 };
+    cdp.on('Network.responseReceived', (e) => {
+      const header = (name: string) =>
+        Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === name)?.[1];
+      // The file's own size: files under 1 KiB are not precompressed (scripts/precompress.ts).
+      const small = Number(header('content-length') ?? Infinity) < 1024;
+      seen.set(e.requestId, {
+        type: e.type,
+        url: e.response.url,
+        encoded: !!header('content-encoding') || small,
+      });
+    });
     cdp.on('Network.loadingFinished', (e) => {
+      const r = seen.get(e.requestId);
       out.bytes += e.encodedDataLength;
       out.requests += 1;
-      if (types.get(e.requestId) === 'Script') out.jsBytes += e.encodedDataLength;
+      if (r?.type === 'Script') out.jsBytes += e.encodedDataLength;
+      if (r && TEXT_TYPES.has(r.type)) {
+        out.textBytes += e.encodedDataLength;
+        if (!r.encoded) out.uncompressedText.push(r.url.replace(s.url, ''));
+      }
     });
     await page.goto(`${s.url}/login`, { waitUntil: 'commit' });
     await page.getByRole('button', { name: '登 录' }).waitFor();
-    // Until the network is idle: what loads just after the form (the dialogs' code, the sign-in
-    // call's chunk) is needed before the person can sign in, so it counts.
+    // Until the network is idle: anything that loads just after the form is needed before the
+    // person can sign in, so it counts.
     await page.waitForLoadState('networkidle');
     if (workbench) {
       await page.getByLabel('账号或手机号').fill('staff01');
@@ -79,7 +103,8 @@ try {
     runs.gzip.push(await load('gzip'));
     runs.bench.push(await load('gzip', true));
   }
-  const kib = (xs: Load[], key: keyof Load) => median(xs.map((x) => x[key])) / 1024;
+  const kib = (xs: Load[], key: 'bytes' | 'jsBytes' | 'textBytes' | 'requests') =>
+    median(xs.map((x) => x[key])) / 1024;
   const ref = kib(runs.ref, 'bytes');
   const br = kib(runs.br, 'bytes');
   console.log(`\n首屏（登录页，1024×768，无缓存；${ROUNDS} 轮中位数）`);
@@ -96,14 +121,20 @@ try {
     `JavaScript through to the workbench    ${kib(runs.bench, 'jsBytes').toFixed(0).padStart(7)} KiB gzip (target ≤ 250 KB gzip)`,
   );
   const kb = (k: number) => `${k.toFixed(0)} KiB`;
+  // The target is that every text file travels compressed: judged file by file, and by the text
+  // alone (the page's icon, a PNG, is most of the sign-in page's bytes and compresses no further).
+  const brText = kib(runs.br, 'textBytes');
+  const refText = kib(runs.ref, 'textBytes');
+  const plain = [...new Set(runs.br.flatMap((r) => r.uncompressedText))];
+  if (plain.length) console.log(`text sent uncompressed with br accepted: ${plain.join(', ')}`);
   report({
-    measure: 'bytes the sign-in page moves, precompressed (br) / uncompressed',
+    measure: 'bytes the sign-in page moves: its pages, scripts and styles precompressed (br) / uncompressed',
     setup: 'Chromium, fresh profile',
-    product: kb(br),
-    reference: kb(ref),
-    ratio: br / ref,
+    product: `${kb(brText)} (all bytes ${kb(br)})`,
+    reference: `${kb(refText)} (all bytes ${kb(ref)})`,
+    ratio: brText / refText,
     target: 'br and gzip for every static asset',
-    met: br / ref < 0.5,
+    met: plain.length === 0,
   });
   const signIn = kib(runs.gzip, 'jsBytes');
   report({

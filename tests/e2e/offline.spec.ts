@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitForServiceWorker } from './drive-helpers';
 import { signIn } from './helpers';
 
 // Needs the service worker (offline reloads, Background Sync, the device's copies).
@@ -45,4 +46,28 @@ test('the manifest makes the app installable in Chinese', async ({ request }) =>
   ]);
   for (const icon of m.icons) expect((await request.get(icon.src)).status()).toBe(200);
   expect((await request.get('/sw.js')).headers()['cache-control']).toBe('no-cache');
+});
+
+test('the sign-in page: straight on when signed in, and offline it still opens and says so', async ({
+  page,
+}) => {
+  await signIn(page, 'staff05');
+  await waitForServiceWorker(page);
+  // Signed in already (a bookmark of /login, the back button): on to the person's first page.
+  await page.goto('/login');
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page).not.toHaveURL(/\/login/);
+  // A person signs out on a tablet; the Wi-Fi drops. The sign-in page comes from the service
+  // worker, says 当前离线 and does not offer to sign in.
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await page.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByText('当前离线，无法登录。请连接网络后重试。')).toBeVisible();
+  await expect(page.getByRole('button', { name: '登 录' })).toBeDisabled();
+  await page.context().setOffline(false);
+  await expect(page.getByText('当前离线，无法登录。请连接网络后重试。')).toBeHidden();
+  await expect(page.getByRole('button', { name: '登 录' })).toBeEnabled();
 });

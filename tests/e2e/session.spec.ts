@@ -24,9 +24,26 @@ test('wrong password, then throttling, with clear Chinese messages', async ({ pa
 
 test('empty fields are caught before sending', async ({ page }) => {
   await page.goto('/login');
+  const user = page.getByLabel('账号或手机号');
+  const pass = page.getByLabel('密码', { exact: true });
   await page.getByRole('button', { name: '登 录' }).click();
   await expect(page.getByText('请输入账号或手机号')).toBeVisible();
   await expect(page.getByText('请输入密码')).toBeVisible();
+  // Each message belongs to its field, the first empty one has the focus, and typing clears it.
+  await expect(user).toHaveAttribute('aria-invalid', 'true');
+  await expect(user).toHaveAccessibleDescription('请输入账号或手机号');
+  await expect(user).toBeFocused();
+  await user.fill('staff05');
+  await expect(page.getByText('请输入账号或手机号')).toBeHidden();
+  await expect(pass).toHaveAttribute('aria-invalid', 'true');
+  // The eye shows the password as typed, for a tablet's on-screen keyboard, and hides it again.
+  await pass.fill('Demo@2026');
+  const eye = page.getByRole('button', { name: '显示或隐藏密码' });
+  await eye.click();
+  await expect(pass).toHaveAttribute('type', 'text');
+  await expect(eye).toHaveAttribute('aria-pressed', 'true');
+  await eye.click();
+  await expect(pass).toHaveAttribute('type', 'password');
 });
 
 test('an expired session shows 登录超时 and returns to sign-in', async ({ page, request }) => {

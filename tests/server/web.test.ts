@@ -158,10 +158,12 @@ describe('with a built front end', () => {
   let dist: string;
   // Long enough to be precompressed, as the real one is: its copies must stay no-cache too.
   const INDEX = `<!doctype html><html><head><title>馆务云</title></head><body><div id="root"></div>${'<!-- 馆务云 -->'.repeat(120)}</body></html>`;
+  const LOGIN = `<!doctype html><html><head><title>账号登录 · 馆务云</title></head><body><form id="form"></form>${'<!-- 登录 -->'.repeat(120)}</body></html>`;
 
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'gwy-dist-'));
     fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(dist, 'login.html'), LOGIN);
     fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
     fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"馆务云"}');
     fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
@@ -201,6 +203,25 @@ describe('with a built front end', () => {
     // A client route with a query string is still a page.
     const q = await page('/approve/process-pending?state=pending');
     expect(q.text).toBe(INDEX);
+  });
+
+  it('serves the sign-in page at /login, whatever its query, no-cache and compressed', async () => {
+    for (const p of ['/login', '/login?redirect=%2Fhome%2Fworkbench', '/login.html']) {
+      const res = await page(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('content-type'), p).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control'), p).toBe('no-cache');
+      expect(res.headers.get('content-security-policy'), p).toContain("script-src 'self'");
+      expect(res.text, p).toBe(LOGIN);
+    }
+    const br = await fetch(`${s.url}/login?redirect=%2F`, {
+      headers: { 'accept-encoding': 'br', accept: 'text/html' },
+    });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toBe('no-cache');
+    expect(await br.text()).toBe(LOGIN);
+    // Only /login itself: a path below it is the app's, which says 页面不存在.
+    expect((await page('/login/more')).text).toBe(INDEX);
   });
 
   it('serves the service worker and manifest no-cache', async () => {

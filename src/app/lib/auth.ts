@@ -1,11 +1,11 @@
-import type { LoginBody, LoginResult, MenuResult, RoleFunctionResult, UserInfo } from '../../shared/api/auth';
+import type { MenuResult, RoleFunctionResult, UserInfo } from '../../shared/api/auth';
 import { museum } from './api';
 import { session, type SessionState } from './session';
 
 /*
- * Signing in, kept light: the sign-in page's chunk carries this module, so it does not import the
- * offline store, the uploads or the string catalogue (signing out, which needs them, is
- * sign-out.ts; issue 25).
+ * The session's state after sign-in (the sign-in page itself is login.html, src/app/login/),
+ * kept light: the router's guard loads it before the shell, so it does not import the offline
+ * store, the uploads or the string catalogue (signing out, which needs them, is sign-out.ts).
  */
 
 /**
@@ -22,13 +22,4 @@ export async function loadSessionState(silent = false): Promise<SessionState> {
   const state = { user, menu, roleFunction };
   session.set(state);
   return state;
-}
-
-/** Signs in; answers where to go next (firstUrl, else the workbench). Errors are shown by the caller. */
-export async function signIn(body: LoginBody): Promise<string> {
-  await museum.post<LoginResult>('/login/webLogin', body, { silent: true });
-  const state = await loadSessionState(true);
-  // Ask the browser to keep our offline data under storage pressure (ARCHITECTURE.md §5).
-  void navigator.storage?.persist?.().catch(() => false);
-  return state.roleFunction.firstUrl || '/home/workbench';
 }

@@ -13,6 +13,9 @@ export const tCore = {
     usernamePlaceholder: '请输入账号或手机号',
     password: '密码',
     passwordPlaceholder: '请输入密码',
+    usernameRequired: '请输入账号或手机号',
+    passwordRequired: '请输入密码',
+    togglePassword: '显示或隐藏密码',
     submit: '登 录',
     offline: '当前离线，无法登录。请连接网络后重试。',
     /** Under the form: the public self-registration page (issue 18). */

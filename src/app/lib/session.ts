@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { MenuResult, RoleFunctionResult, UserInfo } from '../../shared/api/auth';
+import { LAST_KEY, SESSION_KEY, TOKEN_COOKIE, readToken } from './session-keys';
 
 /**
  * The signed-in session as the app holds it.
@@ -17,17 +18,10 @@ export interface SessionState {
   roleFunction: RoleFunctionResult;
 }
 
-const SESSION_KEY = 'gwy.session';
-const LAST_KEY = 'gwy.lastSession';
-const COOKIE = 'token';
-
-export function readToken(): string | undefined {
-  const m = document.cookie.match(/(?:^|;\s*)token=([^;]+)/);
-  return m?.[1] ? decodeURIComponent(m[1]) : undefined;
-}
+export { readToken };
 
 function clearTokenCookie() {
-  document.cookie = `${COOKIE}=; Max-Age=0; path=/; SameSite=Lax`;
+  document.cookie = `${TOKEN_COOKIE}=; Max-Age=0; path=/; SameSite=Lax`;
 }
 
 function load(): SessionState | undefined {

@@ -7,11 +7,12 @@ import { DRIVE_PREFIX, ErrorCode, MUSEUM_PREFIX } from '../../shared/api/envelop
 import { sendEnvelope } from './envelope';
 
 /** Files that must be revalidated on every load, or an installed app would never see an update. */
-const NEVER_STALE = new Set(['/sw.js', '/manifest.webmanifest', '/index.html', '/']);
+const NEVER_STALE = new Set(['/sw.js', '/manifest.webmanifest', '/index.html', '/login.html', '/']);
 
 /**
  * Serves the built front end. Hashed files under /assets are immutable; the service worker,
- * manifest and index are `no-cache`. Unknown non-API GETs that accept HTML get index.html so
+ * manifest and the two pages are `no-cache`. /login is the sign-in page (login.html: plain HTML
+ * and a small script, issue 25); other unknown non-API GETs that accept HTML get index.html so
  * the client router can draw the route; unknown API paths get the envelope with 404.
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
@@ -39,6 +40,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
         if (rel === '/sw.js') res.setHeader('service-worker-allowed', '/');
       },
     });
+    // Precompressed like every page (preCompressed above), whatever its query (`?redirect=`).
+    app.get('/login', (_req, reply) => reply.sendFile('login.html'));
   }
 
   app.setNotFoundHandler(async (req, reply) => {

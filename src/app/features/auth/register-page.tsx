@@ -17,7 +17,6 @@ import {
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck, IconWifiOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { PASSWORD_MISMATCH, RegisterBody, type RegisterDept } from '../../../shared/api/registration';
 import { ApiError, museum } from '../../lib/api';
@@ -95,7 +94,7 @@ export function RegisterPage() {
       <Text size="sm" c="dimmed">
         {T.doneText}
       </Text>
-      <Button component={Link} to="/login" size="md" fullWidth>
+      <Button component="a" href="/login" size="md" fullWidth>
         {T.toLogin}
       </Button>
     </Stack>
@@ -183,7 +182,7 @@ export function RegisterPage() {
         <Text size="sm" c="dimmed">
           {T.haveAccount}
         </Text>
-        <Anchor component={Link} to="/login" size="sm">
+        <Anchor href="/login" size="sm">
           {T.login}
         </Anchor>
       </Group>

@@ -98,7 +98,8 @@ export function AppLayout({ panelFooter }: { panelFooter?: (module: ModuleKey) =
       labels: { confirm: t.common.confirm, cancel: t.common.cancel },
       onConfirm: async () => {
         await signOut();
-        void navigate({ to: '/login' });
+        // The sign-in page is its own document (login.html), not a route of this app.
+        window.location.assign('/login');
       },
     });
   };

@@ -84,12 +84,12 @@ function asItem(e: ShareFileEntry): DriveItem {
 
 /** Sends the visitor to sign in and back here (SHARE_REQUIRE_LOGIN, or 保存到我的网盘). */
 function useToLogin() {
-  const navigate = useNavigate();
   const href = useRouterState({ select: (s) => s.location.href });
   return () => {
     // A stale session would bounce straight off the login page; it has ended anyway.
     session.clear();
-    void navigate({ to: '/login', search: { redirect: href } });
+    // The sign-in page is its own document (login.html), not a route of this app.
+    window.location.assign(`/login?redirect=${encodeURIComponent(href)}`);
   };
 }
 

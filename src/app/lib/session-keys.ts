@@ -1,0 +1,23 @@
+/**
+ * Where the session lives in the browser, without React: the sign-in page (login/main.ts) reads
+ * and clears it too, and carries no framework (issue 25). session.ts is the app's store on top.
+ */
+
+/** The session state (user, roles, menu) across reloads of one tab. */
+export const SESSION_KEY = 'gwy.session';
+/** The last state, for an installed app that lost sessionStorage when it was closed. */
+export const LAST_KEY = 'gwy.lastSession';
+/** The token's cookie, set by the server at sign-in and sent back as the `token` header. */
+export const TOKEN_COOKIE = 'token';
+
+export function readToken(): string | undefined {
+  const m = document.cookie.match(/(?:^|;\s*)token=([^;]+)/);
+  return m?.[1] ? decodeURIComponent(m[1]) : undefined;
+}
+
+/** The page to go to after sign-in: only a path of this app, never another site (open redirect). */
+export function safeTarget(target: string | null | undefined): string | undefined {
+  return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\')
+    ? target
+    : undefined;
+}

@@ -1,0 +1,133 @@
+import { ErrorCode, MUSEUM_PREFIX } from '../../shared/api/codes';
+import { tCore as t } from '../lib/i18n-core';
+import { LAST_KEY, SESSION_KEY, readToken, safeTarget } from '../lib/session-keys';
+
+/**
+ * The sign-in page's script (login.html; README "Speed (issue 25)"). The form is plain HTML,
+ * drawn before this runs; this checks the two fields, sends them, shows the server's answer in
+ * place and, once signed in, opens the app where the person was going. No React, no Mantine,
+ * no API client: a few kilobytes, so a tablet on the gallery's Wi-Fi can sign in at once, and
+ * the app (hundreds of kilobytes) loads after, while the person is already signed in.
+ *
+ * What the page shows is the React page it replaced, string for string: failures (wrong
+ * password with the tries left, locked, disabled) in the server's own words; a registration
+ * still 审核中 as information in blue, not as an error (there is no SMS: the sign-in answer is
+ * how a newcomer is told); 当前离线 while the device has no network.
+ */
+
+const el = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const form = el<HTMLFormElement>('form');
+const username = el<HTMLInputElement>('username');
+const password = el<HTMLInputElement>('password');
+const submit = el<HTMLButtonElement>('submit');
+const alertBox = el<HTMLDivElement>('error');
+const offline = el<HTMLDivElement>('offline');
+const toggle = el<HTMLButtonElement>('toggle');
+
+/** Where to go once signed in: back to the page that sent the person here, else the app's start. */
+const target = safeTarget(new URLSearchParams(location.search).get('redirect')) ?? '/';
+
+// Signed in already on this device (a bookmark of /login, the back button): straight on, as the
+// app's own /login route did.
+if (readToken() && (sessionStorage.getItem(SESSION_KEY) || localStorage.getItem(LAST_KEY)))
+  location.replace(target);
+
+let busy = false;
+
+function showOnline() {
+  offline.hidden = navigator.onLine;
+  submit.disabled = !navigator.onLine;
+}
+window.addEventListener('online', showOnline);
+window.addEventListener('offline', showOnline);
+showOnline();
+
+function fieldError(input: HTMLInputElement, message: string | undefined) {
+  const note = el<HTMLParagraphElement>(`${input.id}-error`);
+  note.textContent = message ?? '';
+  note.hidden = !message;
+  if (message) {
+    input.setAttribute('aria-invalid', 'true');
+    input.setAttribute('aria-describedby', note.id);
+  } else {
+    input.removeAttribute('aria-invalid');
+    input.removeAttribute('aria-describedby');
+  }
+}
+// A field's error goes as it is typed in.
+for (const input of [username, password]) input.addEventListener('input', () => fieldError(input, undefined));
+
+function showAnswer(answer: { message: string; pending: boolean } | null) {
+  alertBox.hidden = !answer;
+  alertBox.classList.toggle('pending', !!answer?.pending);
+  el('error-text').textContent = answer?.message ?? '';
+}
+
+function setBusy(next: boolean) {
+  busy = next;
+  submit.setAttribute('aria-busy', String(next));
+}
+
+toggle.addEventListener('click', () => {
+  const shown = password.type === 'password';
+  password.type = shown ? 'text' : 'password';
+  toggle.setAttribute('aria-pressed', String(shown));
+});
+
+/** The server's envelope (ARCHITECTURE.md §3), as much of it as the page reads. */
+interface Envelope {
+  success?: boolean;
+  code?: number;
+  message?: string;
+}
+
+/** Sends the fields; answers null once signed in, else what to show. */
+async function signIn(body: { username: string; password: string }) {
+  let res: Response;
+  try {
+    res = await fetch(`${MUSEUM_PREFIX}/login/webLogin`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { message: t.errors.network, pending: false };
+  }
+  // The server checks the fields (LoginBody) and answers in Chinese; a proxy's error page is
+  // not JSON, and says only that the server failed.
+  const answer = (await res.json().catch(() => ({}))) as Envelope;
+  if (res.ok && answer.success) return null;
+  return {
+    message: answer.message || t.errors.server,
+    pending: answer.code === ErrorCode.registrationPending,
+  };
+}
+
+form.addEventListener('submit', (e) => {
+  e.preventDefault();
+  if (busy || !navigator.onLine) return;
+  const values = { username: username.value.trim(), password: password.value };
+  const missingUser = values.username ? undefined : t.login.usernameRequired;
+  const missingPassword = values.password ? undefined : t.login.passwordRequired;
+  fieldError(username, missingUser);
+  fieldError(password, missingPassword);
+  if (missingUser || missingPassword) {
+    (missingUser ? username : password).focus();
+    return;
+  }
+  setBusy(true);
+  showAnswer(null);
+  void signIn(values).then((failure) => {
+    if (failure) {
+      setBusy(false);
+      showAnswer(failure);
+      return;
+    }
+    // The server set the token's cookie. What an earlier session left on this device (its
+    // user, menu and roles) must not stand for this one: the app reads this person's afresh
+    // (router.tsx, ensureSignedIn). Replace, not push: Back should not return to the form.
+    sessionStorage.removeItem(SESSION_KEY);
+    localStorage.removeItem(LAST_KEY);
+    location.replace(target);
+  });
+});
