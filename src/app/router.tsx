@@ -10,6 +10,8 @@ import { BARE_ROUTES, MODULES, REDIRECTS, VOLUNTEER_HOME, VOLUNTEER_ROLE } from 
 import { isGroup } from '../shared/menu/types';
 import { overlaysReady } from './lib/overlays-load';
 import { readToken, session } from './lib/session';
+import { signInPageOpens } from './lib/sign-in-page';
+import { SignedOutOffline } from './features/auth/signed-out-offline';
 import { Loaded, Loading, RouteError, page } from './routes/lazy';
 import { PHONE_PAGES } from './routes/phone';
 
@@ -86,7 +88,8 @@ function restoreSession(): Promise<boolean> {
 /** Anonymous users go to /login, and come back here once signed in. */
 async function ensureSignedIn({ location }: { location: { href: string } }) {
   if (await restoreSession()) return startSignedIn();
-  return toLogin(location.href);
+  // Through the /login route: it loads the sign-in page, or says 当前离线 when it cannot.
+  throw redirect({ href: `/login?redirect=${encodeURIComponent(location.href)}` });
 }
 
 const rootRoute = createRootRoute({
@@ -98,11 +101,18 @@ const rootRoute = createRootRoute({
 });
 
 // A link or navigation inside the app to /login (signing out, a share that needs sign-in)
-// leaves for the sign-in page's document; its query (`redirect`) goes along.
+// leaves for the sign-in page's document; its query (`redirect`) goes along. When that document
+// cannot load (offline, before the service worker has kept it), the route shows 当前离线 and
+// opens the sign-in page once the server answers (lib/sign-in-page.ts).
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  beforeLoad: ({ location }) => toLogin(new URLSearchParams(location.searchStr).get('redirect') ?? undefined),
+  beforeLoad: async ({ location }) => {
+    if (await signInPageOpens())
+      return toLogin(new URLSearchParams(location.searchStr).get('redirect') ?? undefined);
+  },
+  // In the first chunk, not loaded when needed: offline, without the worker, nothing more loads.
+  component: SignedOutOffline,
 });
 
 const authedRoute = createRoute({

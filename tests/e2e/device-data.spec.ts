@@ -23,6 +23,8 @@ async function signOutVia(page: Page, expectText: string) {
   await expect(page.getByRole('dialog')).toContainText(expectText);
   await page.getByRole('button', { name: '确定' }).click();
   await expect(page).toHaveURL(/\/login/);
+  // The sign-in page's own document (login.html) when it can load, else the app's 当前离线 page.
+  await expect(page.getByTestId('login-page').or(page.getByTestId('signed-out-offline'))).toBeVisible();
 }
 
 test('signing out clears the offline copy, but keeps unsynced changes until they are sent', async ({
@@ -52,8 +54,12 @@ test('signing out clears the offline copy, but keeps unsynced changes until they
   await expect(dialog).toBeHidden();
   await signOutVia(page, '还有 1 项离线修改或上传尚未完成');
   expect(await offlineDatabases(page)).toHaveLength(1);
+  // Offline, the sign-in page shows 当前离线 (from the worker's copy, or, before the worker has
+  // kept it, from the app), and can be used once the network returns.
+  await expect(page.getByText('当前离线，无法登录。请连接网络后重试。')).toBeVisible();
 
   await context.setOffline(false);
+  await expect(page.getByRole('button', { name: '登 录' })).toBeEnabled({ timeout: 15_000 });
   await signIn(page, 'director');
   const again = await apiFor(page, request); // the first session ended at sign-out
   await expect

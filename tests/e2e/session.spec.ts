@@ -75,3 +75,27 @@ test('an expired session shows 登录超时 and returns to sign-in', async ({ pa
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByTestId('login-page')).toBeVisible();
 });
+
+test('signing out offline, before the device has kept the sign-in page, says 当前离线 and opens it once back', async ({
+  page,
+  context,
+}) => {
+  // This lane blocks service workers: the sign-in page's document cannot load offline here, as
+  // on a first visit whose worker has not installed yet.
+  await signIn(page, 'admin');
+  await context.setOffline(true);
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await page.getByRole('button', { name: '确定' }).click();
+  const offline = page.getByTestId('signed-out-offline');
+  await expect(offline).toContainText('当前离线，无法登录。请连接网络后重试。');
+  await expect(page).toHaveURL(/\/login$/);
+  // 重试 while still offline keeps the page (no browser error page).
+  await offline.getByRole('button', { name: '重试' }).click();
+  await expect(offline.getByRole('button', { name: '重试' })).toBeEnabled();
+  await expect(offline).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('login-page')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('button', { name: '登 录' })).toBeEnabled();
+});

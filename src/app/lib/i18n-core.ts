@@ -18,6 +18,8 @@ export const tCore = {
     togglePassword: '显示或隐藏密码',
     submit: '登 录',
     offline: '当前离线，无法登录。请连接网络后重试。',
+    /** /login before this device has kept the sign-in page (features/auth/signed-out-offline.tsx). */
+    offlineWait: '已退出登录。联网后登录页会自动打开。',
     /** Under the form: the public self-registration page (issue 18). */
     noAccount: '新同事还没有账号？',
     registerLink: '注册账号',

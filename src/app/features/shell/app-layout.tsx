@@ -98,8 +98,9 @@ export function AppLayout({ panelFooter }: { panelFooter?: (module: ModuleKey) =
       labels: { confirm: t.common.confirm, cancel: t.common.cancel },
       onConfirm: async () => {
         await signOut();
-        // The sign-in page is its own document (login.html), not a route of this app.
-        window.location.assign('/login');
+        // The /login route loads the sign-in page's document (login.html), or says 当前离线
+        // when it cannot (lib/sign-in-page.ts).
+        void navigate({ href: '/login' });
       },
     });
   };

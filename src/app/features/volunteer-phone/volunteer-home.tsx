@@ -134,7 +134,7 @@ function Header() {
           <Menu.Item
             color="red"
             leftSection={<IconLogout size={16} />}
-            onClick={() => void signOut().then(() => window.location.assign('/login'))}
+            onClick={() => void signOut().then(() => navigate({ href: '/login' }))}
           >
             {V.logout}
           </Menu.Item>
