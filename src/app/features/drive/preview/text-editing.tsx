@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Center, Group, Loader, Modal, Stack, Text } from 
 import { useWindowEvent } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { UpdateBody, type FileEntry } from '../../../../shared/api/drive';
 import { SESSION_EXPIRED_STATUS } from '../../../../shared/api/envelope';
 import { ApiError, OfflineError, drive, errorToast } from '../../../lib/api';
@@ -231,19 +231,27 @@ export function useTextEditing({ file, area, editable, onClose }: TextEditingOpt
     },
     { capture: true },
   );
-  useWindowEvent('keydown', (e) => {
-    // Keys typed into an input method (Chinese, Japanese) belong to it.
-    if (e.isComposing || e.keyCode === 229) return;
-    if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 's') {
-      e.preventDefault(); // never the browser's 保存网页
-      void save();
-      return;
-    }
-    if (e.key !== 'Escape' || e.defaultPrevented || escapeTaken.current.has(e)) return;
-    e.preventDefault();
-    if (s.asking) keepEditing();
-    else requestClose();
+  // The listener stays bound once and calls this render's handler, set when the render commits.
+  // A listener bound anew by each render (an effect, after paint) would, in the moment between,
+  // still see the last render's state: an Escape just as a save ended saw 保存中 and was dropped.
+  const onKey = useRef<(e: KeyboardEvent) => void>(() => undefined);
+  useLayoutEffect(() => {
+    onKey.current = (e) => {
+      // Keys typed into an input method (Chinese, Japanese) belong to it.
+      if (e.isComposing || e.keyCode === 229) return;
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 's') {
+        e.preventDefault(); // never the browser's 保存网页
+        void save();
+        return;
+      }
+      if (e.key !== 'Escape' || e.defaultPrevented || escapeTaken.current.has(e)) return;
+      e.preventDefault();
+      if (s.asking) keepEditing();
+      else requestClose();
+    };
   });
+  const keydown = useCallback((e: KeyboardEvent) => onKey.current(e), []);
+  useWindowEvent('keydown', keydown);
 
   return {
     ...s,
