@@ -30,8 +30,28 @@ test('the workbench charts render with data, and offline from the device', async
   await expect(tour.getByTestId('tour-today')).toContainText('今日');
   const todayCount = Number((await tour.getByTestId('tour-today').innerText()).match(/\d+/)![0]);
   expect(todayCount).toBeGreaterThanOrEqual(23);
-  await expect(tour.locator('.recharts-bar-rectangle path').first()).toBeVisible();
-  await expect(page.getByTestId('dash-exhibitions')).toBeVisible();
+  await expect(tour.locator('[data-chart-bar]').first()).toBeVisible();
+  // Today's column (the last) names each kind of visit with its count when pointed at.
+  const todayBar = tour.locator('[data-chart-bar]').last();
+  const box = (await todayBar.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const tip = tour.getByTestId('chart-tooltip');
+  await expect(tip).toContainText('手工补录');
+  const counts = (await tip.locator('[data-chart-value]').allInnerTexts()).map(Number);
+  expect(Math.max(...counts)).toBeGreaterThanOrEqual(23);
+  await page.mouse.move(0, 0);
+  await expect(tip).toBeHidden();
+  const exhibitions = page.getByTestId('dash-exhibitions');
+  const chart = exhibitions.locator('svg[role="img"]');
+  await expect(chart).toHaveAttribute('aria-label', /在展展览/);
+  // On a tablet a tap shows this month's column, and a second tap puts it away.
+  await chart.scrollIntoViewIfNeeded();
+  const area = (await chart.boundingBox())!;
+  const [x, y] = [area.x + area.width - 20, area.y + area.height / 2];
+  await page.touchscreen.tap(x, y);
+  await expect(exhibitions.getByTestId('chart-tooltip')).toContainText('基本陈列');
+  await page.touchscreen.tap(x, y);
+  await expect(exhibitions.getByTestId('chart-tooltip')).toBeHidden();
   await expect(page.getByTestId('dash-relic')).toBeVisible();
 
   // Offline, the app reopened: the same chart from the device, with the 离线 mark and sync time.
@@ -42,6 +62,6 @@ test('the workbench charts render with data, and offline from the device', async
   await expect(offlineTour.getByTestId('offline-mark')).toBeVisible({ timeout: 20_000 });
   await expect(offlineTour.getByTestId('last-sync')).toContainText(':');
   await expect(offlineTour.getByTestId('tour-today')).toContainText(String(todayCount));
-  await expect(offlineTour.locator('.recharts-bar-rectangle path').first()).toBeVisible();
+  await expect(offlineTour.locator('[data-chart-bar]').first()).toBeVisible();
   await page.context().setOffline(false);
 });

@@ -1,4 +1,3 @@
-import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import {
   Badge,
   Button,
@@ -29,6 +28,7 @@ import {
   type ServiceCount,
   type TourLine,
 } from '../../../shared/api/dashboards';
+import { DonutChart, LineChart, StackedBarChart } from '../../components/light-charts';
 import { OfflineNote } from '../../components/offline-note';
 import { museum } from '../../lib/api';
 import { useCachedQuery, type CachedView } from '../../lib/cached-query';
@@ -164,20 +164,17 @@ function TourCard({ canEnter }: { canEnter: boolean }) {
       </Group>
       <Body view={view}>
         {(d) => (
-          <BarChart
+          <StackedBarChart
             h={200}
+            label={T.tourTitle}
             data={tourRows(d)}
             dataKey="label"
-            type="stacked"
-            withLegend
-            legendProps={{ verticalAlign: 'bottom' }}
             series={[
               { name: 'reserved', label: T.reserved, color: 'teal.6' },
               { name: 'team', label: T.team, color: 'blue.6' },
               { name: 'walkIn', label: T.walkIn, color: 'orange.6' },
               { name: 'manual', label: T.manual, color: 'gray.5' },
             ]}
-            tickLine="y"
           />
         )}
       </Body>
@@ -214,7 +211,6 @@ function RelicCard() {
                 size={150}
                 thickness={24}
                 data={pieSlices(d.items, COLORS)}
-                withTooltip
                 chartLabel={T.relicTotal(d.total)}
               />
               <Stack gap={2} style={{ minWidth: 0 }}>
@@ -258,11 +254,10 @@ function ActivityCard() {
               participants: d.participants[i] ?? 0,
             }))}
             dataKey="label"
-            withLegend
-            withRightYAxis
+            label={T.activityTitle}
             series={[
               { name: 'activities', label: T.activities, color: 'grape.6' },
-              { name: 'participants', label: T.participants, color: 'teal.6', yAxisId: 'right' },
+              { name: 'participants', label: T.participants, color: 'teal.6', right: true },
             ]}
           />
         )}
@@ -364,12 +359,11 @@ function ExhibitionsCard() {
       </Text>
       <Body view={line}>
         {(d) => (
-          <BarChart
+          <StackedBarChart
             h={160}
+            label={T.exhibitionLineTitle}
             data={exhibitionRows(d)}
             dataKey="label"
-            type="stacked"
-            withLegend
             series={[
               { name: 'permanent', label: T.permanent, color: 'indigo.6' },
               { name: 'temporary', label: T.temporary, color: 'orange.6' },
