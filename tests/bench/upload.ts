@@ -388,6 +388,8 @@ interface Round {
   completionMs: number;
   p50: number;
   p95: number;
+  /** The slowest chunk POST: a stall of the server's event loop shows here first. */
+  max: number;
   /** Chunk POSTs open on the server on average, from the first chunk to the last. */
   open: number;
   chunkWall: number;
@@ -418,6 +420,7 @@ async function chunkedRound(page: Page, src: Source): Promise<Round> {
     completionMs: completion.end - completion.start,
     p50: median(perChunk),
     p95: pct95(perChunk),
+    max: Math.max(...perChunk),
     open: perChunk.reduce((x, y) => x + y, 0) / chunkWall,
     chunkWall,
     cpu: mem.result.cpu,
@@ -505,9 +508,9 @@ function printRounds(x: Series) {
   const refRate = mbps(SIZE, median(x.refMs));
   for (const [i, r] of x.rounds.entries()) {
     line(
-      `  round ${i + 1}: upload phase, chunk POST p50 / p95`,
+      `  round ${i + 1}: upload phase, chunk POST p50 / p95 / max`,
       rate(r.phaseMs),
-      `×${(mbps(SIZE, r.phaseMs) / refRate).toFixed(2)}; ${r.p50.toFixed(0)} / ${r.p95.toFixed(0)} ms; ` +
+      `×${(mbps(SIZE, r.phaseMs) / refRate).toFixed(2)}; ${r.p50.toFixed(0)} / ${r.p95.toFixed(0)} / ${r.max.toFixed(0)} ms; ` +
         `${r.open.toFixed(1)} open; completion ${r.completionMs.toFixed(0)} ms`,
     );
   }
