@@ -1,4 +1,4 @@
-import { Box, Group, Paper, Text } from '@mantine/core';
+import { Box, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 
@@ -118,6 +118,8 @@ interface CartesianProps {
   h: number;
   /** What the chart shows, for screen readers. */
   label: string;
+  /** The heading of the label column in the screen readers' table: 日期, 月份. */
+  dataKeyLabel: string;
 }
 
 /**
@@ -226,6 +228,32 @@ function Cartesian(
           <Tooltip row={row} dataKey={props.dataKey} series={props.series} x={x(active!)} width={width} />
         )}
       </div>
+      {/* The figures as a table for screen readers: the drawing alone says nothing to them. */}
+      <VisuallyHidden>
+        <table data-chart-table>
+          <caption>{props.label}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{props.dataKeyLabel}</th>
+              {props.series.map((s) => (
+                <th key={s.name} scope="col">
+                  {s.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {props.data.map((r, i) => (
+              <tr key={i}>
+                <th scope="row">{String(r[props.dataKey])}</th>
+                {props.series.map((s) => (
+                  <td key={s.name}>{num(r, s.name)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </VisuallyHidden>
     </div>
   );
 }

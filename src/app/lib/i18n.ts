@@ -3104,6 +3104,9 @@ export const t = {
     byDay: '近 30 天',
     byMonth: '近 12 个月',
     byLabel: '统计方式',
+    /** The first column of a chart's table for screen readers. */
+    day: '日期',
+    month: '月份',
     reserved: '预约入馆',
     team: '团队入馆',
     walkIn: '现场/闸机',

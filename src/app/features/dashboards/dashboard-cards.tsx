@@ -167,6 +167,7 @@ function TourCard({ canEnter }: { canEnter: boolean }) {
           <StackedBarChart
             h={200}
             label={T.tourTitle}
+            dataKeyLabel={by === 'day' ? T.day : T.month}
             data={tourRows(d)}
             dataKey="label"
             series={[
@@ -255,6 +256,7 @@ function ActivityCard() {
             }))}
             dataKey="label"
             label={T.activityTitle}
+            dataKeyLabel={T.month}
             series={[
               { name: 'activities', label: T.activities, color: 'grape.6' },
               { name: 'participants', label: T.participants, color: 'teal.6', right: true },
@@ -362,6 +364,7 @@ function ExhibitionsCard() {
           <StackedBarChart
             h={160}
             label={T.exhibitionLineTitle}
+            dataKeyLabel={T.month}
             data={exhibitionRows(d)}
             dataKey="label"
             series={[
