@@ -21,3 +21,13 @@ export async function signInPageOpens(): Promise<boolean> {
 export function openSignInPage(search = window.location.search): void {
   window.location.replace(`/login${search}`);
 }
+
+/**
+ * Leaves the app for the sign-in page (signing out): loads the document when it can, else goes
+ * to the app's /login route (`inApp`), which says 当前离线 and loads it once the server answers.
+ * Checked before the address changes, so /login in the address bar means the page is there.
+ */
+export async function leaveForSignIn(inApp: () => void): Promise<void> {
+  if (await signInPageOpens()) window.location.assign('/login');
+  else inApp();
+}

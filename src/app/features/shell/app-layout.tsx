@@ -10,6 +10,7 @@ import type { ModuleKey } from '../../../shared/menu/types';
 import { FirstPassword } from '../../components/first-password';
 import { loadSessionState } from '../../lib/auth';
 import { pendingWrites, signOut } from '../../lib/sign-out';
+import { leaveForSignIn } from '../../lib/sign-in-page';
 import { t } from '../../lib/i18n';
 import { useCounts } from '../../lib/notices';
 import { useOnline } from '../../lib/online';
@@ -98,9 +99,8 @@ export function AppLayout({ panelFooter }: { panelFooter?: (module: ModuleKey) =
       labels: { confirm: t.common.confirm, cancel: t.common.cancel },
       onConfirm: async () => {
         await signOut();
-        // The /login route loads the sign-in page's document (login.html), or says 当前离线
-        // when it cannot (lib/sign-in-page.ts).
-        void navigate({ href: '/login' });
+        // The sign-in page's document (login.html), or 当前离线 when it cannot load.
+        await leaveForSignIn(() => void navigate({ href: '/login' }));
       },
     });
   };

@@ -48,6 +48,7 @@ import { FirstPassword } from '../../components/first-password';
 import { OfflineNote } from '../../components/offline-note';
 import { errorToast } from '../../lib/api';
 import { signOut } from '../../lib/sign-out';
+import { leaveForSignIn } from '../../lib/sign-in-page';
 import { useCachedQuery } from '../../lib/cached-query';
 import { t } from '../../lib/i18n';
 import { outbox, useOutbox } from '../../lib/offline';
@@ -134,7 +135,7 @@ function Header() {
           <Menu.Item
             color="red"
             leftSection={<IconLogout size={16} />}
-            onClick={() => void signOut().then(() => navigate({ href: '/login' }))}
+            onClick={() => void signOut().then(() => leaveForSignIn(() => void navigate({ href: '/login' })))}
           >
             {V.logout}
           </Menu.Item>
