@@ -97,15 +97,12 @@ export async function startRedis(): Promise<Service> {
 /** s3rver (the npm package) in a child process with the tests' bucket, on a free port. */
 export async function startS3rver(): Promise<Service> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gwy-s3rver-'));
-  const code = `
-    const S3rver = require('s3rver');
-    new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: ${JSON.stringify(dir)},
-      configureBuckets: [{ name: ${JSON.stringify(S3_TEST.bucket)} }] })
-      .run().then(({ port }) => console.log('s3rver-port ' + port), (e) => { console.error(e); process.exit(1); });`;
-  const child = spawn(process.execPath, ['-e', code], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    cwd: process.cwd(),
-  });
+  // s3rver-child.mjs: s3rver with its PUT made to answer only once the object is stored whole.
+  const child = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, 's3rver-child.mjs'), dir, S3_TEST.bucket],
+    { stdio: ['ignore', 'pipe', 'pipe'], cwd: process.cwd() },
+  );
   try {
     const line = await waitFor(child, (l) => l.startsWith('s3rver-port '), 's3rver');
     return { url: `http://127.0.0.1:${line.split(' ')[1]!.trim()}`, stop: stopper(child, dir) };
