@@ -7,7 +7,8 @@ import { signIn, tokenOf } from './helpers';
  * The workbench's charts (issue 24; README "Dashboards and the workbench") at tablet size: the
  * administrator's 观众人数 chart draws today's typed visitors, the exhibitions card lists what is
  * on, and after the network drops and the app reopens, the charts draw from the device with their
- * sync time. The numbers are API tests' (tests/server/dashboards.test.ts).
+ * sync time. 补录 goes through its form, and a 馆内动态 item opens in place: both load their code
+ * only when used (issue 25). The numbers are API tests' (tests/server/dashboards.test.ts).
  */
 
 test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true, serviceWorkers: 'allow' });
@@ -32,7 +33,7 @@ test('the workbench charts render with data, and offline from the device', async
   const shownToday = async () =>
     Number((await tour.getByTestId('tour-today').innerText()).match(/\d+/)?.[0] ?? -1);
   await expect.poll(shownToday).toBeGreaterThanOrEqual(23);
-  const todayCount = await shownToday();
+  let todayCount = await shownToday();
   await expect(tour.locator('[data-chart-bar]').first()).toBeVisible();
   // Today's column (the last) names each kind of visit with its count when pointed at.
   const todayBar = tour.locator('[data-chart-bar]').last();
@@ -49,6 +50,39 @@ test('the workbench charts render with data, and offline from the device', async
   await expect(table.getByRole('columnheader', { name: '日期' })).toBeAttached();
   const todayCells = (await table.locator('tbody tr').last().getByRole('cell').allInnerTexts()).map(Number);
   expect(Math.max(...todayCells)).toBeGreaterThanOrEqual(23);
+  // 补录 through its form, which loads when the button is pressed: the figure joins today's.
+  await tour.getByTestId('tour-enter').click();
+  const entry = page.getByTestId('tour-entry');
+  await entry.getByRole('textbox', { name: '人数', exact: true }).fill('7');
+  await entry.getByLabel('说明').fill('纸质登记');
+  await entry.getByTestId('tour-entry-save').click();
+  await expect(entry).toBeHidden();
+  await expect.poll(shownToday).toBeGreaterThanOrEqual(todayCount + 7);
+  todayCount = await shownToday();
+
+  // 馆内动态: a published item opens its detail in place (the drawer, too, loads when first used).
+  const news = `库房搬迁完成 ${Date.now()}`;
+  const saved = await (
+    await page.request.post('/singleMuseum/wkDynamic/save', {
+      headers: { token },
+      data: { title: news, content: `<p>${news}</p>` },
+    })
+  ).json();
+  expect(saved.success, JSON.stringify(saved)).toBe(true);
+  const published = await (
+    await page.request.post('/singleMuseum/wkDynamic/publish', {
+      headers: { token },
+      data: { id: saved.result.id },
+    })
+  ).json();
+  expect(published.success, JSON.stringify(published)).toBe(true);
+  await page.reload();
+  await page.getByTestId('latest-news').getByRole('button', { name: news }).click();
+  const drawer = page.getByRole('dialog', { name: '馆内动态详情' });
+  await expect(drawer).toContainText(news);
+  await drawer.getByRole('button', { name: /关闭/ }).click();
+  await expect(drawer).toBeHidden();
+
   const exhibitions = page.getByTestId('dash-exhibitions');
   const chart = exhibitions.locator('svg[role="img"]');
   await expect(chart).toHaveAttribute('aria-label', /在展展览/);

@@ -1,5 +1,6 @@
 import { IconBuildingMonument, IconFolder } from '@tabler/icons-react';
-import { wkDynamic } from '../../shared/records/index';
+// Its own module, not the records index, which would bring every record's definition along.
+import { wkDynamic } from '../../shared/records/office/wk-dynamic';
 import { TodayDuty } from '../features/duty/today-duty';
 import { LatestRecords } from '../features/records/latest-records';
 import { Suspense, lazy, useState } from 'react';

@@ -17,7 +17,7 @@ import {
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import {
   DASHBOARD_BASE,
   DASHBOARD_GRANTS,
@@ -34,9 +34,11 @@ import { museum } from '../../lib/api';
 import { useCachedQuery, type CachedView } from '../../lib/cached-query';
 import { t } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
-import { TourEntry } from './tour-entry';
+import { page } from '../../routes/lazy';
 import { exhibitionRows, pieSlices, tourRows } from './shape';
 
+/** 补录's form, with its date picker and number inputs, loads when 补录 is pressed (issue 25). */
+const TourEntry = page(() => import('./tour-entry'), 'TourEntry');
 const T = t.dashboards;
 const COLORS = [
   'teal.6',
@@ -179,7 +181,11 @@ function TourCard({ canEnter }: { canEnter: boolean }) {
           />
         )}
       </Body>
-      {entering && <TourEntry onClose={() => setEntering(false)} onSaved={view.refetch} />}
+      {entering && (
+        <Suspense fallback={null}>
+          <TourEntry onClose={() => setEntering(false)} onSaved={view.refetch} />
+        </Suspense>
+      )}
     </WorkbenchSection>
   );
 }

@@ -1,13 +1,19 @@
 import { Anchor, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { dictKeysOf, type RecordDef } from '../../../shared/records/define';
 import { formatMuseumMinute } from '../../../shared/rules/museum-time';
 import { CachedViewState } from '../../components/cached-state';
 import { OfflineNote } from '../../components/offline-note';
 import { t } from '../../lib/i18n';
 import { useDictionaries, useRecordPage } from '../../lib/records';
-import { RecordDetailDrawer } from './record-detail';
+import { page } from '../../routes/lazy';
+
+/**
+ * The detail drawer loads with its first opening (issue 25): its field views, rich text and
+ * sanitiser are not needed to draw the workbench. The service worker precaches it after sign-in.
+ */
+const RecordDetailDrawer = page(() => import('./record-detail'), 'RecordDetailDrawer');
 
 /**
  * A workbench card of a record's newest rows (the latest museum news): each row's name and its
@@ -38,6 +44,8 @@ export function LatestRecords({
   const view = useRecordPage(def, query);
   const dicts = useDictionaries(dictKeysOf(def));
   const [openId, setOpenId] = useState<number | null>(null);
+  // Mounted from the first opening on, so that closing still animates.
+  const [opened, setOpened] = useState(false);
   const list = view.data?.list ?? [];
   return (
     <Card radius="lg" p="md" withBorder data-testid={testId}>
@@ -65,7 +73,10 @@ export function LatestRecords({
               <UnstyledButton
                 key={row.id}
                 py={8}
-                onClick={() => setOpenId(row.id)}
+                onClick={() => {
+                  setOpenId(row.id);
+                  setOpened(true);
+                }}
                 data-testid="latest-record"
               >
                 <Group gap="sm" wrap="nowrap" justify="space-between">
@@ -83,7 +94,16 @@ export function LatestRecords({
           })}
         </Stack>
       )}
-      <RecordDetailDrawer def={def} id={openId} dictLabel={dicts.labelOf} onClose={() => setOpenId(null)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <RecordDetailDrawer
+            def={def}
+            id={openId}
+            dictLabel={dicts.labelOf}
+            onClose={() => setOpenId(null)}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }

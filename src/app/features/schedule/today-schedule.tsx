@@ -3,6 +3,8 @@ import {
   Button,
   Card,
   Group,
+  Center,
+  Loader,
   Modal,
   Stack,
   Text,
@@ -18,18 +20,21 @@ import {
   IconPlus,
 } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { ScheduleItem } from '../../../shared/api/schedule';
 import { addDays, museumDate } from '../../../shared/rules/museum-time';
 import { CachedViewState } from '../../components/cached-state';
 import { OfflineNote } from '../../components/offline-note';
 import { t } from '../../lib/i18n';
 import { useScheduleDay } from './schedule-data';
-import { ScheduleEditor } from './schedule-editor';
+import { page } from '../../routes/lazy';
 import type { ScheduleEntry } from './schedule-overlay';
 import classes from './schedule.module.css';
 
 const S = t.schedule;
+
+/** The editor, with its date and time pickers, loads when 新增 or an item is first opened (issue 25). */
+const ScheduleEditor = page(() => import('./schedule-editor'), 'ScheduleEditor');
 
 /** '09:00–10:30' on the day shown; a part on another day carries its date ('3/4 22:00'). */
 function timeText(item: ScheduleItem, date: string): string {
@@ -168,12 +173,20 @@ export function TodaySchedule() {
         size={550}
       >
         {editing && (
-          <ScheduleEditor
-            key={editing.nonce}
-            item={editing.item}
-            date={editing.date}
-            onClose={() => setOpened(false)}
-          />
+          <Suspense
+            fallback={
+              <Center h={200}>
+                <Loader size="sm" />
+              </Center>
+            }
+          >
+            <ScheduleEditor
+              key={editing.nonce}
+              item={editing.item}
+              date={editing.date}
+              onClose={() => setOpened(false)}
+            />
+          </Suspense>
         )}
       </Modal>
     </Card>
