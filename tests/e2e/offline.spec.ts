@@ -58,7 +58,8 @@ test('the sign-in page: straight on when signed in, and offline it still opens a
   await expect(page.getByTestId('user-menu')).toBeVisible();
   await expect(page).not.toHaveURL(/\/login/);
   // A person signs out on a tablet; the Wi-Fi drops. The sign-in page comes from the service
-  // worker, says 当前离线 and does not offer to sign in.
+  // worker, says 当前离线 and does not offer to sign in. (Chromium reports navigator.onLine true
+  // for that page: the page finds it out by asking the server, as with an uplink down.)
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await page.getByRole('button', { name: '确定' }).click();

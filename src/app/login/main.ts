@@ -12,7 +12,7 @@ import { LAST_KEY, SESSION_KEY, readToken, safeTarget } from '../lib/session-key
  * What the page shows is the React page it replaced, string for string: failures (wrong
  * password with the tries left, locked, disabled) in the server's own words; a registration
  * still 审核中 as information in blue, not as an error (there is no SMS: the sign-in answer is
- * how a newcomer is told); 当前离线 while the device has no network.
+ * how a newcomer is told); 当前离线 while the device has no network or the server does not answer.
  */
 
 const el = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -34,13 +34,46 @@ if (readToken() && (sessionStorage.getItem(SESSION_KEY) || localStorage.getItem(
 
 let busy = false;
 
-function showOnline() {
-  offline.hidden = navigator.onLine;
-  submit.disabled = !navigator.onLine;
+/**
+ * Whether the server answered. `navigator.onLine` only knows that the device has a network: a
+ * tablet on a gallery's Wi-Fi whose uplink is down reports online throughout (lib/online.ts says
+ * the same for the app), and so does Chromium for a page its service worker served while the
+ * network is off. So when this page may be the worker's copy, or a sign-in found no server, a
+ * HEAD of this page asks the server itself, and again every few seconds until it answers. A
+ * page that has just come from the server, and no worker, needs no such call.
+ */
+let reachable = true;
+let retry: ReturnType<typeof setTimeout> | undefined;
+const RETRY_MS = 3000;
+
+async function checkServer() {
+  clearTimeout(retry);
+  if (navigator.onLine) {
+    try {
+      // Not a GET: the service worker answers only GETs, so this always reaches the network.
+      await fetch(location.pathname, {
+        method: 'HEAD',
+        cache: 'no-store',
+        signal: AbortSignal.timeout(5000),
+      });
+      reachable = true;
+    } catch {
+      reachable = false;
+      retry = setTimeout(() => void checkServer(), RETRY_MS);
+    }
+  }
+  showOnline();
 }
-window.addEventListener('online', showOnline);
+
+function showOnline() {
+  const online = navigator.onLine && reachable;
+  offline.hidden = online;
+  submit.disabled = !online;
+}
+window.addEventListener('online', () => void checkServer());
 window.addEventListener('offline', showOnline);
 showOnline();
+if (navigator.serviceWorker?.controller) void checkServer();
 
 function fieldError(input: HTMLInputElement, message: string | undefined) {
   const note = el<HTMLParagraphElement>(`${input.id}-error`);
@@ -91,6 +124,9 @@ async function signIn(body: { username: string; password: string }) {
       body: JSON.stringify(body),
     });
   } catch {
+    // No answer: 当前离线 until the server answers again.
+    reachable = false;
+    void checkServer();
     return { message: t.errors.network, pending: false };
   }
   // The server checks the fields (LoginBody) and answers in Chinese; a proxy's error page is
@@ -105,7 +141,7 @@ async function signIn(body: { username: string; password: string }) {
 
 form.addEventListener('submit', (e) => {
   e.preventDefault();
-  if (busy || !navigator.onLine) return;
+  if (busy || !navigator.onLine || !reachable) return;
   const values = { username: username.value.trim(), password: password.value };
   const missingUser = values.username ? undefined : t.login.usernameRequired;
   const missingPassword = values.password ? undefined : t.login.passwordRequired;
