@@ -99,7 +99,7 @@ export default defineConfig({
   webServer: lanes.map((lane) => ({
     // The built server, as `npm start` runs it (dist-server/, built with the front end by
     // scripts/build-if-stale.ts, which `npm run test:e2e` runs first).
-    command: `rm -rf ${dataDirOf(lane.port)} && node --enable-source-maps dist-server/main.js`,
+    command: `rm -rf ${dataDirOf(lane.port)} && node dist-server/main.js`,
     url: `http://127.0.0.1:${lane.port}/login`,
     reuseExistingServer: false,
     // Generous: a fresh data dir is migrated and seeded first, slow on a busy machine.

@@ -10,8 +10,9 @@
  *   build-server.test.ts checks they all come out.
  * - node_modules stay external (`packages: 'external'`): native modules (better-sqlite3, sharp)
  *   cannot be bundled, and Node loads the rest from node_modules as it does today.
- * - Linked source maps, and `npm start` runs with --enable-source-maps, so a stack trace in
- *   the log names src/server/… lines.
+ * - Linked source maps: src/server/stack-map.ts (imported first by every entry) maps a stack
+ *   trace in the log to src/server/… lines when it is printed. Node's --enable-source-maps would
+ *   parse every map at each start instead (issue 25).
  * - Migrations are imported statically (db/migrations/index.ts), so they are in the bundle.
  *
  * Used by build-if-stale.ts (npm start, npm run build, the e2e setup), or alone:

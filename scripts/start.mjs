@@ -4,8 +4,9 @@
  * SQLite database. The server prints its address and the admin sign-in.
  *
  * Plain JavaScript and no tsx on a start where both builds are fresh: transpiling the server's
- * TypeScript at each start cost about a second (issue 25). package.json runs this with
- * --enable-source-maps, so stack traces name src/server/… lines.
+ * TypeScript at each start cost about a second (issue 25). Stack traces name src/server/… lines
+ * through the bundle's own mapping (src/server/stack-map.ts), not --enable-source-maps, which
+ * parsed every source map at each start.
  */
 import { spawnSync } from 'node:child_process';
 import module from 'node:module';

@@ -1,3 +1,5 @@
+// First: traces from anything below name src/server/… lines in the built server.
+import './stack-map';
 import { loadConfig } from './config';
 import { describeScale } from './scale-config';
 import { isUniqueViolation } from './db/dialect';

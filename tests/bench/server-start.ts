@@ -100,7 +100,7 @@ const node = process.execPath;
 const variants = {
   bare: () => start(node, ['-e', BARE]),
   npmStart: () => start('npm', ['start', '--silent']),
-  built: () => start(node, ['--enable-source-maps', 'dist-server/main.js']),
+  built: () => start(node, ['dist-server/main.js']),
   tsx: () => start(node, ['--import', 'tsx', 'src/server/main.ts']),
 };
 
@@ -141,7 +141,7 @@ let last: Sample | undefined;
 for (let round = 0; round < ROUNDS; round++) {
   const s = await start(
     node,
-    ['--enable-source-maps', '--import', probe, 'scripts/start.mjs'],
+    ['--import', probe, 'scripts/start.mjs'],
     true,
     startEnv,
   );

@@ -45,7 +45,7 @@ interface Proc {
 async function startInstance(env: Record<string, string>): Promise<Proc> {
   const port = await freePort();
   const main = path.resolve('dist-server/main.js');
-  const child = spawn(process.execPath, ['--enable-source-maps', main], {
+  const child = spawn(process.execPath, [main], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

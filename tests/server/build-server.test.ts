@@ -49,8 +49,17 @@ describe('the built server', () => {
       );
     }
 
+    // Every entry imports the stack mapping before anything else (src/server/stack-map.ts).
+    for (const src of Object.values(ENTRIES)) {
+      const file = path.join(root, src);
+      const first = fs.readFileSync(file, 'utf8').match(/^import .*?'([^']+)';$/m)?.[1];
+      expect(first && path.resolve(path.dirname(file), first), src).toBe(
+        path.join(root, 'src/server/stack-map'),
+      );
+    }
+
     const port = await freePort();
-    const child = spawn(process.execPath, ['--enable-source-maps', path.join(out, 'main.js')], {
+    const child = spawn(process.execPath, [path.join(out, 'main.js')], {
       cwd: root,
       env: {
         ...process.env,

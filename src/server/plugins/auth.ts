@@ -93,6 +93,8 @@ export const authPlugin = fp(
       req.user = await opts.auth.withRoles(caller);
     });
   },
+  // Named: fastify-plugin names an anonymous plugin from a stack trace (src/server/stack-map.ts).
+  { name: 'auth' },
 );
 
 /**

@@ -44,7 +44,7 @@ export function firstIssueMessage(err: ZodError): string {
  * Wraps every API answer in the envelope and maps every error to one, so no route builds an
  * envelope by hand and no stack trace reaches a user.
  */
-export const envelopePlugin = fp(async (app: FastifyInstance) => {
+export const envelopePlugin = fp(async function envelopePlugin(app: FastifyInstance) {
   app.addHook('preSerialization', async (req, reply, payload) => {
     if (payload && typeof payload === 'object' && 'success' in payload && 'code' in payload) return payload;
     return envelope(req.url, 0, '成功', payload);

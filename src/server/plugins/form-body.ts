@@ -16,7 +16,7 @@ export const FORM_NEEDS_TOKEN = '表单格式的请求须在请求头中携带�
  * which a foreign page cannot set, keeps the calls that need no session (sign-in, share codes)
  * out of reach of a cross-site form, as they were when only JSON was read.
  */
-export const formBodyPlugin = fp(async (app: FastifyInstance) => {
+export const formBodyPlugin = fp(async function formBodyPlugin(app: FastifyInstance) {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (req, body, done) => {
     const token = req.headers.token;
     if (typeof token !== 'string' || token === '') {

@@ -32,7 +32,10 @@ export const IDEMPOTENCY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
  * nothing. The offline outbox relies on this to replay without applying twice. Answers of 5xx
  * release the key, so a request that failed on our side may be tried again.
  */
-export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db; jobs?: Jobs }) => {
+export const idempotencyPlugin = fp(async function idempotencyPlugin(
+  app: FastifyInstance,
+  opts: { db: Db; jobs?: Jobs },
+) {
   const { db } = opts;
 
   app.addHook('preHandler', async (req, reply) => {

@@ -23,7 +23,7 @@ function holdsNul(v: unknown, depth = 0): boolean {
  * no field of ours has a use for it: names already refuse control characters, and free text
  * is typed by people. One rule at the door keeps both engines answering the same.
  */
-export const nulGuardPlugin = fp(async (app: FastifyInstance) => {
+export const nulGuardPlugin = fp(async function nulGuardPlugin(app: FastifyInstance) {
   app.addHook('preValidation', async (req, reply) => {
     if (holdsNul(req.query) || holdsNul(req.body)) {
       return sendEnvelope(req, reply, 400, ErrorCode.badRequest, NUL_REFUSED);

@@ -12,7 +12,10 @@ import helmet, { type HelmetOptions } from 'helmet';
  * the recorded headers, set on the raw response as helmet sets them (a route may still
  * override one with reply.header, as the public content routes do).
  */
-export const securityHeaders = fp(async (app: FastifyInstance, options: HelmetOptions) => {
+export const securityHeaders = fp(async function securityHeaders(
+  app: FastifyInstance,
+  options: HelmetOptions,
+) {
   const headers = staticHeaders(options);
   app.addHook('onRequest', (_req, reply, done) => {
     const raw = reply.raw;

@@ -15,7 +15,7 @@ const NEVER_STALE = new Set(['/sw.js', '/manifest.webmanifest', '/index.html', '
  * and a small script, issue 25); other unknown non-API GETs that accept HTML get index.html so
  * the client router can draw the route; unknown API paths get the envelope with 404.
  */
-export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
+export const webPlugin = fp(async function webPlugin(app: FastifyInstance, opts: { distDir: string }) {
   const index = path.join(opts.distDir, 'index.html');
   const built = fs.existsSync(index);
   if (built) {

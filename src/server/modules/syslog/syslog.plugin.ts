@@ -238,7 +238,7 @@ function entryOf(req: FastifyRequest, reply: FastifyReply) {
  * Registers the capture hooks on the whole server (fastify-plugin: not encapsulated) and makes
  * `app.audit` available to every module. Register it before the modules' routes.
  */
-export const syslogPlugin = fp(async (app: FastifyInstance, opts: { syslog: Syslog }) => {
+export const syslogPlugin = fp(async function syslogPlugin(app: FastifyInstance, opts: { syslog: Syslog }) {
   const { syslog } = opts;
   app.decorate('audit', syslog);
   app.decorateRequest('auditNote', null);

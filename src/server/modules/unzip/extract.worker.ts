@@ -1,3 +1,5 @@
+// First: a crash's trace names src/server/… lines in the built server.
+import '../../stack-map';
 import { parentPort, workerData } from 'node:worker_threads';
 import { extract, ExtractError, type ExtractRequest } from './extract';
 
