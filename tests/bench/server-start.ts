@@ -139,12 +139,7 @@ const rss: number[] = [];
 const bareRss: number[] = [];
 let last: Sample | undefined;
 for (let round = 0; round < ROUNDS; round++) {
-  const s = await start(
-    node,
-    ['--import', probe, 'scripts/start.mjs'],
-    true,
-    startEnv,
-  );
+  const s = await start(node, ['--import', probe, 'scripts/start.mjs'], true, startEnv);
   const { call, login } = clientOf(s.url);
   for (const who of ['admin', 'staff01']) {
     const token = await login(who);
