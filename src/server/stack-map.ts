@@ -24,11 +24,14 @@ const buildDir =
   path.basename(path.dirname(here)) === 'chunks' ? path.dirname(path.dirname(here)) : path.dirname(here);
 const maps = new Map<string, { map: SourceMap; url: string } | null>();
 
-function mapOf(fileUrl: string) {
-  let found = maps.get(fileUrl);
+/** A frame's file as a path (ES modules name theirs by file: URL). */
+const pathOf = (file: string) => (file.startsWith('file:') ? fileURLToPath(file) : file);
+
+/** The file's parsed map, read once; null when it has none that can be read. */
+function mapOf(file: string) {
+  let found = maps.get(file);
   if (found !== undefined) return found;
   try {
-    const file = fileUrl.startsWith('file:') ? fileURLToPath(fileUrl) : fileUrl;
     const mapFile = `${file}.map`;
     found = {
       map: new SourceMap(JSON.parse(fs.readFileSync(mapFile, 'utf8'))),
@@ -37,13 +40,8 @@ function mapOf(fileUrl: string) {
   } catch {
     found = null;
   }
-  maps.set(fileUrl, found);
+  maps.set(file, found);
   return found;
-}
-
-function mine(fileUrl: string): boolean {
-  const file = fileUrl.startsWith('file:') ? fileURLToPath(fileUrl) : fileUrl;
-  return file.endsWith('.js') && file.startsWith(buildDir + path.sep);
 }
 
 /** One frame as V8 writes it, its place in the bundle replaced by the source's. */
@@ -52,8 +50,10 @@ function frameText(frame: NodeJS.CallSite): string {
   const file = frame.getFileName();
   const line = frame.getLineNumber();
   const column = frame.getColumnNumber();
-  if (!file || !line || !column || !mine(file)) return text;
-  const found = mapOf(file);
+  if (!file || !line || !column) return text;
+  const own = pathOf(file);
+  if (!own.endsWith('.js') || !own.startsWith(buildDir + path.sep)) return text;
+  const found = mapOf(own);
   const entry = found?.map.findEntry(line - 1, column - 1);
   if (!entry || !('originalSource' in entry) || !entry.originalSource) return text;
   const source = fileURLToPath(new URL(entry.originalSource, found!.url));
@@ -72,7 +72,7 @@ function headerOf(error: unknown): string {
   }
 }
 
-export function installStackMapping(): void {
+function installStackMapping(): void {
   if (!here.endsWith('.js') || process.sourceMapsEnabled) return;
   Error.prepareStackTrace = (error, frames) =>
     headerOf(error) + frames.map((f) => `\n    at ${frameText(f)}`).join('');

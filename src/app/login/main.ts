@@ -65,8 +65,10 @@ async function checkServer() {
   showOnline();
 }
 
+const canSignIn = () => navigator.onLine && reachable;
+
 function showOnline() {
-  const online = navigator.onLine && reachable;
+  const online = canSignIn();
   offline.hidden = online;
   submit.disabled = !online;
 }
@@ -141,7 +143,7 @@ async function signIn(body: { username: string; password: string }) {
 
 form.addEventListener('submit', (e) => {
   e.preventDefault();
-  if (busy || !navigator.onLine || !reachable) return;
+  if (busy || !canSignIn()) return;
   const values = { username: username.value.trim(), password: password.value };
   const missingUser = values.username ? undefined : t.login.usernameRequired;
   const missingPassword = values.password ? undefined : t.login.passwordRequired;
