@@ -85,9 +85,40 @@ function restoreSession(): Promise<boolean> {
   return restoring;
 }
 
-/** Anonymous users go to /login, and come back here once signed in. */
-async function ensureSignedIn({ location }: { location: { href: string } }) {
-  if (await restoreSession()) return startSignedIn();
+/**
+ * The shell and the page a signed-in launch opens, loaded beside the signed-in chunk rather than
+ * one after the other. Before, the shell's code was fetched once the guard had passed, the page's
+ * once the shell had drawn, each then evaluated on its own; on a tablet's slow CPU that chain
+ * was most of the wait before an installed app showed its cached listing (issue 25,
+ * tests/bench/first-paint.ts). Errors are left to the page's own 重试 when it is drawn. The
+ * volunteer's phone pages and the redirects need neither.
+ */
+type Match = { routeId: string; fullPath: string };
+function preloadShell(matches: Match[]): Promise<unknown> | undefined {
+  const path = matches.at(-1)?.fullPath;
+  const inLayout = matches.some((m) => m.routeId === layoutRoute.id);
+  if (!inLayout && !(path && seen.has(path))) return undefined;
+  return Promise.all([
+    inLayout && ShellLayout.preload(),
+    GuardedPage.preload(),
+    import('./routes/shell').then(
+      (m) => m.preloadPage(path),
+      () => undefined,
+    ),
+  ]);
+}
+
+/**
+ * Anonymous users go to /login, and come back here once signed in. A signed-in launch waits for
+ * the shell and its page as well, so that both draw at once, with the cached data they show.
+ */
+async function ensureSignedIn({ location, matches }: { location: { href: string }; matches: Match[] }) {
+  // With a token the session is almost always there: the shell starts loading meanwhile.
+  const shell = readToken() ? preloadShell(matches) : undefined;
+  if (await restoreSession()) {
+    await Promise.all([startSignedIn(), shell]);
+    return;
+  }
   // Through the /login route: it loads the sign-in page, or says 当前离线 when it cannot.
   throw redirect({ href: `/login?redirect=${encodeURIComponent(location.href)}` });
 }

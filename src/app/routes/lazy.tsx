@@ -10,6 +10,7 @@ import {
   type FunctionComponent,
   type LazyExoticComponent,
   type ReactNode,
+  useState,
 } from 'react';
 import { tCore as t } from '../lib/i18n-core';
 import { isOnline } from '../lib/online';
@@ -25,28 +26,53 @@ import { isOnline } from '../lib/online';
 /** Loaders that failed, to be tried again by 重试 (React.lazy keeps a rejected load forever). */
 const failed = new Set<() => void>();
 
-/** A page's component, loaded on first render and loaded anew after a failed try. */
+/** A page's component: `preload()` starts loading its code before anything renders it. */
+export type LazyPage<P extends object> = FunctionComponent<P> & {
+  /** Loads the code now; never rejects (a failed load is the page's 重试 when it renders). */
+  preload(): Promise<void>;
+};
+
+/**
+ * A page's component, loaded on first render and loaded anew after a failed try.
+ *
+ * A page whose code was preloaded renders at once: the component itself, not a React.lazy
+ * around it. React shows a lazy's fallback even when its promise has already resolved, and
+ * then holds the content back (it throttles revealing a Suspense boundary by 300 ms), so a
+ * signed-in launch that preloads the shell and its page (router.tsx) would otherwise still draw
+ * them one suspension after the other.
+ */
 export function page<M, K extends keyof M & string>(
   load: () => Promise<M>,
   name: K,
-): FunctionComponent<PropsOf<M[K]>> {
+): LazyPage<PropsOf<M[K]>> {
   type P = PropsOf<M[K]>;
-  const make = (): LazyExoticComponent<ComponentType<P>> =>
-    lazy(() =>
-      load().then(
-        (m) => ({ default: m[name] as ComponentType<P> }),
-        (err: unknown) => {
-          failed.add(reset);
-          throw err;
-        },
-      ),
-    );
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const get = () =>
+    (loading ??= load().then(
+      (m) => (loaded = m[name] as ComponentType<P>),
+      (err: unknown) => {
+        loading = undefined;
+        failed.add(reset);
+        throw err;
+      },
+    ));
+  const make = (): LazyExoticComponent<ComponentType<P>> => lazy(() => get().then((c) => ({ default: c })));
   let Inner = make();
   function reset() {
     Inner = make();
   }
-  const Page: FunctionComponent<P> = (props) => <Inner {...props} />;
+  const Page = ((props: P) => {
+    // Chosen once per mounted page: switching between the lazy and the component would remount it.
+    const [Shown] = useState<ComponentType<P>>(() => loaded ?? Inner);
+    return <Shown {...props} />;
+  }) as LazyPage<P>;
   Page.displayName = `Lazy(${name})`;
+  Page.preload = () =>
+    get().then(
+      () => undefined,
+      () => undefined,
+    );
   return Page;
 }
 

@@ -1,6 +1,6 @@
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import type { ModuleKey } from '../../shared/menu/types';
-import { page } from './lazy';
+import { page, type LazyPage } from './lazy';
 
 const DrivePage = page(() => import('../features/drive/drive-page'), 'DrivePage');
 const ProjectListPage = page(() => import('../features/project/project-list-page'), 'ProjectListPage');
@@ -12,7 +12,7 @@ const ProcessListPage = page(() => import('../features/approval/process-list-pag
  * Every page, the workbench too, is its own chunk (issue 25): this map is in the shell's chunk,
  * which loads only once someone is signed in, and each page's code only when it is opened.
  */
-export const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
+export const BUILT_PAGES: Readonly<Record<string, LazyPage<object>>> = {
   '/home/workbench': page(() => import('./workbench'), 'Workbench'),
   // The staff directory (issue 7): read by all staff, edited on 通讯录管理.
   '/home/address-book': page(() => import('../features/directory/directory-page'), 'DirectoryPage'),

@@ -50,6 +50,15 @@ export function GuardedPage({ path }: { path: string }) {
   return <BuildingPage moduleTitle={title?.module ?? ''} pageTitle={title?.page ?? ''} />;
 }
 
+/**
+ * Starts loading the code of the page at a catalogue path (router.tsx, at a signed-in launch),
+ * so that it is ready when the shell first draws it. Settles once loaded or failed, never
+ * rejecting: a page that could not load says so with 重试 when it is drawn.
+ */
+export function preloadPage(path: string | undefined): Promise<void> {
+  return (path && BUILT_PAGES[path]?.preload()) || Promise.resolve();
+}
+
 /** The staff layout, with the drive's storage meter under 数字资源's menu. */
 export function ShellLayout() {
   return (
