@@ -10,7 +10,7 @@ import { TEST_WORKERS } from './tests/server/workers';
  *
  * Left out: the files the scale-out pass runs on PostgreSQL anyway (tests/scale/server-files.ts),
  * the walk of every route's malformed input, which is refused by the schemas before any
- * SQL runs, and the two files that use no database.
+ * SQL runs, and the three files that use no database.
  */
 export default defineConfig({
   test: {
@@ -19,10 +19,11 @@ export default defineConfig({
       ...configDefaults.exclude,
       ...SCALE_SERVER_FILES,
       'tests/server/validation-walk.test.ts',
-      // They touch no database: the built server on a SQLite data dir of its own, and the sign-in
-      // page's JavaScript budget.
+      // They touch no database: the built server on a SQLite data dir of its own, the sign-in
+      // page's JavaScript budget, and the reservation tests' wait for the museum's midnight.
       'tests/server/build-server.test.ts',
       'tests/server/js-budget.test.ts',
+      'tests/server/reservation-util.test.ts',
     ],
     globalSetup: ['tests/server/pg-setup.ts'],
     environment: 'node',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fireRush, rushOrders, rushSlot, rushState } from '../server/reservation-rush';
+import { clearOfDayEnd, DAY_END_WAIT_MS } from '../server/reservation-util';
 import { startInstances, type Group, type Instance } from './instances';
 
 /*
@@ -12,6 +13,8 @@ let group: Group;
 let a: Instance;
 let b: Instance;
 
+// Today's tickets are booked throughout: not in the museum day's last minutes.
+beforeAll(() => clearOfDayEnd(), DAY_END_WAIT_MS);
 beforeAll(async () => {
   group = await startInstances(2, { RATE_LIMIT_PER_MINUTE: '1000000' });
   [a, b] = group.instances as [Instance, Instance];

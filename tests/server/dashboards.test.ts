@@ -5,7 +5,7 @@ import { addDays, museumDate } from '../../src/shared/rules/museum-time';
 import { startServer, type TestServer } from './harness';
 import { M, personWithMenu } from './util';
 import { idFor, jsonCalls } from './volunteer-util';
-import { ALL_DAY_SETTINGS } from './reservation-util';
+import { ALL_DAY_SETTINGS, clearOfDayEnd, DAY_END_WAIT_MS } from './reservation-util';
 import { activityCalls } from './activity-util';
 
 /**
@@ -39,6 +39,8 @@ async function line(q = '', token = admin) {
 }
 const at = (l: { labels: string[] }, key: string) => l.labels.indexOf(key);
 
+// Today's tickets are booked throughout: not in the museum day's last minutes.
+beforeAll(() => clearOfDayEnd(), DAY_END_WAIT_MS);
 beforeAll(async () => {
   s = await startServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
   admin = await s.login('admin');

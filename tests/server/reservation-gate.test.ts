@@ -10,7 +10,7 @@ import {
 import { startServer, type TestServer } from './harness';
 import { M } from './util';
 import { idFor, jsonCalls } from './volunteer-util';
-import { ALL_DAY_SETTINGS } from './reservation-util';
+import { ALL_DAY_SETTINGS, clearOfDayEnd, DAY_END_WAIT_MS } from './reservation-util';
 
 /**
  * The gate tablet (README "Visitor reservations" › 入馆核验): today's list with hashes instead of
@@ -62,6 +62,8 @@ async function visitorRow(id: number) {
 }
 const gateList = async (token = gate) => ok(await get(LIST, token)) as GateList;
 
+// Today's tickets are booked throughout: not in the museum day's last minutes.
+beforeAll(() => clearOfDayEnd(), DAY_END_WAIT_MS);
 beforeAll(async () => {
   s = await startServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
   admin = await s.login('admin');

@@ -4,7 +4,7 @@ import { addDays, museumDate } from '../../src/shared/rules/museum-time';
 import { startServer, type TestServer } from './harness';
 import { M } from './util';
 import { idFor, jsonCalls } from './volunteer-util';
-import { ALL_DAY_SETTINGS } from './reservation-util';
+import { ALL_DAY_SETTINGS, clearOfDayEnd, DAY_END_WAIT_MS } from './reservation-util';
 
 /**
  * The visitor's side of reservations (README "Visitor reservations" › "The visitor's side"): the
@@ -85,6 +85,8 @@ const slotOf = async (id: number) => {
   return undefined;
 };
 
+// Today's tickets are booked throughout: not in the museum day's last minutes.
+beforeAll(() => clearOfDayEnd(), DAY_END_WAIT_MS);
 beforeAll(async () => {
   s = await startServer(
     { RATE_LIMIT_PER_MINUTE: '1000000', TRUST_PROXY: '127.0.0.1' },

@@ -4,7 +4,7 @@ import { museumDate } from '../../src/shared/rules/museum-time';
 import { startServer, type TestServer } from './harness';
 import { M, personWithMenu } from './util';
 import { idFor, jsonCalls } from './volunteer-util';
-import { ALL_DAY_SETTINGS } from './reservation-util';
+import { ALL_DAY_SETTINGS, clearOfDayEnd, DAY_END_WAIT_MS } from './reservation-util';
 
 /**
  * The reservation staff screens' server calls (issue 21; README "Visitor reservations"):
@@ -31,6 +31,8 @@ async function workbook(path: string, token = admin) {
 const rowsOf = (ws: ExcelJS.Worksheet) =>
   ws.getSheetValues().flatMap((r) => (Array.isArray(r) ? [r.slice(1) as unknown[]] : []));
 
+// Today's tickets are booked throughout: not in the museum day's last minutes.
+beforeAll(() => clearOfDayEnd(), DAY_END_WAIT_MS);
 beforeAll(async () => {
   s = await startServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
   admin = await s.login('admin');

@@ -4,7 +4,7 @@ import { startServer, type TestServer } from './harness';
 import { importFile, template, xlsxOf } from './records-import-util';
 import { M, attachUpload } from './util';
 import { idFor, jsonCalls } from './volunteer-util';
-import { ALL_DAY_SETTINGS } from './reservation-util';
+import { ALL_DAY_SETTINGS, clearOfDayEnd, DAY_END_WAIT_MS } from './reservation-util';
 
 /**
  * Visitor reservations (README "Visitor reservations"; research/records-design.md §7): ticket
@@ -47,6 +47,8 @@ const ticketRow = async (id: number) => ok(await get(`${M}/AppointTicket/load?id
 const orderRow = async (id: number) => ok(await get(`${M}/AppointOrder/detail?id=${id}`)).record;
 const orderDetail = async (base: string, id: number) => ok(await get(`${M}/${base}/detail?id=${id}`)).record;
 
+// Today's tickets are booked throughout: not in the museum day's last minutes.
+beforeAll(() => clearOfDayEnd(), DAY_END_WAIT_MS);
 beforeAll(async () => {
   s = await startServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
   admin = await s.login('admin');
