@@ -9,10 +9,9 @@
  * tab launches the drive the way the home-screen icon does, with the throttles on before it
  * loads, and the bench reads:
  * - first paint: the `first-paint` entry of the Paint Timing API;
- * - listing visible: the moment the folder's row is displayed (a MutationObserver installed
- *   before any script of the app runs; never before the first paint), from the navigation's
- *   start: the launch snapshot's picture of it (public/launch-snapshot.js) or the live page's,
- *   whichever comes first;
+ * - listing visible: the moment the folder's row is in the page (a MutationObserver installed
+ *   before any script of the app runs), from the navigation's start: the launch snapshot's
+ *   picture of it (public/launch-snapshot.js) or the live page's, whichever comes first;
  * - live listing: the moment the app itself has drawn the row (in #root), for information.
  * Both online and offline (`offline: true` in the same emulation).
  *
