@@ -13,16 +13,6 @@ export const LAST_KEY = 'gwy.lastSession';
  * names: forgotten with the session, like LAST_KEY.
  */
 export const SNAPSHOT_KEY = 'gwy.launchSnapshot';
-/**
- * Forgets what a session leaves in this browser's storage (its state, its copy for the installed
- * app, its last screen): at sign-out (session.clear) and before a new sign-in (login/main.ts).
- * The token's cookie and the offline database are the callers' own.
- */
-export function forgetSessionState(): void {
-  sessionStorage.removeItem(SESSION_KEY);
-  localStorage.removeItem(LAST_KEY);
-  localStorage.removeItem(SNAPSHOT_KEY);
-}
 /** The token's cookie, set by the server at sign-in and sent back as the `token` header. */
 export const TOKEN_COOKIE = 'token';
 
