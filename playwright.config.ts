@@ -41,8 +41,6 @@ const DRIVE_LANE = [
   // summed office 1,483–1,490 s of tests against the drive's 1,355–1,384 s, and this is 92 s.
   // With it here, a fresh run summed office 1,560 s against the drive's 1,549 s.
   /drive-offline\.spec/,
-  // The launch snapshot of the drive (issue 25), about 20 s: the drive lane was the shorter.
-  /launch-snapshot\.spec/,
 ];
 const lanes = [
   { name: 'drive', port: E2E_PORT + 1, match: { testMatch: DRIVE_LANE } },

@@ -7,12 +7,6 @@
 export const SESSION_KEY = 'gwy.session';
 /** The last state, for an installed app that lost sessionStorage when it was closed. */
 export const LAST_KEY = 'gwy.lastSession';
-/**
- * The last screen of an offline-first page as drawn, shown at the next launch before the app's
- * code has run (lib/launch-snapshot.ts, public/launch-snapshot.js). Holds the person's file
- * names: forgotten with the session, like LAST_KEY.
- */
-export const SNAPSHOT_KEY = 'gwy.launchSnapshot';
 /** The token's cookie, set by the server at sign-in and sent back as the `token` header. */
 export const TOKEN_COOKIE = 'token';
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { MenuResult, RoleFunctionResult, UserInfo } from '../../shared/api/auth';
-import { LAST_KEY, SESSION_KEY, SNAPSHOT_KEY, TOKEN_COOKIE, readToken } from './session-keys';
+import { LAST_KEY, SESSION_KEY, TOKEN_COOKIE, readToken } from './session-keys';
 
 /**
  * The signed-in session as the app holds it.
@@ -61,7 +61,6 @@ export const session = {
     state = undefined;
     sessionStorage.removeItem(SESSION_KEY);
     localStorage.removeItem(LAST_KEY);
-    localStorage.removeItem(SNAPSHOT_KEY);
     clearTokenCookie();
     emit();
   },

@@ -1,6 +1,6 @@
 import { ErrorCode, MUSEUM_PREFIX } from '../../shared/api/codes';
 import { tCore as t } from '../lib/i18n-core';
-import { LAST_KEY, SESSION_KEY, SNAPSHOT_KEY, readToken, safeTarget } from '../lib/session-keys';
+import { LAST_KEY, SESSION_KEY, readToken, safeTarget } from '../lib/session-keys';
 
 /**
  * The sign-in page's script (login.html; README "Speed (issue 25)"). The form is plain HTML,
@@ -166,7 +166,6 @@ form.addEventListener('submit', (e) => {
     // (router.tsx, ensureSignedIn). Replace, not push: Back should not return to the form.
     sessionStorage.removeItem(SESSION_KEY);
     localStorage.removeItem(LAST_KEY);
-    localStorage.removeItem(SNAPSHOT_KEY);
     location.replace(target);
   });
 });

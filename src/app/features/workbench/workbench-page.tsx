@@ -28,7 +28,6 @@ import type { ReactNode } from 'react';
 import { ICONS } from '../../components/icons';
 import { OfflineNote } from '../../components/offline-note';
 import { t } from '../../lib/i18n';
-import { useLaunchSnapshot } from '../../lib/launch-snapshot';
 import { openNoticeCentre, useCounts, type Counts } from '../../lib/notices';
 import { useSession } from '../../lib/session';
 import classes from './workbench.module.css';
@@ -118,9 +117,6 @@ export function WorkbenchPage({
   const state = useSession();
   const navigate = useNavigate();
   const counts = useCounts();
-  // Shown first at the next launch the same day (it greets by the hour and shows the date and
-  // today's schedule): lib/launch-snapshot.ts. Ready once the counts show, the card on top.
-  useLaunchSnapshot(counts.status, String(counts.syncedAt), { life: 'day' });
   if (!state) return null;
   const now = dayjs();
   const modules = state.menu.modules.filter((m) => m.key !== 'home');
