@@ -92,6 +92,21 @@ function makeClient(prefix: string, timeoutMs: number | undefined, key: 'data' |
     const signals = [opts.signal, limit ? AbortSignal.timeout(limit) : undefined].filter(
       (s): s is AbortSignal => Boolean(s),
     );
+    // A call can fail while its answer's body is still arriving, not only before its headers:
+    // React Query cancels a read that a newer invalidation supersedes, the timeout fires, or
+    // the Wi-Fi drops mid-body. Each says what it is, exactly as before the headers; only an
+    // answer that arrived whole and is not our JSON is 服务器异常 (a CI run showed 服务器异常
+    // for a read cancelled mid-body, issue 25).
+    const unanswered = (err: unknown): never => {
+      // The caller cancelled (React Query drops a superseded refetch): nothing failed, say nothing.
+      if (opts.signal?.aborted) throw err;
+      const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
+      const e = timedOut ? new ApiError(t.errors.timeout, -2, 0) : new OfflineError();
+      // A timeout says the server is slow, not gone: only a call that got no answer at all.
+      if (!timedOut) serverUnreachable();
+      if (!opts.silent && navigator.onLine) errorToast(e.message);
+      throw e;
+    };
     let res: Response;
     try {
       res = await fetch(url, {
@@ -101,14 +116,7 @@ function makeClient(prefix: string, timeoutMs: number | undefined, key: 'data' |
         signal: signals.length ? AbortSignal.any(signals) : undefined,
       });
     } catch (err) {
-      // The caller cancelled (React Query drops a superseded refetch): nothing failed, say nothing.
-      if (opts.signal?.aborted) throw err;
-      const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
-      const e = timedOut ? new ApiError(t.errors.timeout, -2, 0) : new OfflineError();
-      // A timeout says the server is slow, not gone: only a call that got no answer at all.
-      if (!timedOut) serverUnreachable();
-      if (!opts.silent && navigator.onLine) errorToast(e.message);
-      throw e;
+      return unanswered(err);
     }
     serverAnswered();
     if (res.status === SESSION_EXPIRED_STATUS) {
@@ -116,12 +124,22 @@ function makeClient(prefix: string, timeoutMs: number | undefined, key: 'data' |
       throw new ApiError(t.session.expired, SESSION_EXPIRED_STATUS, SESSION_EXPIRED_STATUS);
     }
     if (/download|export/i.test(path) && res.ok && !res.headers.get('content-type')?.includes('json')) {
-      return (await res.blob()) as T;
+      try {
+        return (await res.blob()) as T;
+      } catch (err) {
+        return unanswered(err);
+      }
+    }
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (err) {
+      return unanswered(err);
     }
     let json:
       { success?: boolean; code?: number; message?: string; data?: unknown; result?: unknown } | undefined;
     try {
-      json = (await res.json()) as typeof json;
+      json = JSON.parse(text) as typeof json;
     } catch {
       json = undefined;
     }
