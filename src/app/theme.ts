@@ -34,7 +34,12 @@ export const theme = createTheme({
     Drawer: { defaultProps: { closeOnClickOutside: false, closeButtonProps: { 'aria-label': '关闭' } } },
     // Mantine's built-in accessible names are English; screen readers must hear Chinese.
     PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': '显示或隐藏密码' } } },
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': '关闭' } } },
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': '关闭' } },
+      // Under a title Mantine greys the message to gray 6 (3.3:1 on white): an error toast's
+      // very reason (服务器异常, 网络连接失败) must be as readable as any secondary text.
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    },
     DatePickerInput: { defaultProps: { clearButtonProps: { 'aria-label': '清除日期' } } },
     DateInput: { defaultProps: { clearButtonProps: { 'aria-label': '清除日期' } } },
     Select: { defaultProps: { clearButtonProps: { 'aria-label': '清除' } } },
