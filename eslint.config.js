@@ -11,6 +11,11 @@ const noServerFromClient = {
       group: ['**/server/**', '../server/*'],
       message: 'app 与 workers 不能引用 server 代码（连类型也不行）',
     },
+    {
+      // The whole catalogue would load with every page that imports it (issue 25).
+      regex: '^(\\.{1,2}/)+(lib/)?i18n(/index)?$',
+      message: '请从 lib/i18n/<部分> 引用所需的文字（如 tDrive），不要引用整个目录',
+    },
   ],
 };
 

@@ -23,7 +23,8 @@ const SIGN_IN_ENTRY = /src[\\/]app[\\/]login[\\/]main\.ts$/;
 export const NOT_ON_SIGN_IN: readonly RegExp[] = [
   /node_modules[\\/](react|react-dom|scheduler|@mantine|@tanstack|@tabler|dexie|zod)[\\/]/,
   /src[\\/]app[\\/]features[\\/]/,
-  /src[\\/]app[\\/]lib[\\/](api|session|offline(-db)?|i18n)\.tsx?$/,
+  /src[\\/]app[\\/]lib[\\/](api|session|offline(-db)?)\.tsx?$/,
+  /src[\\/]app[\\/]lib[\\/]i18n[\\/]/,
   /src[\\/]app[\\/]lib[\\/]upload[\\/]/,
   /src[\\/]app[\\/]main\.tsx$/,
 ];

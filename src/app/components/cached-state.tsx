@@ -1,7 +1,8 @@
 import { Center, EmptyState, Loader } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import type { CachedView } from '../lib/cached-query';
-import { t } from '../lib/i18n';
+import { tCore } from '../lib/i18n-core';
+import { tOffline } from '../lib/i18n/offline';
 import { LoadFailed } from './load-failed';
 
 /**
@@ -19,7 +20,7 @@ export function CachedViewState({
   if (view.status === 'loading')
     return (
       // The label sits on a status region: a plain span (the Loader) may not carry aria-label.
-      <Center py="xl" style={fill ? { flex: 1 } : undefined} role="status" aria-label={t.common.loading}>
+      <Center py="xl" style={fill ? { flex: 1 } : undefined} role="status" aria-label={tCore.common.loading}>
         <Loader size="sm" />
       </Center>
     );
@@ -28,8 +29,8 @@ export function CachedViewState({
       <EmptyState
         py="xl"
         icon={<IconCloudOff size={28} />}
-        title={t.offline.notCachedTitle}
-        description={t.offline.notCachedHint}
+        title={tOffline.notCachedTitle}
+        description={tOffline.notCachedHint}
         data-testid="not-cached"
       />
     );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { t } from '../lib/i18n';
+import { tCore } from '../lib/i18n-core';
 
 interface ConfirmOptions {
   title: string;
@@ -22,7 +22,7 @@ export function confirmAction({ title, message, confirmLabel, danger, run }: Con
   const modalId = modals.openConfirmModal({
     title,
     children: <Text size="sm">{message}</Text>,
-    labels: { confirm: confirmLabel, cancel: t.common.cancel },
+    labels: { confirm: confirmLabel, cancel: tCore.common.cancel },
     confirmProps: { color },
     closeOnConfirm: false,
     closeOnClickOutside: false,

@@ -2,7 +2,8 @@ import { MultiSelect } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { DeptNode } from '../../shared/api/org';
 import { museum } from '../lib/api';
-import { t } from '../lib/i18n';
+import { tCore } from '../lib/i18n-core';
+import { tAnnounce } from '../lib/i18n/announce';
 
 /** Departments in tree order, each labelled by its full path (names are unique only among siblings). */
 function options(nodes: readonly DeptNode[], parent = ''): { value: string; label: string }[] {
@@ -37,13 +38,13 @@ export function DeptPicker({
       label={label}
       withAsterisk={withAsterisk}
       error={error}
-      placeholder={tree.isPending ? t.common.loading : t.announce.pickers.deptPlaceholder}
+      placeholder={tree.isPending ? tCore.common.loading : tAnnounce.pickers.deptPlaceholder}
       data={options(tree.data ?? [])}
       value={value.map(String)}
       onChange={(ids) => onChange(ids.map(Number))}
       searchable
       clearable
-      nothingFoundMessage={t.announce.pickers.none}
+      nothingFoundMessage={tAnnounce.pickers.none}
       data-testid={testId}
     />
   );

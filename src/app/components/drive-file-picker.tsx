@@ -16,12 +16,13 @@ import { INLINE_IMAGE_EXTS } from '../../shared/api/attach';
 import type { FileEntry, FileList } from '../../shared/api/drive';
 import { formatSize } from '../../shared/drive/file-types';
 import { drive } from '../lib/api';
-import { t } from '../lib/i18n';
+import { tCore } from '../lib/i18n-core';
+import { tApprovalStart } from '../lib/i18n/approval-start';
 import { useOnline } from '../lib/online';
 import { LoadFailed } from './load-failed';
 import { LoadingBlock } from './page-states';
 
-const P = t.approvalStart.drivePicker;
+const P = tApprovalStart.drivePicker;
 /** One page is enough for a picker; a larger folder is better searched in the drive itself. */
 const PAGE = 200;
 
@@ -74,7 +75,7 @@ export function DriveFilePicker({
       await onPick(f);
       onClose();
     } catch (err) {
-      setFailure(err instanceof Error ? err.message : t.errors.server);
+      setFailure(err instanceof Error ? err.message : tCore.errors.server);
     } finally {
       setBusy(null);
     }

@@ -6,7 +6,9 @@ import { useState } from 'react';
 import { PasswordChange } from '../../shared/api/org';
 import { errorToast, museum } from '../lib/api';
 import { zodValidate } from '../lib/form';
-import { t } from '../lib/i18n';
+import { tCore } from '../lib/i18n-core';
+import { tFirstPassword } from '../lib/i18n/first-password';
+import { tPersonal } from '../lib/i18n/personal';
 import { session } from '../lib/session';
 
 /**
@@ -23,8 +25,8 @@ interface FirstPasswordValues {
 const checkPasswordChange = zodValidate(PasswordChange);
 
 export function FirstPassword() {
-  const P = t.personal;
-  const F = t.firstPassword;
+  const P = tPersonal;
+  const F = tFirstPassword;
   const [leaving, setLeaving] = useState(false);
   const form = useForm<FirstPasswordValues>({
     initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
@@ -46,7 +48,7 @@ export function FirstPassword() {
       // The server ended every session of this account: sign in again with the new password.
       setLeaving(true);
       session.clear();
-      notifications.show({ color: 'green', message: t.session.passwordChanged });
+      notifications.show({ color: 'green', message: tCore.session.passwordChanged });
       window.setTimeout(() => window.location.assign('/login'), 1200);
     },
     onError: (e) => errorToast(e instanceof Error ? e.message : String(e)),

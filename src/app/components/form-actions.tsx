@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { t } from '../lib/i18n';
+import { tCore } from '../lib/i18n-core';
 
 /**
  * The 取消 / 保存 (or 确定) row at the foot of every dialog. Cancel is disabled while the work
@@ -17,7 +17,7 @@ export function FormActions(props: {
   return (
     <Group justify="flex-end" gap="sm" mt={props.mt}>
       <Button variant="default" onClick={props.onCancel} disabled={props.saving}>
-        {t.common.cancel}
+        {tCore.common.cancel}
       </Button>
       <Button
         type={props.onSubmit ? 'button' : 'submit'}
@@ -26,7 +26,7 @@ export function FormActions(props: {
         disabled={props.submitDisabled}
         color={props.submitColor}
       >
-        {props.submitLabel ?? t.common.save}
+        {props.submitLabel ?? tCore.common.save}
       </Button>
     </Group>
   );

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { IMPORT_MAX_BYTES, type ImportRefusal } from '../../shared/records/api';
 import { useDialogEscape } from './dialog-escape';
 import { ApiError, OfflineError, errorToast } from '../lib/api';
-import { t } from '../lib/i18n';
+import { tRecords } from '../lib/i18n/records';
 import { useOnline } from '../lib/online';
 import { downloadTemplate, importRecords } from '../lib/records';
 
-const I = t.records.importDialog;
+const I = tRecords.importDialog;
 
 /**
  * 批量导入 (spec §3 "Batch import form: file, schemeId, type"; §2 "Batch-import error dialog:

@@ -1,6 +1,6 @@
 import { Button, EmptyState } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { t } from '../lib/i18n';
+import { tCore } from '../lib/i18n-core';
 
 /**
  * A list or page that could not load: the reason when there is one (else a hint), and 重试.
@@ -19,12 +19,12 @@ export function LoadFailed({
     <EmptyState
       py="xl"
       icon={<IconAlertTriangle size={28} />}
-      title={t.common.loadFailed}
-      description={error instanceof Error ? error.message : t.common.loadFailedHint}
+      title={tCore.common.loadFailed}
+      description={error instanceof Error ? error.message : tCore.common.loadFailedHint}
     >
       <EmptyState.Actions>
         <Button variant="light" onClick={onRetry} loading={retrying}>
-          {t.common.retry}
+          {tCore.common.retry}
         </Button>
       </EmptyState.Actions>
     </EmptyState>

@@ -2,7 +2,7 @@ import { Modal } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { nameProblem } from '../../shared/drive/names';
 import { FormActions } from './form-actions';
-import { t } from '../lib/i18n';
+import { tCore } from '../lib/i18n-core';
 import { OutboxRefusal } from '../lib/outbox';
 import { DIALOG_WIDTH, type DialogResult } from './dialog-kit';
 import { NameField } from './name-field';
@@ -56,7 +56,7 @@ export function NameDialog(props: NameDialogProps) {
     } catch (err) {
       // The server said no (name taken, folder gone…): its message, in place, dialog kept open.
       if (err instanceof OutboxRefusal) setError(err.message);
-      else setError(err instanceof Error ? err.message : t.errors.server);
+      else setError(err instanceof Error ? err.message : tCore.errors.server);
       setSaving(false);
     }
   };
@@ -92,7 +92,7 @@ export function NameDialog(props: NameDialogProps) {
           error={error}
           disabled={saving}
         />
-        <FormActions onCancel={cancel} saving={saving} mt="lg" submitLabel={t.common.confirm} />
+        <FormActions onCancel={cancel} saving={saving} mt="lg" submitLabel={tCore.common.confirm} />
       </form>
     </Modal>
   );

@@ -2,11 +2,11 @@ import { Badge, Group, Loader, Text, Tooltip } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { CachedView } from '../lib/cached-query';
-import { t } from '../lib/i18n';
+import { tOffline } from '../lib/i18n/offline';
 
 /** 'today 10:32' style for the last sync: the time alone today, the date too otherwise. */
 export function syncTime(ms: number | undefined): string {
-  if (!ms) return t.offline.neverSynced;
+  if (!ms) return tOffline.neverSynced;
   const d = dayjs(ms);
   return d.isSame(dayjs(), 'day') ? d.format('HH:mm') : d.format('YYYY-MM-DD HH:mm');
 }
@@ -24,18 +24,18 @@ export function OfflineNote({
     return (
       <Group gap={6} wrap="nowrap" data-testid="offline-mark" style={{ flex: 'none' }}>
         <Badge color="yellow" variant="light" leftSection={<IconCloudOff size={12} />} radius="sm">
-          {t.offline.mark}
+          {tOffline.mark}
         </Badge>
         <Text size="xs" c="dimmed" data-testid="last-sync" style={{ whiteSpace: 'nowrap' }}>
-          {t.offline.lastSync(syncTime(view.syncedAt))}
+          {tOffline.lastSync(syncTime(view.syncedAt))}
         </Text>
       </Group>
     );
   }
   if (view.refreshing && view.status === 'ready') {
     return (
-      <Tooltip label={t.offline.syncing}>
-        <Loader size={14} role="status" aria-label={t.offline.syncing} />
+      <Tooltip label={tOffline.syncing}>
+        <Loader size={14} role="status" aria-label={tOffline.syncing} />
       </Tooltip>
     );
   }

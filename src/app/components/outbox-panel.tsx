@@ -15,7 +15,8 @@ import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconCloudCheck, IconCloudUpload, IconRefresh } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { t } from '../lib/i18n';
+import { tCore } from '../lib/i18n-core';
+import { tOffline } from '../lib/i18n/offline';
 import { outbox, outboxEditors, useOutbox } from '../lib/offline';
 import { useOnline } from '../lib/online';
 import type { OutboxOp } from '../lib/outbox';
@@ -30,7 +31,7 @@ export function OutboxButton() {
   const [opened, setOpened] = useState(false);
   const failed = ops.filter((o) => o.status === 'failed').length;
   const waiting = ops.filter((o) => o.status !== 'failed' && o.status !== 'done').length;
-  const o = t.offline.outbox;
+  const o = tOffline.outbox;
   if (failed === 0 && waiting === 0 && !opened) return null;
   return (
     <>
@@ -50,7 +51,7 @@ export function OutboxButton() {
 }
 
 function statusBadge(op: OutboxOp) {
-  const o = t.offline.outbox;
+  const o = tOffline.outbox;
   if (op.status === 'failed') return <Badge color="red">{o.failed}</Badge>;
   if (op.status === 'sending') return <Badge color="blue">{o.sending}</Badge>;
   if (op.status === 'done') return <Badge color="green">{o.done}</Badge>;
@@ -74,7 +75,7 @@ async function downloadBytes(op: OutboxOp) {
 }
 
 function OpCard({ op }: { op: OutboxOp }) {
-  const o = t.offline.outbox;
+  const o = tOffline.outbox;
   const editor = outboxEditors.get(op.kind);
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
@@ -98,7 +99,7 @@ function OpCard({ op }: { op: OutboxOp }) {
     modals.openConfirmModal({
       title: o.discardTitle,
       children: <Text size="sm">{o.discardConfirm(op.label)}</Text>,
-      labels: { confirm: o.discard, cancel: t.common.cancel },
+      labels: { confirm: o.discard, cancel: tCore.common.cancel },
       confirmProps: { color: 'red' },
       onConfirm: () => void outbox.discard(op.id),
     });
@@ -150,7 +151,7 @@ function OpCard({ op }: { op: OutboxOp }) {
             )}
             {op.binary && (
               <Button size="xs" variant="default" onClick={() => void downloadBytes(op)}>
-                {t.offline.downloadBytes}
+                {tOffline.downloadBytes}
               </Button>
             )}
             <Button size="xs" variant="default" color="red" onClick={discard} disabled={busy}>
@@ -177,7 +178,7 @@ export function OutboxDrawer({
 }) {
   const online = useOnline();
   const narrow = useMediaQuery('(max-width: 767.98px)') ?? false;
-  const o = t.offline.outbox;
+  const o = tOffline.outbox;
   const [syncing, setSyncing] = useState(false);
   const waiting = ops.some((op) => op.status === 'pending');
   return (

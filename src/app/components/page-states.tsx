@@ -3,7 +3,7 @@ import { Center, EmptyState, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInbox } from '@tabler/icons-react';
 import { LoadFailed } from './load-failed';
-import { t } from '../lib/i18n';
+import { tCore } from '../lib/i18n-core';
 
 /** Shared page bits: state blocks, the success toast and the async confirm dialog. */
 
@@ -16,7 +16,7 @@ export function notifySuccess(message: string) {
 
 export function LoadingBlock({ minHeight = 160 }: { minHeight?: number }) {
   return (
-    <Center mih={minHeight} aria-busy="true" aria-label={t.common.loading}>
+    <Center mih={minHeight} aria-busy="true" aria-label={tCore.common.loading}>
       <Loader size="sm" />
     </Center>
   );
@@ -28,7 +28,7 @@ export function ErrorBlock({ onRetry, retrying }: { onRetry: () => void; retryin
 }
 
 export function EmptyBlock({
-  title = t.common.empty,
+  title = tCore.common.empty,
   description,
   action,
 }: {

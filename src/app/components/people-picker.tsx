@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UserLookupRow } from '../../shared/api/share';
 import { museum } from '../lib/api';
-import { t } from '../lib/i18n';
+import { tAnnounce } from '../lib/i18n/announce';
 
-const P = t.announce.pickers;
+const P = tAnnounce.pickers;
 
 export interface PickedPerson {
   id: number;

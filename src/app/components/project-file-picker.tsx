@@ -4,13 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PickerItem } from '../../shared/api/project';
 import { pickerColumns, pickerError, type PickerMode } from '../../shared/rules/picker-rules';
-import { t } from '../lib/i18n';
+import { tCore } from '../lib/i18n-core';
+import { tProject } from '../lib/i18n/project';
 import { docCalls, docKeys } from '../lib/project-docs';
 import { LoadFailed } from './load-failed';
 import { LoadingBlock } from './page-states';
 import { SearchField } from './search-field';
 
-const P = t.project.picker;
+const P = tProject.picker;
 const COLUMN = 220;
 
 const keyOf = (i: PickerItem) => `${i.type}-${i.attachmentId ?? i.fileId ?? i.projectId}`;
@@ -61,7 +62,7 @@ export function ProjectFilePicker(props: {
       await props.onPick(chosen);
       props.onClose();
     } catch (e) {
-      setError(e instanceof Error ? e.message : t.errors.server);
+      setError(e instanceof Error ? e.message : tCore.errors.server);
     } finally {
       setBusy(false);
     }
@@ -148,7 +149,7 @@ export function ProjectFilePicker(props: {
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
-            {t.common.cancel}
+            {tCore.common.cancel}
           </Button>
           <Button onClick={() => void confirm()} loading={busy}>
             {P.confirm}

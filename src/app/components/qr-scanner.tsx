@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { t } from '../lib/i18n';
+import { tScanner } from '../lib/i18n/scanner';
 
 /**
  * The QR scanner (the volunteer's check-in, the gate's 入馆核验): the rear camera, decoded by the
@@ -123,7 +123,7 @@ function ScannerBody({ error, busy, onCode, onClose, ...words }: Props) {
     };
   }, []);
 
-  const c = t.scanner;
+  const c = tScanner;
   return (
     <Stack gap="sm">
       <video

@@ -10,12 +10,12 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { Attachment } from '../../shared/api/attach';
 import { attachFromDrive, uploadAttachment } from '../lib/attach';
 import { errorToast } from '../lib/api';
-import { t } from '../lib/i18n';
+import { tAnnounce } from '../lib/i18n/announce';
 import { useOnline } from '../lib/online';
 import { DriveFilePicker } from './drive-file-picker';
 import classes from './rich-text-editor.module.css';
 
-const L = t.announce.editor;
+const L = tAnnounce.editor;
 
 /** The toolbar's labels in Chinese (the controls' aria-labels and tooltips). */
 const LABELS = {

@@ -2,7 +2,7 @@ import { CloseButton, TextInput, type TextInputProps } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { t } from '../lib/i18n';
+import { tCore } from '../lib/i18n-core';
 
 /**
  * A list's search box: reports the trimmed text 300 ms after typing stops (one request per
@@ -31,7 +31,7 @@ export function SearchField({
       value={input}
       maxLength={maxLength}
       onChange={(e) => set(e.currentTarget.value)}
-      rightSection={input ? <CloseButton aria-label={t.common.reset} onClick={() => set('')} /> : null}
+      rightSection={input ? <CloseButton aria-label={tCore.common.reset} onClick={() => set('')} /> : null}
       {...rest}
     />
   );

@@ -13,7 +13,7 @@ import {
   type ProcessRow,
 } from './approval-overlay';
 import { useCachedQuery } from './cached-query';
-import { t } from './i18n';
+import { tApprovalProcess } from './i18n/approval-process';
 import { NOTICE_KEY } from './live';
 import { submitWrite } from './offline';
 import type { NewOp } from './outbox';
@@ -110,7 +110,7 @@ function queue(op: Omit<NewOp, 'client' | 'scope'>) {
   return submitWrite({ ...op, client: 'museum', scope: scope() });
 }
 
-const O = t.approvalProcess.ops;
+const O = tApprovalProcess.ops;
 
 /**
  * The panel's writes. The queued ones resolve `{queued}` (true offline) or reject with the

@@ -11,7 +11,7 @@ import {
 import { MUSEUM_PREFIX, SESSION_EXPIRED_STATUS } from '../../shared/api/envelope';
 import { spoofProblem } from '../../shared/drive/names';
 import { ApiError, OfflineError, museum, sessionExpired } from './api';
-import { t } from './i18n';
+import { tCore } from './i18n-core';
 import { readToken } from './session';
 
 interface UploadOptions {
@@ -145,7 +145,7 @@ async function sendChunks(file: File, opts: UploadOptions, uploadId: string): Pr
             opts.onProgress?.(Math.min(99, Math.round(((from + loaded) / file.size) * 100))),
         });
         if (n === totalChunks) {
-          if (!answer.attachment) throw new ApiError(t.errors.server, 500, 200);
+          if (!answer.attachment) throw new ApiError(tCore.errors.server, 500, 200);
           opts.onProgress?.(100);
           return answer.attachment;
         }
@@ -157,7 +157,7 @@ async function sendChunks(file: File, opts: UploadOptions, uploadId: string): Pr
       }
     }
   }
-  throw new ApiError(t.errors.server, 500, 200);
+  throw new ApiError(tCore.errors.server, 500, 200);
 }
 
 /**
@@ -187,7 +187,7 @@ function send<T>(
     xhr.onload = () => {
       if (xhr.status === SESSION_EXPIRED_STATUS) {
         sessionExpired();
-        reject(new ApiError(t.session.expired, SESSION_EXPIRED_STATUS, SESSION_EXPIRED_STATUS));
+        reject(new ApiError(tCore.session.expired, SESSION_EXPIRED_STATUS, SESSION_EXPIRED_STATUS));
         return;
       }
       let json: { success?: boolean; code?: number; message?: string; result?: T } | undefined;
@@ -200,7 +200,7 @@ function send<T>(
         resolve(json.result);
         return;
       }
-      reject(new ApiError(json?.message || t.errors.server, json?.code ?? xhr.status, xhr.status));
+      reject(new ApiError(json?.message || tCore.errors.server, json?.code ?? xhr.status, xhr.status));
     };
     opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);

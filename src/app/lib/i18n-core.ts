@@ -1,8 +1,8 @@
 /**
- * The part of the typed catalogue (i18n.ts) that the first screen needs: the sign-in page, the
- * shell's status words, loading and error states. It is its own module so that the sign-in
- * page's JavaScript does not carry the whole catalogue (issue 25: ≤ 120 KB gzip before the form
- * is usable); `t` in i18n.ts spreads it, so every other file keeps reading `t.common.…`.
+ * The part of the typed catalogue (lib/i18n/) that the first screen needs: the sign-in page, the
+ * shell's status words, loading and error states, and the words every page shares (common).
+ * The sign-in page's JavaScript carries this and nothing else of the catalogue (issue 25:
+ * ≤ 120 KB gzip before the form is usable); pages read `tCore.common.…` beside their own part.
  */
 export const tCore = {
   appName: '馆务云',

@@ -9,7 +9,7 @@ import type { BookQueueCounts } from '../../shared/api/books-admin';
 import type { PendingStaffCount } from '../../shared/api/registration';
 import { museum } from './api';
 import { useCachedQuery } from './cached-query';
-import { t } from './i18n';
+import { tNotices } from './i18n/notices';
 import { NOTICE_KEY, useLiveUp } from './live';
 import { submitWrite } from './offline';
 import {
@@ -134,28 +134,28 @@ function write(
 /** The notice centre's writes; each works offline (queued, replayed once, in order). */
 export const noticeWrites = {
   readNotice: (n: NoticeRow) =>
-    write('notice.read', '/notice/read', { noticeId: n.noticeId }, t.notices.opRead, 'notice', {
+    write('notice.read', '/notice/read', { noticeId: n.noticeId }, tNotices.opRead, 'notice', {
       id: n.noticeId,
       unread: n.status === '1',
     }),
-  clearNotices: () => write('notice.clear', '/notice/clear', { noticeId: '' }, t.notices.opClear, 'notice'),
+  clearNotices: () => write('notice.clear', '/notice/clear', { noticeId: '' }, tNotices.opClear, 'notice'),
   readCooperation: (c: CooperationRow) =>
     write(
       'cooperation.read',
       '/sysCooperation/read',
       { cooperationId: c.cooperationId },
-      t.notices.opReadCooperation,
+      tNotices.opReadCooperation,
       'cooperation',
       { id: c.cooperationId },
     ),
   clearCooperation: () =>
-    write('cooperation.clear', '/sysCooperation/clear', {}, t.notices.opClearCooperation, 'cooperation'),
+    write('cooperation.clear', '/sysCooperation/clear', {}, tNotices.opClearCooperation, 'cooperation'),
   readCopy: (m: ApprovalMessageRow) =>
     write(
       'approval.read',
       '/workflowInst/read',
       { actvityId: m.actvityId },
-      t.notices.opReadCopy(m.title),
+      tNotices.opReadCopy(m.title),
       'approval',
       {
         id: m.actvityId,

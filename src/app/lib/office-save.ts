@@ -1,5 +1,5 @@
 import type { AreaQuery } from '../../shared/api/drive';
-import { t } from './i18n';
+import { tPreview } from './i18n/preview';
 import { submitWrite } from './offline';
 import { OFFICE_SAVE_KIND, type OfficeSaveMeta } from './office-save-notice';
 import type { SubmitResult } from './outbox';
@@ -33,7 +33,7 @@ export function saveOfficeFile(p: {
     body: null,
     query,
     blob: new Blob([p.bytes as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }),
-    label: p.asCopy ? t.preview.office.savedCopyLabel(p.name) : t.preview.office.savedLabel(p.name),
+    label: p.asCopy ? tPreview.office.savedCopyLabel(p.name) : tPreview.office.savedLabel(p.name),
     kind: OFFICE_SAVE_KIND,
     // The drive's views show the new size and time (or the copy) once it lands.
     scope: [['drive']],

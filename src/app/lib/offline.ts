@@ -8,7 +8,7 @@ import {
   type OutboxReplayAnswer,
 } from '../../shared/offline-protocol';
 import { ApiError, drive, museum } from './api';
-import { t } from './i18n';
+import { tOffline } from './i18n/offline';
 import { observe, userDb, type UserDb } from './offline-db';
 import { announceReplayedSave } from './office-save-notice';
 import { createOutbox, type NewOp, type OutboxOp, type SubmitResult, type Verdict } from './outbox';
@@ -116,12 +116,12 @@ export function startOffline(queryClient: QueryClient) {
     }
     if (e.type === 'drained' && background) {
       const { sent, refused } = e.summary;
-      if (sent) notifications.show({ color: 'green', message: t.offline.synced(sent) });
+      if (sent) notifications.show({ color: 'green', message: tOffline.synced(sent) });
       if (refused)
         notifications.show({
           color: 'red',
-          title: t.offline.failedTitle,
-          message: t.offline.failed(refused),
+          title: tOffline.failedTitle,
+          message: tOffline.failed(refused),
           autoClose: 8000,
         });
     }

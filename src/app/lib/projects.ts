@@ -3,7 +3,7 @@ import { TASK_DONE, type BoardDetails, type ProjectBoard, type TaskDetail } from
 import { museumDate } from '../../shared/rules/museum-time';
 import { museum } from './api';
 import { storeViews } from './cached-query';
-import { t } from './i18n';
+import { tProject } from './i18n/project';
 import { currentDb, outbox, submitWrite } from './offline';
 import type { NewOp, OutboxEvent } from './outbox';
 import {
@@ -85,7 +85,7 @@ function queue(task: TaskRef, op: Omit<NewOp, 'client' | 'scope'>) {
   return submitWrite({ ...op, client: 'museum', scope });
 }
 
-const O = t.project.offline.ops;
+const O = tProject.offline.ops;
 
 /**
  * Resolve `{queued}` (true when it waits for the network) or reject with the server's words

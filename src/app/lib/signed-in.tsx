@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { t } from './i18n';
+import { tCore } from './i18n-core';
 import { startLive } from './live';
 import { startOffline } from './offline';
 import { startProjectSync } from './projects';
@@ -28,12 +28,12 @@ export function startSignedIn() {
     notifications.show({
       id: 'sw-update',
       autoClose: false,
-      title: t.shell.updateReady,
+      title: tCore.shell.updateReady,
       message: (
         <Group gap="xs" mt={4}>
           <Text size="sm">刷新后使用新版本。</Text>
           <Button size="xs" onClick={activate}>
-            {t.shell.updateNow}
+            {tCore.shell.updateNow}
           </Button>
         </Group>
       ),

@@ -27,7 +27,7 @@ import { FieldView } from '../features/records/field-view';
 import { StatusTimeline } from '../features/records/record-detail';
 import { museum } from '../lib/api';
 import { useCachedQuery } from '../lib/cached-query';
-import { t } from '../lib/i18n';
+import { tActivity } from '../lib/i18n/activity';
 import { useDictionaries, useRecordDetail } from '../lib/records';
 
 /**
@@ -37,7 +37,7 @@ import { useDictionaries, useRecordDetail } from '../lib/records';
  * (/volunteer/sign-detail), one volunteer sign-up read whole.
  */
 
-const A = t.activity;
+const A = tActivity;
 
 /** 活动类型 (/activity/activity-type). */
 export function ActivityTypePage() {

@@ -22,10 +22,11 @@ import { OfflineNote } from '../components/offline-note';
 import { hallGuide } from '../features/content/content-rules';
 import { planImageOf } from '../features/museum-map/museum-map-page';
 import classes from '../features/museum-map/museum-map.module.css';
-import { t } from '../lib/i18n';
+import { tApplet } from '../lib/i18n/applet';
+import { tMuseumMap } from '../lib/i18n/museum-map';
 import { useAllRows, useRecordDetail, useRecordPage } from '../lib/records';
 
-const A = t.applet;
+const A = tApplet;
 const FLOORS = { currentPage: 1, pageCount: 200 };
 const ALL = {};
 const GUIDE_STATE = {
@@ -94,17 +95,17 @@ export function AppletPlanePage() {
             />
           </ScrollArea>
           <Card withBorder radius="md" p={0} className={classes.planCard}>
-            <div className={classes.plan} aria-label={t.museumMap.planOf(String(floor?.name ?? ''))}>
+            <div className={classes.plan} aria-label={tMuseumMap.planOf(String(floor?.name ?? ''))}>
               {image ? (
                 <img
                   src={image}
-                  alt={t.museumMap.planOf(String(floor?.name ?? ''))}
+                  alt={tMuseumMap.planOf(String(floor?.name ?? ''))}
                   className={classes.planImage}
                 />
               ) : (
                 <div className={classes.noPlan}>
                   <Text size="sm" c="dimmed" ta="center" px="md">
-                    {t.museumMap.noPlan}
+                    {tMuseumMap.noPlan}
                   </Text>
                 </div>
               )}
@@ -153,7 +154,7 @@ export function AppletPlanePage() {
             })}
             {onFloor.length === 0 && (
               <Text size="sm" c="dimmed">
-                {t.museumMap.noHalls}
+                {tMuseumMap.noHalls}
               </Text>
             )}
           </SimpleGrid>

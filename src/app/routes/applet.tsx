@@ -35,7 +35,8 @@ import { RelationDialog } from '../features/content/relation-dialog';
 import { RecordListPage, useGrant } from '../features/records';
 import { RecordForm } from '../features/records/record-form';
 import { museum } from '../lib/api';
-import { t } from '../lib/i18n';
+import { tCore } from '../lib/i18n-core';
+import { tApplet } from '../lib/i18n/applet';
 import { recordKeys } from '../lib/records';
 
 /**
@@ -46,7 +47,7 @@ import { recordKeys } from '../lib/records';
  * guide's tree and the floor plan (applet-plane.tsx).
  */
 
-const A = t.applet;
+const A = tApplet;
 
 /** 展示状态: where a carousel row stands for visitors now (content-rules carouselState). */
 const CAROUSEL_COMPUTED = {
@@ -348,7 +349,7 @@ export function VolunteerIntroPage() {
         <Title order={3}>{bsVolunteerIntro.title}</Title>
         {writer && info.data && (
           <Button onClick={() => setEditing((n) => n + 1)} data-testid="intro-edit">
-            {t.common.edit}
+            {tCore.common.edit}
           </Button>
         )}
       </Group>
@@ -358,7 +359,7 @@ export function VolunteerIntroPage() {
       <Card withBorder radius="md" padding="md" maw={720}>
         {!info.data ? (
           <Text size="sm" c="dimmed">
-            {info.isError ? t.common.loadFailedHint : t.common.loading}
+            {info.isError ? tCore.common.loadFailedHint : tCore.common.loading}
           </Text>
         ) : !stored ? (
           <Text size="sm" c="dimmed">

@@ -25,7 +25,8 @@ import { IsbnFillButton } from '../features/books/isbn-fill';
 import { RecordListPage, useGrant, type QuickTab, type TransitionVariant } from '../features/records';
 import { confirmAction } from '../components/confirm-action';
 import { errorToast } from '../lib/api';
-import { t } from '../lib/i18n';
+import { tBooksAdmin } from '../lib/i18n/books-admin';
+import { tRecords } from '../lib/i18n/records';
 import { noticeKeys } from '../lib/notices';
 import { recordKeys, useRecordPage, writeRecord } from '../lib/records';
 
@@ -36,7 +37,7 @@ import { recordKeys, useRecordPage, writeRecord } from '../lib/records';
  * transitions, so one made offline waits in the outbox like any other.
  */
 
-const B = t.booksAdmin;
+const B = tBooksAdmin;
 
 /** The librarian's grant: every application and the decisions (README "Book lending"). */
 const MANAGE = 'book.borrowManagement';
@@ -70,7 +71,7 @@ function setStatus(row: RecordRow, status: number, label: string) {
         });
         notifications.show({
           color: r.queued ? 'yellow' : 'green',
-          message: r.queued ? t.records.queued : t.records.done(label),
+          message: r.queued ? tRecords.queued : tRecords.done(label),
         });
       } catch (err) {
         errorToast(err instanceof Error ? err.message : String(err));

@@ -34,7 +34,7 @@ import { OfflineNote } from '../components/offline-note';
 import { RecordForm, RecordListPage, useGrant } from '../features/records';
 import { errorToast, museum } from '../lib/api';
 import { useCachedQuery } from '../lib/cached-query';
-import { t } from '../lib/i18n';
+import { tCollection } from '../lib/i18n/collection';
 import { useDictionaries } from '../lib/records';
 
 /**
@@ -45,7 +45,7 @@ import { useDictionaries } from '../lib/records';
  * on the device with their sync time); the reduced images are kept by the service worker.
  */
 
-const C = t.collection;
+const C = tCollection;
 const def = bsDigitalassetsInfo;
 
 /** 申请提取原图: the reason, then an approval (高清图提取审批). */

@@ -28,7 +28,7 @@ import { PreviewDialog } from '../features/content-web/preview-dialog';
 import { WINDOW_STATES, previewUrl, windowState, type Lang } from '../features/content-web/rules';
 import { ContentPreviewLink } from '../features/content-preview/preview-link';
 import { RecordListPage } from '../features/records';
-import { t } from '../lib/i18n';
+import { tContentWeb } from '../lib/i18n/content-web';
 
 /**
  * The 官网建设 and 英文网站 pages (issue 23; README "Website and English website pages"): the
@@ -37,7 +37,7 @@ import { t } from '../lib/i18n';
  * 中文 and the English website's on English. 访问统计 (tongji) is another page's.
  */
 
-const W = t.contentWeb;
+const W = tContentWeb;
 
 // ---------------------------------------------------------------------------------------------
 // 首页管理: the carousel of the website's home (position 4) and the English website's (5).

@@ -28,7 +28,14 @@ import { systemLog } from '../../shared/records/system/system-log';
 import { DeptSummaryPanel, OverviewPanel } from '../features/business/business-panels';
 import { MuseumMapPage } from '../features/museum-map/museum-map-page';
 import { RecordListPage, useGrant } from '../features/records';
-import { t } from '../lib/i18n';
+import { tBusiness } from '../lib/i18n/business';
+import { tDownloadPage } from '../lib/i18n/download-page';
+import { tDutyManage } from '../lib/i18n/duty-manage';
+import { tMuseumMap } from '../lib/i18n/museum-map';
+import { tNewsPage } from '../lib/i18n/news-page';
+import { tPendingStaff } from '../lib/i18n/pending-staff';
+import { tSystemLog } from '../lib/i18n/system-log';
+import { tVolunteerPages } from '../lib/i18n/volunteer-pages';
 import { recordKeys } from '../lib/records';
 
 /**
@@ -39,12 +46,12 @@ import { recordKeys } from '../lib/records';
 
 /** 值班表管理 (/oa/watch-list-management): the office edits, imports and exports the roster. */
 export function DutyManagementPage() {
-  return <RecordListPage def={dutyRoster} title={t.dutyManage.title} intro={t.dutyManage.intro} />;
+  return <RecordListPage def={dutyRoster} title={tDutyManage.title} intro={tDutyManage.intro} />;
 }
 
 /** 馆内动态 (/home/nbdt-list): everyone reads published news; 信息发布's holders write and publish. */
 export function NewsPage() {
-  return <RecordListPage def={wkDynamic} intro={t.newsPage.intro} />;
+  return <RecordListPage def={wkDynamic} intro={tNewsPage.intro} />;
 }
 
 /**
@@ -53,7 +60,7 @@ export function NewsPage() {
  * (shared/records/system/system-log.ts says why).
  */
 export function SystemLogPage() {
-  return <RecordListPage def={systemLog} intro={t.systemLog.intro} />;
+  return <RecordListPage def={systemLog} intro={tSystemLog.intro} />;
 }
 
 /**
@@ -65,8 +72,8 @@ export function PendingStaffPage() {
   return (
     <RecordListPage
       def={staffRegistration}
-      title={t.pendingStaff.title}
-      intro={t.pendingStaff.intro}
+      title={tPendingStaff.title}
+      intro={tPendingStaff.intro}
       initial={{ status: REGISTRATION_PENDING }}
     />
   );
@@ -82,13 +89,13 @@ export function DownloadCenterPage() {
   return (
     <RecordListPage
       def={downloadDoc}
-      intro={t.downloadPage.intro}
+      intro={tDownloadPage.intro}
       rowActions={(row) =>
         (row.file as number[] | undefined)?.length
           ? [
               {
                 key: 'download',
-                label: t.downloadPage.download,
+                label: tDownloadPage.download,
                 icon: IconDownload,
                 run: () => {
                   // A navigation, as the drive's downloads: the browser streams the file to disk
@@ -123,13 +130,13 @@ export function MapPage() {
     <MuseumMapPage
       admin={(floor) => (
         <>
-          <RecordListPage def={museumFloor} intro={t.museumMap.floorsIntro} embedded />
+          <RecordListPage def={museumFloor} intro={tMuseumMap.floorsIntro} embedded />
           {floor && (
             <RecordListPage
               key={String(floor.code)}
               def={museumHall}
-              title={t.museumMap.hallsAdmin(String(floor.name))}
-              intro={t.museumMap.hallsIntro}
+              title={tMuseumMap.hallsAdmin(String(floor.name))}
+              intro={tMuseumMap.hallsIntro}
               fixed={{ floor: floor.code }}
               embedded
             />
@@ -140,7 +147,7 @@ export function MapPage() {
   );
 }
 
-const B = t.business;
+const B = tBusiness;
 
 /**
  * 业务数据 (/home/data-managemnt): one route, three grants by its `type` (shared/menu/catalogue):
@@ -205,7 +212,7 @@ export function BusinessDataPage() {
 
 // Volunteers (issue 20, part A; README "Volunteers"): each route of spec §2's Volunteer section
 // that shows these records is the generic list on its definition, opened on its own filters.
-const vp = t.volunteerPages;
+const vp = tVolunteerPages;
 
 /** 报名列表 (/volunteer/register-list): adult applications; interview and result from the row. */
 export function VolunteerRegisterPage() {

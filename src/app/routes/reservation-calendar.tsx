@@ -40,7 +40,7 @@ import { useDialogEscape } from '../components/dialog-escape';
 import { FormActions } from '../components/form-actions';
 import { useGrant } from '../features/records';
 import { ApiError, errorToast, museum } from '../lib/api';
-import { t } from '../lib/i18n';
+import { tReservationCalendar } from '../lib/i18n/reservation-calendar';
 import { fieldErrorsOf, recordKeys, useAllRows } from '../lib/records';
 
 /**
@@ -52,7 +52,7 @@ import { fieldErrorsOf, recordKeys, useAllRows } from '../lib/records';
  * 门票记录 and 预约名单 stay lists (reservation.tsx), linked from here.
  */
 
-const C = t.reservationCalendar;
+const C = tReservationCalendar;
 const DAYS = 7;
 const WEEKDAY = ['日', '一', '二', '三', '四', '五', '六'];
 

@@ -9,7 +9,8 @@ import { useDialogEscape } from '../components/dialog-escape';
 import { FormActions } from '../components/form-actions';
 import { RecordListPage, useGrant } from '../features/records';
 import { errorToast, museum } from '../lib/api';
-import { t } from '../lib/i18n';
+import { tReservationDesk } from '../lib/i18n/reservation-desk';
+import { tReservationPages } from '../lib/i18n/reservation-pages';
 import { fieldErrorsOf, recordKeys, useRecordPage } from '../lib/records';
 
 /**
@@ -19,8 +20,8 @@ import { fieldErrorsOf, recordKeys, useRecordPage } from '../lib/records';
  * is the order number and entry code, shown until the clerk closes it.
  */
 
-const D = t.reservationDesk;
-const rp = t.reservationPages;
+const D = tReservationDesk;
+const rp = tReservationPages;
 
 export function OrderPersonPage() {
   const writer = useGrant(appointOrder.access.write);

@@ -9,7 +9,7 @@ import { appointSetting } from '../../shared/records/reservation/setting';
 import { useGrant } from '../features/records';
 import { FieldInput, initialValues, toBody, type FormValues } from '../features/records/field-input';
 import { errorToast, museum } from '../lib/api';
-import { t } from '../lib/i18n';
+import { tReservationSettings } from '../lib/i18n/reservation-settings';
 import { fieldErrorsOf, recordKeys, writeRecord } from '../lib/records';
 
 /**
@@ -20,7 +20,7 @@ import { fieldErrorsOf, recordKeys, writeRecord } from '../lib/records';
  * sending; the server's per-field refusals (停止入馆时间须晚于开馆时间 …) show under their field.
  */
 
-const S = t.reservationSettings;
+const S = tReservationSettings;
 
 /** The groups of §7.1, in the order a museum thinks about them. */
 const GROUPS: readonly { title: string; hint: string; keys: readonly string[] }[] = [

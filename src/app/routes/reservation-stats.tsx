@@ -25,7 +25,7 @@ import { formatMuseumTime, museumDate } from '../../shared/rules/museum-time';
 import { BarChart, HBarChart } from '../components/bar-chart';
 import { SectionLink, WorkbenchSection } from '../features/workbench/workbench-page';
 import { museum } from '../lib/api';
-import { t } from '../lib/i18n';
+import { tReservationStats } from '../lib/i18n/reservation-stats';
 import { saveBlob } from '../lib/records';
 
 /**
@@ -39,7 +39,7 @@ import { saveBlob } from '../lib/records';
  * cheaper than pushing every booking through the live channel to every open board.
  */
 
-const V = t.reservationStats;
+const V = tReservationStats;
 const BASE = '/AppointOrder';
 const PANEL_POLL_MS = 30_000;
 

@@ -35,7 +35,8 @@ import { RecordListPage, useGrant } from '../features/records';
 import { StatusTimeline } from '../features/records/record-detail';
 import { FieldView } from '../features/records/field-view';
 import { errorToast, museum } from '../lib/api';
-import { t } from '../lib/i18n';
+import { tReservationPages } from '../lib/i18n/reservation-pages';
+import { tReservationStaff } from '../lib/i18n/reservation-staff';
 import { fieldErrorsOf, recordKeys, useDictionaries, useRecordDetail, writeRecord } from '../lib/records';
 
 /**
@@ -46,8 +47,8 @@ import { fieldErrorsOf, recordKeys, useDictionaries, useRecordDetail, writeRecor
  * (repeatable; shows when the last notice went). Both text the leader (server side).
  */
 
-const S = t.reservationStaff;
-const rp = t.reservationPages;
+const S = tReservationStaff;
+const rp = tReservationPages;
 const TOURIST_INFO = '/reservation/order-team/tourist-info';
 
 /** 团队预约, opened on 待审核, each row leading to its detail page. */

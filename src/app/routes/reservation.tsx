@@ -7,7 +7,7 @@ import {
 } from '../../shared/records/reservation/orders';
 import { appointSettingTimes } from '../../shared/records/reservation/setting';
 import { RecordListPage } from '../features/records';
-import { t } from '../lib/i18n';
+import { tReservationPages } from '../lib/i18n/reservation-pages';
 
 /**
  * Visitor reservations' staff pages (issue 21, first slice): the records engine's generic list
@@ -17,7 +17,7 @@ import { t } from '../lib/i18n';
  * (README "Visitor reservations").
  */
 
-const rp = t.reservationPages;
+const rp = tReservationPages;
 
 /** 时段设置 (/reservation/time-period). */
 export function TimePeriodPage() {

@@ -8,7 +8,7 @@ import { volunteerExhibition } from '../../shared/records/volunteer/exhibition-s
 import { formatMuseumMinute, museumDate } from '../../shared/rules/museum-time';
 import { museum } from '../lib/api';
 import { useQrImage } from '../lib/qr-image';
-import { t } from '../lib/i18n';
+import { tVolunteerService } from '../lib/i18n/volunteer-service';
 import classes from './volunteer-qr.module.css';
 
 /**
@@ -18,7 +18,7 @@ import classes from './volunteer-qr.module.css';
  * Drawn as SVG by npm `qrcode` (MIT): sharp at any print size, no canvas needed.
  */
 
-const V = t.volunteerService;
+const V = tVolunteerService;
 
 /**
  * 打印: a sheet outside the app (a child of body) that only print shows: the hall, the

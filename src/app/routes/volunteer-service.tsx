@@ -58,7 +58,8 @@ import { FieldView } from '../features/records/field-view';
 import { RecordForm } from '../features/records/record-form';
 import { PrintButton, RotatingDisplay } from './volunteer-qr';
 import { errorToast, museum } from '../lib/api';
-import { t } from '../lib/i18n';
+import { tVolunteerPages } from '../lib/i18n/volunteer-pages';
+import { tVolunteerService } from '../lib/i18n/volunteer-service';
 import { useQrImage } from '../lib/qr-image';
 import { recordKeys } from '../lib/records';
 
@@ -69,7 +70,7 @@ import { recordKeys } from '../lib/records';
  * the annual check, a day's counts per session).
  */
 
-const V = t.volunteerService;
+const V = tVolunteerService;
 
 /**
  * The charts above a volunteer list (issue 20): hours by month and by group with the year's
@@ -244,7 +245,7 @@ export function AdultVolunteerPage() {
       <RecordListPage
         key={`${tab} ${band ?? ''}`}
         def={adultVolunteer}
-        intro={tab === 'suggest' ? V.rollSuggestHelp : t.volunteerPages.adultIntro}
+        intro={tab === 'suggest' ? V.rollSuggestHelp : tVolunteerPages.adultIntro}
         fixed={tab === 'suggest' ? { noShowCountFrom: NO_SHOW_LIMIT } : undefined}
         initial={band ? ageBandRange(band, today) : undefined}
         extra={

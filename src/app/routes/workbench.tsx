@@ -10,7 +10,8 @@ import { TodaySchedule } from '../features/schedule/today-schedule';
 import { RecentFiles, useRecentFiles } from '../features/drive/recent-files';
 import { DRIVE_ROUTES } from '../features/drive/drive-view';
 import { SectionLink, WorkbenchPage, WorkbenchSection } from '../features/workbench/workbench-page';
-import { t } from '../lib/i18n';
+import { tDrive } from '../lib/i18n/drive';
+import { tNews } from '../lib/i18n/news';
 import { useNavigate } from '@tanstack/react-router';
 import { useSession } from '../lib/session';
 
@@ -60,7 +61,7 @@ function RecentFilesCard() {
   const [now] = useState(Date.now);
   return (
     <WorkbenchSection
-      title={t.drive.recent.title}
+      title={tDrive.recent.title}
       icon={<IconFolder size={18} />}
       testId="recent-files"
       action={
@@ -68,7 +69,7 @@ function RecentFilesCard() {
           <OfflineNote view={view} />
         ) : (
           <SectionLink
-            label={t.drive.recent.more}
+            label={tDrive.recent.more}
             onClick={() => void navigate({ to: DRIVE_ROUTES.netDisk, search: { fileType: '0' } })}
           />
         )
@@ -105,10 +106,10 @@ export function Workbench() {
         <LatestRecords
           def={wkDynamic}
           query={LATEST_NEWS}
-          title={t.news.latest}
+          title={tNews.latest}
           icon={<IconBuildingMonument size={18} />}
           more="/home/nbdt-list"
-          empty={t.news.empty}
+          empty={tNews.empty}
           timeField="publishTime"
           testId="latest-news"
         />

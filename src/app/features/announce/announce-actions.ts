@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ANNOUNCE_STATUS, type Audience } from '../../../shared/api/announce';
 import { confirmAction, notifySuccess } from '../../components/page-states';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tAnnounce } from '../../lib/i18n/announce';
 import { announceCalls, announceKeys, audienceSummary } from './announce-data';
 
-const P = t.announce.admin;
+const P = tAnnounce.admin;
 
 /** What the publishers' actions need of an announcement (a list row or a detail). */
 export interface Publishable {
@@ -42,7 +43,7 @@ export function useAnnounceActions() {
       confirmAction({
         title: P.deleteTitle,
         message: P.deleteConfirm(row.title),
-        confirmLabel: t.common.delete,
+        confirmLabel: tCore.common.delete,
         danger: true,
         run: () =>
           announceCalls
@@ -51,7 +52,7 @@ export function useAnnounceActions() {
               onRemoved?.();
               return refresh();
             })
-            .then(() => notifySuccess(t.common.deleted)),
+            .then(() => notifySuccess(tCore.common.deleted)),
       });
     },
   };

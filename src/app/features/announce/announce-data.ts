@@ -13,7 +13,7 @@ import type {
 import dayjs from 'dayjs';
 import { museum } from '../../lib/api';
 import { ANNOUNCE_KEY } from '../../lib/live';
-import { t } from '../../lib/i18n';
+import { tAnnounce } from '../../lib/i18n/announce';
 
 type AdminQuery = z.output<typeof AnnouncePageQuery>;
 type ReadQuery = z.output<typeof AnnounceReadQuery>;
@@ -53,7 +53,7 @@ export const announceCalls = {
 
 /** 全员, the departments' names, or the first names and how many people. */
 export function audienceSummary(a: Audience): string {
-  const A = t.announce.audience;
+  const A = tAnnounce.audience;
   if (a.type === 'all') return A.all;
   if (a.type === 'dept') return a.depts.map((d) => d.name).join('、') || A.none;
   if (a.users.length <= 3) return a.users.map((u) => u.name).join('、') || A.none;

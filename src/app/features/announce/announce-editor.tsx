@@ -31,11 +31,12 @@ import { LoadingBlock, notifySuccess } from '../../components/page-states';
 import { PeoplePicker, type PickedPerson } from '../../components/people-picker';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { deleteAttachment, uploadAttachment } from '../../lib/attach';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tAnnounce } from '../../lib/i18n/announce';
 import { announceCalls, announceKeys } from './announce-data';
 import { AttachmentLine, RemoveButton } from './attachment-line';
 
-const E = t.announce.form;
+const E = tAnnounce.form;
 const TABLE = 'announcement';
 
 interface Uploading {
@@ -116,8 +117,8 @@ function EditorForm({ id, onClose }: { id: number | null; onClose: () => void })
   if (id === null) return <Form id={null} initial={EMPTY} onClose={onClose} />;
   if (existing.isError)
     return (
-      <Alert color="red" title={t.common.loadFailed}>
-        {existing.error instanceof Error ? existing.error.message : t.common.loadFailedHint}
+      <Alert color="red" title={tCore.common.loadFailed}>
+        {existing.error instanceof Error ? existing.error.message : tCore.common.loadFailedHint}
       </Alert>
     );
   const d = existing.data;
@@ -170,7 +171,7 @@ function Form({ id, initial, onClose }: { id: number | null; initial: Initial; o
           setFiles((f) => [...f, att]);
           setUploading((u) => u.filter((x) => x.key !== key));
         },
-        (err: unknown) => patch({ error: err instanceof Error ? err.message : t.errors.server }),
+        (err: unknown) => patch({ error: err instanceof Error ? err.message : tCore.errors.server }),
       );
     }
   };
@@ -216,7 +217,7 @@ function Form({ id, initial, onClose }: { id: number | null; initial: Initial; o
       tellOutcome(r, published);
       onClose();
     } catch (err) {
-      setFailure(err instanceof Error ? err.message : t.errors.server);
+      setFailure(err instanceof Error ? err.message : tCore.errors.server);
       attemptKey.current = crypto.randomUUID();
     } finally {
       setSaving(null);
@@ -302,9 +303,9 @@ function Form({ id, initial, onClose }: { id: number | null; initial: Initial; o
           value={audienceType}
           onChange={(v) => setAudienceType(v as AudienceType)}
           data={[
-            { value: 'all', label: t.announce.audience.all },
-            { value: 'dept', label: t.announce.audience.byDept },
-            { value: 'user', label: t.announce.audience.byPeople },
+            { value: 'all', label: tAnnounce.audience.all },
+            { value: 'dept', label: tAnnounce.audience.byDept },
+            { value: 'user', label: tAnnounce.audience.byPeople },
           ]}
           data-testid="announce-audience"
           style={{ alignSelf: 'flex-start' }}
@@ -340,7 +341,7 @@ function Form({ id, initial, onClose }: { id: number | null; initial: Initial; o
       )}
       <Group justify="flex-end" gap="sm" data-testid="announce-actions">
         <Button variant="default" onClick={onClose} disabled={saving !== null}>
-          {t.common.cancel}
+          {tCore.common.cancel}
         </Button>
         {published ? (
           <Button onClick={() => void save(false)} loading={saving === 'save'}>

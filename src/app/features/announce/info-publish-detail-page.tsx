@@ -3,15 +3,16 @@ import { IconArrowBackUp, IconPencil, IconSend, IconTrash } from '@tabler/icons-
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ANNOUNCE_STATUS } from '../../../shared/api/announce';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tAnnounce } from '../../lib/i18n/announce';
 import { useSession } from '../../lib/session';
 import { useAnnounceActions } from './announce-actions';
 import { audienceSummary, formatTime } from './announce-data';
 import { AnnounceEditor } from './announce-editor';
 import { AnnouncementFrame, AnnouncementView, useAnnounceDetail, useAnnounceId } from './notice-detail-page';
 
-const P = t.announce.admin;
-const X = t.announce.publisherDetail;
+const P = tAnnounce.admin;
+const X = tAnnounce.publisherDetail;
 const STATUS_COLOR = ['gray', 'green', 'orange'] as const;
 /** The grant of 信息发布: its holders write and publish announcements. */
 const INFO_PUBLISH = 'oa.infoPublish';
@@ -59,7 +60,7 @@ export function InfoPublishDetailPage() {
             leftSection={<IconPencil size={14} />}
             onClick={() => setEditing(true)}
           >
-            {t.common.edit}
+            {tCore.common.edit}
           </Button>
           <Button
             size="xs"
@@ -79,7 +80,7 @@ export function InfoPublishDetailPage() {
             leftSection={<IconTrash size={14} />}
             onClick={() => remove(d, () => void navigate({ to: '/approve/info-publish' }))}
           >
-            {t.common.delete}
+            {tCore.common.delete}
           </Button>
         </Group>
       </Group>
@@ -89,7 +90,7 @@ export function InfoPublishDetailPage() {
   return (
     <AnnouncementFrame
       back={publisher ? '/approve/info-publish' : '/home/notice-list'}
-      backLabel={publisher ? X.back : t.announce.detail.back}
+      backLabel={publisher ? X.back : tAnnounce.detail.back}
       above={bar}
     >
       <AnnouncementView view={view} valid={valid} />

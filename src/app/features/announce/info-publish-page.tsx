@@ -6,12 +6,13 @@ import { useState } from 'react';
 import { SearchField } from '../../components/search-field';
 import { ANNOUNCE_STATUS } from '../../../shared/api/announce';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/page-states';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tAnnounce } from '../../lib/i18n/announce';
 import { useAnnounceActions } from './announce-actions';
 import { AnnounceEditor } from './announce-editor';
 import { announceCalls, announceKeys, audienceSummary, formatTime } from './announce-data';
 
-const P = t.announce.admin;
+const P = tAnnounce.admin;
 const PAGE_SIZE = 20;
 const STATUS_COLOR = ['gray', 'green', 'orange'] as const;
 
@@ -78,7 +79,7 @@ export function InfoPublishPage() {
           leftSection={<IconPencil size={14} />}
           onClick={() => setEditing({ opened: true, id: row.id })}
         >
-          {t.common.edit}
+          {tCore.common.edit}
         </Button>
         <Button
           size="xs"
@@ -98,7 +99,7 @@ export function InfoPublishPage() {
           leftSection={<IconTrash size={14} />}
           onClick={() => remove(row)}
         >
-          {t.common.delete}
+          {tCore.common.delete}
         </Button>
       </Group>
     </Group>

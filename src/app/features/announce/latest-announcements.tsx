@@ -5,10 +5,11 @@ import dayjs from 'dayjs';
 import type { AnnounceReadPage } from '../../../shared/api/announce';
 import { OfflineNote } from '../../components/offline-note';
 import { useCachedQuery } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tAnnounce } from '../../lib/i18n/announce';
 import { announceCalls, announceKeys } from './announce-data';
 
-const W = t.announce.latest;
+const W = tAnnounce.latest;
 const LATEST = { currentPage: 1, pageCount: 5 };
 
 /**
@@ -27,7 +28,7 @@ export function LatestAnnouncements() {
   if (view.status === 'loading')
     body = (
       <Text c="dimmed" size="sm">
-        {t.common.loading}
+        {tCore.common.loading}
       </Text>
     );
   else if (view.status === 'not-cached')

@@ -20,12 +20,12 @@ import { formatSize } from '../../../shared/drive/file-types';
 import { LoadFailed } from '../../components/load-failed';
 import { OfflineNote } from '../../components/offline-note';
 import { useCachedQuery, type CachedView } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import { tAnnounce } from '../../lib/i18n/announce';
 import { announceCalls, announceKeys, formatTime } from './announce-data';
 import { RichHtml } from '../../components/rich-html';
 import { AttachmentLine } from './attachment-line';
 
-const D = t.announce.detail;
+const D = tAnnounce.detail;
 
 /** The `id` of the address (?id=), and whether it can be an announcement's. */
 export function useAnnounceId(): { id: number; valid: boolean } {
@@ -76,7 +76,7 @@ export function AnnouncementView({ view, valid }: { view: CachedView<AnnounceDet
           {/* Only administrators open drafts and withdrawn ones (a preview): say which it is. */}
           {d.status !== ANNOUNCE_STATUS.published && (
             <Badge color="orange" variant="light">
-              {t.announce.admin.status[d.status as 0 | 2]}
+              {tAnnounce.admin.status[d.status as 0 | 2]}
             </Badge>
           )}
           <OfflineNote view={view} />

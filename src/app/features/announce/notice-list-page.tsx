@@ -8,10 +8,10 @@ import { LoadFailed } from '../../components/load-failed';
 import { OfflineNote } from '../../components/offline-note';
 import { EmptyBlock, LoadingBlock } from '../../components/page-states';
 import { useCachedQuery } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import { tAnnounce } from '../../lib/i18n/announce';
 import { announceCalls, announceKeys, formatTime } from './announce-data';
 
-const L = t.announce.list;
+const L = tAnnounce.list;
 const PAGE_SIZE = 15;
 
 /** /home/notice-list 通知公告: the announcements for me, newest first, paged, searchable by title. */

@@ -4,9 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { LoadingBlock } from '../../components/page-states';
 import { LoadFailed } from '../../components/load-failed';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tApiDocs } from '../../lib/i18n/api-docs';
 
-const A = t.apiDocs;
+const A = tApiDocs;
 
 type Json = Record<string, any>;
 interface Op {
@@ -54,7 +55,7 @@ function Fields({ rows }: { rows: { name: string; where: string; required: boole
               <Table.Td>{r.where}</Table.Td>
               <Table.Td>{typeOf(r.schema)}</Table.Td>
               <Table.Td>{String(r.schema?.title ?? r.schema?.description ?? '')}</Table.Td>
-              <Table.Td>{r.required ? t.common.yes : ''}</Table.Td>
+              <Table.Td>{r.required ? tCore.common.yes : ''}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -74,7 +75,7 @@ export function ApiDocsPage() {
     queryKey: ['openapi'],
     queryFn: async ({ signal }) => {
       const res = await fetch('/openapi.json', { signal });
-      if (!res.ok) throw new Error(t.errors.server);
+      if (!res.ok) throw new Error(tCore.errors.server);
       return (await res.json()) as Json;
     },
     staleTime: 5 * 60_000,

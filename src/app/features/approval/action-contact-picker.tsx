@@ -5,10 +5,11 @@ import { LoadFailed } from '../../components/load-failed';
 import { LoadingBlock } from '../../components/page-states';
 import { UserAvatar } from '../../components/user-avatar';
 import { useContacts } from '../../lib/approvals';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tApprovalProcess } from '../../lib/i18n/approval-process';
 import { session } from '../../lib/session';
 
-const P = t.approvalProcess.picker;
+const P = tApprovalProcess.picker;
 
 type Submit = (userId: number) => Promise<boolean>;
 
@@ -138,10 +139,10 @@ function PickerBody({
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} disabled={busy}>
-          {t.common.cancel}
+          {tCore.common.cancel}
         </Button>
         <Button onClick={() => void go()} loading={busy} data-testid="contact-submit">
-          {t.common.confirm}
+          {tCore.common.confirm}
         </Button>
       </Group>
     </Stack>

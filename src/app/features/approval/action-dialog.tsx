@@ -1,10 +1,11 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { REASON_MAX } from '../../../shared/api/workflow';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tApprovalProcess } from '../../lib/i18n/approval-process';
 import { reasonProblem, type DialogAction } from './process-rules';
 
-const D = t.approvalProcess.dialog;
+const D = tApprovalProcess.dialog;
 
 /**
  * The approval action dialog (spec §2, 420 px): agree with an optional opinion; refuse, cancel
@@ -96,7 +97,7 @@ function DialogBody({
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} disabled={busy}>
-          {t.common.cancel}
+          {tCore.common.cancel}
         </Button>
         <Button
           onClick={() => void go()}

@@ -38,12 +38,13 @@ import {
   type DeptRoleRow,
 } from '../../../shared/workflow/tree';
 import { conditionProblems, nodeProblems } from '../../../shared/workflow/validate';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tDesigner } from '../../lib/i18n/designer';
 import { newCondition, type ConditionField } from '../../lib/workflow-designer';
 import { TargetField, usePickerData } from './designer-picker';
 import { useDialogEscape } from '../../components/dialog-escape';
 
-const D = t.designer.drawer;
+const D = tDesigner.drawer;
 /** Designer drawers are 550 px (spec §9). */
 const DRAWER_WIDTH = 550;
 
@@ -110,9 +111,9 @@ export function DesignerDrawer(props: Props) {
         <Stack gap="md" key={target.kind === 'node' ? target.path.join('.') : 'starter'}>
           {target.kind === 'starter' ? (
             <TargetField
-              label={t.designer.basic.scope}
-              description={t.designer.basic.scopeHint}
-              buttonLabel={t.designer.basic.chooseScope}
+              label={tDesigner.basic.scope}
+              description={tDesigner.basic.scopeHint}
+              buttonLabel={tDesigner.basic.chooseScope}
               kinds={[1, 3]}
               value={work.scope}
               onChange={(scope) => setWork({ ...work, scope })}
@@ -294,7 +295,7 @@ function ApproverForm({
               <Select
                 label={D.dept}
                 withAsterisk
-                placeholder={t.common.required}
+                placeholder={tCore.common.required}
                 style={{ flex: 1 }}
                 searchable
                 value={row.deptid ? String(row.deptid) : null}
@@ -314,7 +315,7 @@ function ApproverForm({
               <Select
                 label={D.role}
                 withAsterisk
-                placeholder={t.common.required}
+                placeholder={tCore.common.required}
                 style={{ flex: 1 }}
                 searchable
                 value={row.roleid ? String(row.roleid) : null}
@@ -336,7 +337,7 @@ function ApproverForm({
                 variant="subtle"
                 color="red"
                 mt={26}
-                aria-label={t.common.delete}
+                aria-label={tCore.common.delete}
                 onClick={() => applyRows(rows.filter((_, j) => j !== i))}
               >
                 <IconTrash size={16} />
@@ -445,7 +446,7 @@ function BranchForm({
   return (
     <>
       <Text size="sm" c="dimmed">
-        {t.designer.flow.priority(node.priorityLevel)}
+        {tDesigner.flow.priority(node.priorityLevel)}
       </Text>
       {isLast && node.conditionList.length === 0 ? (
         <Alert variant="light">{D.fallbackHint}</Alert>

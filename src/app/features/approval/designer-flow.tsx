@@ -15,7 +15,8 @@ import {
 } from '../../../shared/workflow/tree';
 import { markErrors } from '../../../shared/workflow/validate';
 import { errorToast } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tDesigner } from '../../lib/i18n/designer';
 import { conditionFieldsFromForm } from '../../lib/workflow-designer';
 import { designerCalls, designerKeys } from './designer-data';
 import { DesignerDrawer, type DrawerTarget } from './designer-drawers';
@@ -64,9 +65,9 @@ export function DesignerFlow({
     remove: (path) => edit(() => deleteNode(root, path)),
     removeRouter: (path) =>
       modals.openConfirmModal({
-        title: t.designer.flow.removeRouter,
-        children: <Text size="sm">{t.designer.flow.removeRouterConfirm}</Text>,
-        labels: { confirm: t.common.delete, cancel: t.common.cancel },
+        title: tDesigner.flow.removeRouter,
+        children: <Text size="sm">{tDesigner.flow.removeRouterConfirm}</Text>,
+        labels: { confirm: tCore.common.delete, cancel: tCore.common.cancel },
         confirmProps: { color: 'red' },
         closeOnClickOutside: false,
         onConfirm: () => edit(() => deleteNode(root, path)),
@@ -83,12 +84,12 @@ export function DesignerFlow({
     <Stack gap="xs">
       <Group justify="space-between">
         <Text size="xs" c="dimmed">
-          {conditions.data?.derived ? t.designer.flow.derivedConditions : ''}
+          {conditions.data?.derived ? tDesigner.flow.derivedConditions : ''}
         </Text>
         <Group gap={4}>
           <ActionIcon
             variant="default"
-            aria-label={t.designer.flow.zoomOut}
+            aria-label={tDesigner.flow.zoomOut}
             disabled={zoom === 0}
             onClick={() => setZoom(zoom - 1)}
           >
@@ -99,7 +100,7 @@ export function DesignerFlow({
           </Text>
           <ActionIcon
             variant="default"
-            aria-label={t.designer.flow.zoomIn}
+            aria-label={tDesigner.flow.zoomIn}
             disabled={zoom === ZOOMS.length - 1}
             onClick={() => setZoom(zoom + 1)}
           >

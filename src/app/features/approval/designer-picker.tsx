@@ -16,10 +16,11 @@ import { useState } from 'react';
 import type { Target } from '../../../shared/workflow/definition';
 import { LoadFailed } from '../../components/load-failed';
 import { LoadingBlock } from '../../components/page-states';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tDesigner } from '../../lib/i18n/designer';
 import { designerCalls, designerKeys } from './designer-data';
 
-const P = t.designer.picker;
+const P = tDesigner.picker;
 type Kind = 1 | 2 | 3;
 const TAB: Record<Kind, string> = { 1: P.people, 2: P.roles, 3: P.depts };
 
@@ -105,7 +106,7 @@ export function DesignerPicker({
                 rightSection={
                   <CloseButton
                     size="xs"
-                    aria-label={`${t.common.delete} ${p.name}`}
+                    aria-label={`${tCore.common.delete} ${p.name}`}
                     onClick={() => toggle(p.type, p.targetId, p.name)}
                   />
                 }
@@ -225,7 +226,7 @@ export function TargetField({
             rightSection={
               <CloseButton
                 size="xs"
-                aria-label={`${t.common.delete} ${p.name}`}
+                aria-label={`${tCore.common.delete} ${p.name}`}
                 onClick={() => onChange(value.filter((x) => x !== p))}
               />
             }

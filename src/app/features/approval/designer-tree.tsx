@@ -22,9 +22,9 @@ import type {
 import type { NodePath } from '../../../shared/workflow/paths';
 import { nodeSummary, starterSummary } from '../../../shared/workflow/summary';
 import type { AddKind } from '../../../shared/workflow/tree';
-import { t } from '../../lib/i18n';
+import { tDesigner } from '../../lib/i18n/designer';
 
-const F = t.designer.flow;
+const F = tDesigner.flow;
 
 /** What the tree asks its editor to do; the editor applies tree.ts and keeps the history. */
 export interface TreeActions {
@@ -176,7 +176,7 @@ function Router({
                 summary={nodeSummary(b, { isLastBranch: i === last, fields })}
                 color="green"
                 icon={<IconGitBranch size={14} />}
-                extra={t.designer.flow.priority(b.priorityLevel)}
+                extra={tDesigner.flow.priority(b.priorityLevel)}
                 onOpen={() => actions.open(bp)}
                 onRemove={() => actions.removeBranch(bp)}
                 removeLabel={F.removeBranch}

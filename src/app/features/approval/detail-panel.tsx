@@ -19,7 +19,8 @@ import {
   useApprovalDetail,
   type ProcessDetail,
 } from '../../lib/approvals';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tApprovalProcess } from '../../lib/i18n/approval-process';
 import { classify, outbox, useOutbox } from '../../lib/offline';
 import type { OutboxOp } from '../../lib/outbox';
 import { session } from '../../lib/session';
@@ -36,7 +37,7 @@ import {
   type PanelMode,
 } from './process-rules';
 
-const P = t.approvalProcess;
+const P = tApprovalProcess;
 const D = P.detail;
 
 /**
@@ -79,7 +80,7 @@ function askCancel() {
     modals.openConfirmModal({
       title: P.dialog.cancelConfirmTitle,
       children: <Text size="sm">{P.dialog.cancelConfirm}</Text>,
-      labels: { confirm: P.dialog.cancelConfirmButton, cancel: t.common.cancel },
+      labels: { confirm: P.dialog.cancelConfirmButton, cancel: tCore.common.cancel },
       confirmProps: { color: 'red', 'data-testid': 'cancel-confirm' } as Record<string, unknown>,
       closeOnClickOutside: false,
       onConfirm: () => resolve(true),
@@ -134,7 +135,7 @@ function PanelBody({ id, mode }: { id: number; mode: PanelMode }) {
       done(P.done[action], r.queued);
       return true;
     } catch (err) {
-      errorToast(err instanceof Error ? err.message : t.errors.server);
+      errorToast(err instanceof Error ? err.message : tCore.errors.server);
       // No network (cancel is sent at once): keep the dialog and its text to try again.
       if (classify(err) === 'network') return false;
       // A refusal settles the question (已被他人处理): the dialog closes onto the server's truth.
@@ -150,7 +151,7 @@ function PanelBody({ id, mode }: { id: number; mode: PanelMode }) {
       refreshApprovals(qc);
       return true;
     } catch (err) {
-      errorToast(err instanceof Error ? err.message : t.errors.server);
+      errorToast(err instanceof Error ? err.message : tCore.errors.server);
       return false;
     }
   };
@@ -312,7 +313,7 @@ function Comments({
                 confirmAction({
                   title: P.dialog.deleteCommentTitle,
                   message: P.dialog.deleteCommentConfirm,
-                  confirmLabel: t.common.delete,
+                  confirmLabel: tCore.common.delete,
                   danger: true,
                   run: () =>
                     approvalWrites.deleteComment(c.actvityId, c.commentId).then(
@@ -321,7 +322,7 @@ function Comments({
                         onChanged();
                       },
                       (err: unknown) => {
-                        errorToast(err instanceof Error ? err.message : t.errors.server);
+                        errorToast(err instanceof Error ? err.message : tCore.errors.server);
                         throw err;
                       },
                     ),

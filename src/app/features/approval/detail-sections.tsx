@@ -15,9 +15,9 @@ import { useState } from 'react';
 import { downloadPath } from '../../../shared/api/attach';
 import type { InstDetail } from '../../../shared/api/workflow';
 import { UserAvatar } from '../../components/user-avatar';
-import { t } from '../../lib/i18n';
+import { tApprovalProcess } from '../../lib/i18n/approval-process';
 
-const D = t.approvalProcess.detail;
+const D = tApprovalProcess.detail;
 
 /** A heading of the panel's sections. */
 export function Section({

@@ -6,9 +6,10 @@ import { formatSize } from '../../../shared/drive/file-types';
 import type { FormField } from '../../../shared/workflow/definition';
 import { DriveFilePicker } from '../../components/drive-file-picker';
 import { attachFromDrive, deleteAttachment, uploadAttachment } from '../../lib/attach';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tApprovalStart } from '../../lib/i18n/approval-start';
 
-const S = t.approvalStart;
+const S = tApprovalStart;
 export const APPROVAL_TABLE = 'approval';
 
 interface Uploading {
@@ -72,7 +73,7 @@ export function AttachmentField({
           },
           (err: unknown) => {
             if (abort.signal.aborted) return;
-            patch({ error: err instanceof Error ? err.message : t.errors.server });
+            patch({ error: err instanceof Error ? err.message : tCore.errors.server });
           },
         )
         .finally(() => aborts.current.delete(abort));

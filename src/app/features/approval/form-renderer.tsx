@@ -26,10 +26,10 @@ import {
   type DraftRange,
   type DraftValue,
 } from '../../lib/approval-start';
-import { t } from '../../lib/i18n';
+import { tApprovalStart } from '../../lib/i18n/approval-start';
 import { AttachmentField } from './form-attachments';
 
-const S = t.approvalStart;
+const S = tApprovalStart;
 
 export type SetValue = (id: string, fn: (prev: DraftValue | undefined) => DraftValue) => void;
 

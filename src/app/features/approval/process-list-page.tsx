@@ -19,7 +19,7 @@ import { EmptyBlock } from '../../components/page-states';
 import { SearchField } from '../../components/search-field';
 import { UserAvatar } from '../../components/user-avatar';
 import { useApprovalList, useTemplateOptions, type ProcessRow } from '../../lib/approvals';
-import { t } from '../../lib/i18n';
+import { tApprovalProcess } from '../../lib/i18n/approval-process';
 import { DetailPanel } from './detail-panel';
 import {
   listQuery,
@@ -32,7 +32,7 @@ import {
   type ListFilters,
 } from './process-rules';
 
-const P = t.approvalProcess;
+const P = tApprovalProcess;
 
 /**
  * The approval lists (spec §2): 待我审批, 我已审批, 我发起的, 抄送我的 and the 公文 lists, one

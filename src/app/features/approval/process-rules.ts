@@ -1,5 +1,5 @@
 import type { InstListState } from '../../../shared/api/workflow';
-import { t } from '../../lib/i18n';
+import { tApprovalProcess } from '../../lib/i18n/approval-process';
 
 /**
  * The pure rules of the approval lists and the detail panel (issue 8): which list a route
@@ -14,7 +14,7 @@ export interface ProcessRoute {
   title: string;
 }
 
-const T = t.approvalProcess.titles;
+const T = tApprovalProcess.titles;
 
 /**
  * The list routes of spec §2. **Decision (issue 17 §4):** /gongwen/* list exactly the requests
@@ -106,7 +106,7 @@ export type DialogAction = 'agree' | 'refuse' | 'cancel' | 'comment';
 
 /** The action dialog's reason rule (spec §5): required but for agree, at most 200 characters. */
 export function reasonProblem(action: DialogAction, reason: string, max: number): string | null {
-  const D = t.approvalProcess.dialog;
+  const D = tApprovalProcess.dialog;
   const text = reason.trim();
   if (action !== 'agree' && text === '') return D.required;
   if (text.length > max) return D.tooLong(max);

@@ -28,14 +28,15 @@ import {
   type StartDraft,
 } from '../../lib/approval-start';
 import { useCachedQuery } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tApprovalStart } from '../../lib/i18n/approval-start';
 import { useOnline } from '../../lib/online';
 import { useSession } from '../../lib/session';
 import { ApprovalFormFields, type SetValue } from './form-renderer';
 import { startCalls, startKeys, type Startable } from './start-data';
 import { TemplateIcon } from './start-icons';
 
-const S = t.approvalStart;
+const S = tApprovalStart;
 type Category = Startable['category'];
 
 /**
@@ -219,7 +220,7 @@ function StartForm({ template, onBack }: { template: Startable; onBack: () => vo
     } catch (err) {
       if (err instanceof OfflineError) setOfflineRefused(true);
       else {
-        setFailure(err instanceof Error ? err.message : t.errors.server);
+        setFailure(err instanceof Error ? err.message : tCore.errors.server);
         // Refused: a corrected form is a new attempt.
         attemptKey.current = crypto.randomUUID();
       }

@@ -23,7 +23,8 @@ import { TemplateMeta, type TemplateSaveBody } from '../../../shared/api/workflo
 import type { WorkflowDefinition } from '../../../shared/workflow/definition';
 import { markErrors } from '../../../shared/workflow/validate';
 import { errorToast } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tDesigner } from '../../lib/i18n/designer';
 import { emptyDefinition, formProblems } from '../../lib/workflow-designer';
 import { notifySuccess } from '../../components/page-states';
 import {
@@ -38,7 +39,7 @@ import { TargetField } from './designer-picker';
 import { TEMPLATE_ICONS, TemplateIcon } from './template-icon';
 import { TemplateForm } from './template-form';
 
-const E = t.designer;
+const E = tDesigner;
 
 interface Meta {
   name: string;
@@ -53,7 +54,7 @@ export function confirmLeave(): Promise<boolean> {
     modals.openConfirmModal({
       title: E.unsaved,
       children: <Text size="sm">{E.leaveConfirm}</Text>,
-      labels: { confirm: t.common.confirm, cancel: t.common.cancel },
+      labels: { confirm: tCore.common.confirm, cancel: tCore.common.cancel },
       confirmProps: { color: 'red' },
       closeOnClickOutside: false,
       onConfirm: () => resolve(true),

@@ -20,10 +20,11 @@ import {
   type StarterNode,
 } from '../../../shared/workflow/definition';
 import { walk } from '../../../shared/workflow/paths';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tDesigner } from '../../lib/i18n/designer';
 import { moveItem, newField, nextOptionKey } from '../../lib/workflow-designer';
 
-const F = t.designer.form;
+const F = tDesigner.form;
 
 /** Whether any branch condition reads the field `id`. */
 function usedByConditions(root: StarterNode, id: string): boolean {
@@ -54,7 +55,7 @@ export function TemplateForm({
     modals.openConfirmModal({
       title: F.remove,
       children: <Text size="sm">{F.removeUsed(f.label)}</Text>,
-      labels: { confirm: t.common.delete, cancel: t.common.cancel },
+      labels: { confirm: tCore.common.delete, cancel: tCore.common.cancel },
       confirmProps: { color: 'red' },
       closeOnClickOutside: false,
       onConfirm: drop,
@@ -124,7 +125,7 @@ export function TemplateForm({
                 value={f.label}
                 maxLength={30}
                 withAsterisk
-                error={f.label.trim() ? null : t.common.required}
+                error={f.label.trim() ? null : tCore.common.required}
                 onChange={(e) => set(i, { label: e.currentTarget.value })}
                 style={{ flex: '1 1 200px' }}
               />
@@ -168,7 +169,7 @@ export function TemplateForm({
                       aria-label={`${F.options}${k + 1}`}
                       value={o.value}
                       maxLength={60}
-                      error={o.value.trim() ? null : t.common.required}
+                      error={o.value.trim() ? null : tCore.common.required}
                       onChange={(e) => {
                         const value = e.currentTarget.value;
                         set(i, { options: f.options!.map((x, j) => (j === k ? { ...x, value } : x)) });
@@ -178,7 +179,7 @@ export function TemplateForm({
                     <ActionIcon
                       variant="subtle"
                       color="red"
-                      aria-label={t.common.delete}
+                      aria-label={tCore.common.delete}
                       disabled={(f.options ?? []).length <= 1}
                       onClick={() => set(i, { options: f.options!.filter((_, j) => j !== k) })}
                     >

@@ -4,12 +4,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TemplateRow } from '../../../shared/api/workflow';
 import { EmptyBlock, ErrorBlock, LoadingBlock, notifySuccess } from '../../components/page-states';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tDesigner } from '../../lib/i18n/designer';
 import { designerCalls, designerKeys } from './designer-data';
 import { TemplateEditor } from './template-editor';
 import { TemplateIcon } from './template-icon';
 
-const P = t.designer;
+const P = tDesigner;
 
 /** Rows by group, groups in first-seen order (the server sorts), 未分组 last. */
 function byGroup(rows: readonly TemplateRow[]): [string, TemplateRow[]][] {
@@ -83,7 +84,7 @@ function TemplateList({ onOpen }: { onOpen: (id: number | 'new') => void }) {
               <UnstyledButton
                 onClick={() => onOpen(row.id)}
                 style={{ flex: 1, minWidth: 0 }}
-                aria-label={`${t.common.edit} ${row.name}`}
+                aria-label={`${tCore.common.edit} ${row.name}`}
               >
                 <Group gap="sm" wrap="nowrap">
                   <TemplateIcon name={row.icon} />

@@ -5,10 +5,10 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import type { Days } from '../../../shared/api/attendance';
 import { OfflineError, errorToast } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tAttendance } from '../../lib/i18n/attendance';
 import { attendanceCalls, formatDays } from './attendance-data';
 
-const A = t.attendance;
+const A = tAttendance;
 
 /** The month picker of every 考勤 page ('yyyy-MM'). */
 export function MonthField({ month, onChange }: { month: string; onChange: (month: string) => void }) {

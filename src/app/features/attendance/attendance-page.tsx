@@ -5,7 +5,7 @@ import { CachedViewState } from '../../components/cached-state';
 import { OfflineNote } from '../../components/offline-note';
 import { EmptyBlock } from '../../components/page-states';
 import { useCachedQuery } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import { tAttendance } from '../../lib/i18n/attendance';
 import {
   DayCells,
   DayHeads,
@@ -17,7 +17,7 @@ import {
 } from './attendance-bits';
 import { attendanceCalls, attendanceKeys, useMonthParam } from './attendance-data';
 
-const A = t.attendance;
+const A = tAttendance;
 
 /**
  * /approve/view 考勤统计: each person of my scope (the whole museum, or the departments I head)

@@ -2,11 +2,11 @@ import { Group, Text } from '@mantine/core';
 import { IconChevronLeft } from '@tabler/icons-react';
 import { useRouterState } from '@tanstack/react-router';
 import { PageLink } from './attendance-bits';
-import { t } from '../../lib/i18n';
+import { tAttendance } from '../../lib/i18n/attendance';
 import { useMonthParam } from './attendance-data';
 import { PersonView } from './person-view';
 
-const P = t.attendance.person;
+const P = tAttendance.person;
 
 /** /approve/view-person 个人考勤: my own month. */
 export function PersonAttendancePage() {

@@ -6,11 +6,11 @@ import { CachedViewState } from '../../components/cached-state';
 import { OfflineNote } from '../../components/offline-note';
 import { EmptyBlock } from '../../components/page-states';
 import { useCachedQuery } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import { tAttendance } from '../../lib/i18n/attendance';
 import { MonthField, PageLink, RuleNote, SheetTable } from './attendance-bits';
 import { attendanceCalls, attendanceKeys, formatDays, useMonthParam } from './attendance-data';
 
-const A = t.attendance;
+const A = tAttendance;
 const P = A.person;
 
 /**

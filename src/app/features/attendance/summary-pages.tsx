@@ -6,11 +6,11 @@ import { CachedViewState } from '../../components/cached-state';
 import { OfflineNote } from '../../components/offline-note';
 import { EmptyBlock } from '../../components/page-states';
 import { useCachedQuery, type CachedView } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import { tAttendance } from '../../lib/i18n/attendance';
 import { DayCells, DayHeads, ExportButton, MonthField, RuleNote, SheetTable } from './attendance-bits';
 import { attendanceCalls, attendanceKeys, useMonthParam } from './attendance-data';
 
-const A = t.attendance;
+const A = tAttendance;
 
 /** The frame both summaries share: title, offline note, the filters, the states, the rule. */
 function SummaryFrame({

@@ -21,10 +21,11 @@ import { useMemo, useState } from 'react';
 import { PASSWORD_MISMATCH, RegisterBody, type RegisterDept } from '../../../shared/api/registration';
 import { ApiError, museum } from '../../lib/api';
 import { zodValidate } from '../../lib/form';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tRegister } from '../../lib/i18n/register';
 import { useOnline } from '../../lib/online';
 
-const T = t.register;
+const T = tRegister;
 
 /**
  * Departments as a newcomer chooses them: each by its path, without the museum's own name
@@ -81,7 +82,7 @@ export function RegisterPage() {
       await museum.post('/register/apply', RegisterBody.parse(values), { silent: true });
       setDone(true);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : t.errors.server);
+      setError(e instanceof ApiError ? e.message : tCore.errors.server);
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import type { RecordNames, RecordRow } from '../../../shared/records/api';
 import { bsBookApproval, isOverdue } from '../../../shared/records/book/books';
 import { museumDate } from '../../../shared/rules/museum-time';
-import { t } from '../../lib/i18n';
+import { tBooksAdmin } from '../../lib/i18n/books-admin';
 
 /**
  * The librarian's pages of book lending (README "Book lending"), what is their own and pure:
@@ -35,7 +35,7 @@ export const CATALOGUE_FORM: Record<
   2: {
     hide: ['isbn', 'edition'],
     required: ['publisher', 'frequency', 'year', 'issue'],
-    help: { ...KIND_HINTS, author: t.booksAdmin.editorHint, issue: t.booksAdmin.issueHint },
+    help: { ...KIND_HINTS, author: tBooksAdmin.editorHint, issue: tBooksAdmin.issueHint },
   },
   // 出版物: the museum's own, given away by default (§4.1: a type-3 row defaults to 可领用).
   3: { hide: PERIODICAL_ONLY, required: [], initial: { lendMode: 2 }, help: KIND_HINTS },
@@ -148,6 +148,6 @@ export function queueMark(
 export function queueName(row: RecordRow, names: RecordNames): string {
   const who = names.users[String(row.applicantId)] ?? '';
   const book = names.refs?.[bsBookApproval.fields.bookId.ref!.record]?.[String(row.bookId)];
-  const kind = Number(row.applyType) === 2 ? t.booksAdmin.receiveWord : t.booksAdmin.borrowWord;
+  const kind = Number(row.applyType) === 2 ? tBooksAdmin.receiveWord : tBooksAdmin.borrowWord;
   return book ? `${who}${kind}《${book}》` : bsBookApproval.describe(row);
 }

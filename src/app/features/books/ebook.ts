@@ -2,7 +2,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { MUSEUM_PREFIX } from '../../../shared/api/envelope';
 import { bsBookInfo } from '../../../shared/records/book/books';
 import { errorToast } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tBooksIsbn } from '../../lib/i18n/books-isbn';
 import { isOnline } from '../../lib/online';
 
 /**
@@ -16,7 +16,7 @@ export const ebookUrl = (id: number) => `${MUSEUM_PREFIX}${bsBookInfo.base}/down
 
 export function downloadEbook(id: number): void {
   if (!isOnline()) {
-    errorToast(t.booksIsbn.ebookOffline);
+    errorToast(tBooksIsbn.ebookOffline);
     return;
   }
   const a = document.createElement('a');
@@ -37,7 +37,7 @@ export function ebookRowActions(row: { id: number; ebookFileId?: unknown }) {
     ? [
         {
           key: 'ebook',
-          label: t.booksIsbn.ebook,
+          label: tBooksIsbn.ebook,
           icon: IconDownload,
           run: () => downloadEbook(row.id),
         },

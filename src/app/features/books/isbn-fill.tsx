@@ -3,7 +3,7 @@ import { IconBook2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { IsbnAnswer } from '../../../shared/api/books-stats';
 import { museum, OfflineError } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tBooksIsbn } from '../../lib/i18n/books-isbn';
 
 /**
  * 按ISBN填充, under the ISBN field of the catalogue's form (a records form addon: pass
@@ -13,7 +13,7 @@ import { t } from '../../lib/i18n';
  * Shown for books only (类别 图书); periodicals carry an ISSN. It needs the network and says so.
  */
 
-const I = t.booksIsbn;
+const I = tBooksIsbn;
 
 /** The records form's addon props (features/records FieldAddonProps), as far as this needs them. */
 interface AddonProps {

@@ -7,7 +7,7 @@ import { OfflineNote } from '../../components/offline-note';
 import { LineChart, PieChart } from '../../components/pie-line-chart';
 import { museum } from '../../lib/api';
 import { useCachedQuery } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import { tBooksPanel } from '../../lib/i18n/books-panel';
 import { useSession } from '../../lib/session';
 
 /**
@@ -19,7 +19,7 @@ import { useSession } from '../../lib/session';
  * person may open that page (the librarian's queue for 待审批, the catalogue for 图书 …).
  */
 
-const P = t.booksPanel;
+const P = tBooksPanel;
 const BASE = '/book/bsBookInfo';
 
 export interface PanelData {

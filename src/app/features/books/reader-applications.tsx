@@ -49,7 +49,7 @@ import { useDialogEscape } from '../../components/dialog-escape';
 import { FormActions } from '../../components/form-actions';
 import { OfflineNote } from '../../components/offline-note';
 import { errorToast } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tBooksReader } from '../../lib/i18n/books-reader';
 import { useOnline } from '../../lib/online';
 import { useRecordDetail } from '../../lib/records';
 import {
@@ -61,7 +61,7 @@ import {
 } from './reader-api';
 import { loanDatesOf, ownActionsOf, ownTabsOf, renewProblem, type OwnAction } from './reader-rules';
 
-const B = t.booksReader;
+const B = tBooksReader;
 const EMPTY_NAMES: RecordNames = { users: {}, depts: {} };
 const PAGE_SIZE = 20;
 

@@ -17,11 +17,11 @@ import { useState } from 'react';
 import { DIALOG_WIDTH } from '../../components/dialog-kit';
 import { useDialogEscape } from '../../components/dialog-escape';
 import { FormActions } from '../../components/form-actions';
-import { t } from '../../lib/i18n';
+import { tBooksReader } from '../../lib/i18n/books-reader';
 import { applyFor, precheck, refreshAfterRequest, requestError } from './reader-api';
 import { applyProblem, expectedDueDate, maxQuantityOf } from './reader-rules';
 
-const B = t.booksReader;
+const B = tBooksReader;
 
 /**
  * The 借阅 / 领用 dialog of a catalogue row. It opens on the server's pre-check

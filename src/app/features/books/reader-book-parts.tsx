@@ -2,12 +2,12 @@ import { Anchor, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconBook2, IconDownload, IconGift, IconWifiOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RecordNames, RecordRow } from '../../../shared/records/api';
-import { t } from '../../lib/i18n';
+import { tBooksReader } from '../../lib/i18n/books-reader';
 import { ebookHref } from './reader-api';
 import { askStateOf, copiesOf } from './reader-rules';
 import classes from './reader.module.css';
 
-const B = t.booksReader;
+const B = tBooksReader;
 /** Spine colours at shade 9: white text on each meets WCAG AA (4.5 : 1). */
 const SPINES = ['teal', 'indigo', 'grape', 'blue', 'cyan', 'red', 'violet', 'pink'];
 

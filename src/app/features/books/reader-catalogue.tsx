@@ -26,7 +26,7 @@ import { CachedViewState } from '../../components/cached-state';
 import { useDialogEscape } from '../../components/dialog-escape';
 import { OfflineNote } from '../../components/offline-note';
 import { SearchField } from '../../components/search-field';
-import { t } from '../../lib/i18n';
+import { tBooksReader } from '../../lib/i18n/books-reader';
 import { useOnline } from '../../lib/online';
 import { useRecordPage } from '../../lib/records';
 import { ApplyDialog } from './reader-apply-dialog';
@@ -34,7 +34,7 @@ import { AskButton, Availability, BookCover, EbookLink, issueLine, titleOf } fro
 import { bookFactsOf } from './reader-rules';
 import classes from './reader.module.css';
 
-const B = t.booksReader;
+const B = tBooksReader;
 const EMPTY_NAMES: RecordNames = { users: {}, depts: {} };
 const PAGE_SIZE = 24;
 const filterWidth = { flex: '1 1 160px', minWidth: 150, maxWidth: 280 };

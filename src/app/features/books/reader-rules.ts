@@ -7,9 +7,9 @@ import {
 } from '../../../shared/records/book/books';
 import { plainValue } from '../../../shared/records/define';
 import { CLC_CLASSES } from '../../../shared/records/validators';
-import { t } from '../../lib/i18n';
+import { tBooksReader } from '../../lib/i18n/books-reader';
 
-const R = t.booksReader.rules;
+const R = tBooksReader.rules;
 const A = bsBookApproval.fields;
 import { addDays, museumDate } from '../../../shared/rules/museum-time';
 

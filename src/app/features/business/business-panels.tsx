@@ -27,10 +27,12 @@ import { confirmAction } from '../../components/confirm-action';
 import { OfflineNote } from '../../components/offline-note';
 import { museum, errorToast } from '../../lib/api';
 import { useCachedQuery } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tBusiness } from '../../lib/i18n/business';
+import { tRecords } from '../../lib/i18n/records';
 import { recordKeys, useDictionaries, writeRecord } from '../../lib/records';
 
-const B = t.business;
+const B = tBusiness;
 
 /** The month the panels open on: the museum's previous month (figures are reported after it ends). */
 export function lastMonth(): string {
@@ -83,7 +85,7 @@ export function OverviewPanel() {
 
   const close = () =>
     confirmAction({
-      title: t.records.confirmTitle(B.closeMonth),
+      title: tRecords.confirmTitle(B.closeMonth),
       message: B.closeConfirm(y, m),
       confirmLabel: B.closeMonth,
       run: async () => {
@@ -231,7 +233,7 @@ function ReopenDialog(props: {
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
-            {t.common.cancel}
+            {tCore.common.cancel}
           </Button>
           <Button color="orange" loading={busy} onClick={() => void submit()}>
             {B.reopen}

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
 import { CONTENT_PREVIEW_PATH } from '../../../shared/api/content-public';
-import { t } from '../../lib/i18n';
+import { tContentPreview } from '../../lib/i18n/content-preview';
 
 /**
  * 预览: opens the visitor-eye preview of the mini-program home (/content-preview) in a new tab,
@@ -18,9 +18,9 @@ export function ContentPreviewLink({ lang = 'zh' }: { lang?: 'zh' | 'en' }) {
       rel="noopener"
       variant="default"
       leftSection={<IconDeviceMobile size={16} />}
-      title={t.contentPreview.linkTitle}
+      title={tContentPreview.linkTitle}
     >
-      {t.contentPreview.link}
+      {tContentPreview.link}
     </Button>
   );
 }

@@ -24,10 +24,10 @@ import {
   type PublicHomeAnswer,
   type PublicShowroomItem,
 } from '../../../shared/api/content-public';
-import { t } from '../../lib/i18n';
+import { tContentPreview } from '../../lib/i18n/content-preview';
 import classes from './preview.module.css';
 
-const T = t.contentPreview;
+const T = tContentPreview;
 type Lang = 'zh' | 'en';
 
 /**

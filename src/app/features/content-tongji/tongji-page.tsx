@@ -26,7 +26,7 @@ import { OfflineNote } from '../../components/offline-note';
 import { LineChart, PieChart } from '../../components/pie-line-chart';
 import { museum } from '../../lib/api';
 import { useCachedQuery } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import { tContentTongji } from '../../lib/i18n/content-tongji';
 import {
   PRESET_DAYS,
   monthLabels,
@@ -49,7 +49,7 @@ import {
  * offline with the time it was last synced.
  */
 
-const P = t.contentTongji;
+const P = tContentTongji;
 const BASE = '/bs/tongji';
 
 interface TongjiData {

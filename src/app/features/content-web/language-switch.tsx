@@ -1,9 +1,9 @@
 import { SegmentedControl } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { t } from '../../lib/i18n';
+import { tContentWeb } from '../../lib/i18n/content-web';
 import type { Lang } from './rules';
 
-const W = t.contentWeb;
+const W = tContentWeb;
 
 /**
  * One page for a record kept in two languages (the website's route and the English website's

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconShieldLock } from '@tabler/icons-react';
-import { t } from '../../lib/i18n';
+import { tContentWeb } from '../../lib/i18n/content-web';
 import { previewUrl } from './rules';
 
-const W = t.contentWeb;
+const W = tContentWeb;
 
 /**
  * 预览 of a digital exhibition: the address and a link that opens it in a new tab with

@@ -8,11 +8,13 @@ import type { WenwuOptions } from '../../../shared/api/content';
 import type { RecordRow } from '../../../shared/records/api';
 import { bsExhibition } from '../../../shared/records/content/index';
 import { museum, errorToast } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tApplet } from '../../lib/i18n/applet';
+import { tRecords } from '../../lib/i18n/records';
 import { recordKeys, writeRecord } from '../../lib/records';
 import { moveItem } from './content-rules';
 
-const A = t.applet;
+const A = tApplet;
 interface Exhibit {
   subId: number;
   title: string;
@@ -82,7 +84,7 @@ export function ExhibitsDialog({
       });
       notifications.show({
         color: r.queued ? 'yellow' : 'green',
-        message: r.queued ? t.records.queued : t.common.saved,
+        message: r.queued ? tRecords.queued : tCore.common.saved,
       });
       onClose();
     } catch (err) {
@@ -116,11 +118,11 @@ export function ExhibitsDialog({
           onSearchChange={setSearch}
           // The server searched already: show its answer as it is.
           filter={({ options: all }) => all}
-          nothingFoundMessage={options.isFetching ? t.common.loading : A.nothingToPick}
+          nothingFoundMessage={options.isFetching ? tCore.common.loading : A.nothingToPick}
         />
         {!list ? (
           <Text size="sm" c="dimmed">
-            {t.common.loading}
+            {tCore.common.loading}
           </Text>
         ) : list.length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -147,14 +149,14 @@ export function ExhibitsDialog({
                 />
                 <ActionIcon
                   variant="subtle"
-                  aria-label={t.records.up}
+                  aria-label={tRecords.up}
                   onClick={() => setList(moveItem(list, i, -1))}
                 >
                   <IconArrowUp size={16} />
                 </ActionIcon>
                 <ActionIcon
                   variant="subtle"
-                  aria-label={t.records.down}
+                  aria-label={tRecords.down}
                   onClick={() => setList(moveItem(list, i, 1))}
                 >
                   <IconArrowDown size={16} />
@@ -162,7 +164,7 @@ export function ExhibitsDialog({
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  aria-label={t.common.delete}
+                  aria-label={tCore.common.delete}
                   onClick={() => setList(list.filter((_, j) => j !== i))}
                 >
                   <IconTrash size={16} />
@@ -173,10 +175,10 @@ export function ExhibitsDialog({
         )}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>
-            {t.common.cancel}
+            {tCore.common.cancel}
           </Button>
           <Button onClick={() => void save()} loading={busy} disabled={!list} data-testid="exhibits-save">
-            {t.common.save}
+            {tCore.common.save}
           </Button>
         </Group>
       </Stack>

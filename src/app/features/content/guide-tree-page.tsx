@@ -4,12 +4,12 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { RecordRow } from '../../../shared/records/api';
 import { bsGuideChapter, bsGuideShowroom, bsGuideUnit } from '../../../shared/records/content/index';
-import { t } from '../../lib/i18n';
+import { tApplet } from '../../lib/i18n/applet';
 import { useRecordDetail } from '../../lib/records';
 import { RecordListPage } from '../records';
 import { MediaDialog } from './media-dialog';
 
-const A = t.applet;
+const A = tApplet;
 
 /**
  * 导览内容 (/applet-management/guide; README "Mini-program pages"): the guide's tree, 展厅 → 章节 →

@@ -1,10 +1,10 @@
 import { Anchor, Modal, Stack, Text } from '@mantine/core';
 import type { RecordDef } from '../../../shared/records/define';
-import { t } from '../../lib/i18n';
+import { tApplet } from '../../lib/i18n/applet';
 import { useRecordDetail } from '../../lib/records';
 import { isVideoName } from './content-rules';
 
-const A = t.applet;
+const A = tApplet;
 
 /**
  * 播放 on an audio or video row (音视频, 电台节目, a guide's 讲解音频): the file in an <audio> or

@@ -24,11 +24,13 @@ import {
 } from '../../../shared/records/content/index';
 import { confirmAction } from '../../components/confirm-action';
 import { museum, errorToast } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tApplet } from '../../lib/i18n/applet';
+import { tRecords } from '../../lib/i18n/records';
 import { recordKeys, useAllRows, writeRecord } from '../../lib/records';
 import { addItem, moveItem, spSaveBody, type RelationItem } from './content-rules';
 
-const A = t.applet;
+const A = tApplet;
 type Sub = 'AudioVideo' | 'bsCulturalcreative';
 const ALL = {};
 
@@ -95,7 +97,7 @@ export function RelationDialog({
     confirmAction({
       title: A.relationRemoveTitle,
       message: A.relationRemoveConfirm(item.title),
-      confirmLabel: t.common.delete,
+      confirmLabel: tCore.common.delete,
       danger: true,
       run: async () => {
         try {
@@ -116,7 +118,7 @@ export function RelationDialog({
           );
           notifications.show({
             color: r.queued ? 'yellow' : 'green',
-            message: r.queued ? t.records.queued : t.common.deleted,
+            message: r.queued ? tRecords.queued : tCore.common.deleted,
           });
         } catch (err) {
           errorToast(err instanceof Error ? err.message : String(err));
@@ -137,7 +139,7 @@ export function RelationDialog({
       });
       notifications.show({
         color: r.queued ? 'yellow' : 'green',
-        message: r.queued ? t.records.queued : t.common.saved,
+        message: r.queued ? tRecords.queued : tCore.common.saved,
       });
       onClose();
     } catch (err) {
@@ -184,7 +186,7 @@ export function RelationDialog({
         </Group>
         {!list ? (
           <Text size="sm" c="dimmed">
-            {t.common.loading}
+            {tCore.common.loading}
           </Text>
         ) : list.length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -228,14 +230,14 @@ export function RelationDialog({
                 />
                 <ActionIcon
                   variant="subtle"
-                  aria-label={t.records.up}
+                  aria-label={tRecords.up}
                   onClick={() => setList(moveItem(list, i, -1))}
                 >
                   <IconArrowUp size={16} />
                 </ActionIcon>
                 <ActionIcon
                   variant="subtle"
-                  aria-label={t.records.down}
+                  aria-label={tRecords.down}
                   onClick={() => setList(moveItem(list, i, 1))}
                 >
                   <IconArrowDown size={16} />
@@ -243,7 +245,7 @@ export function RelationDialog({
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  aria-label={t.common.delete}
+                  aria-label={tCore.common.delete}
                   onClick={() => remove(i)}
                 >
                   <IconTrash size={16} />
@@ -254,10 +256,10 @@ export function RelationDialog({
         )}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>
-            {t.common.cancel}
+            {tCore.common.cancel}
           </Button>
           <Button onClick={() => void save()} loading={busy} disabled={!list} data-testid="relation-save">
-            {t.common.save}
+            {tCore.common.save}
           </Button>
         </Group>
       </Stack>

@@ -32,14 +32,14 @@ import { DonutChart, LineChart, StackedBarChart } from '../../components/light-c
 import { OfflineNote } from '../../components/offline-note';
 import { museum } from '../../lib/api';
 import { useCachedQuery, type CachedView } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import { tDashboards } from '../../lib/i18n/dashboards';
 import { useSession } from '../../lib/session';
 import { page } from '../../routes/lazy';
 import { exhibitionRows, pieSlices, tourRows } from './shape';
 
 /** 补录's form, with its date picker and number inputs, loads when 补录 is pressed (issue 25). */
 const TourEntry = page(() => import('./tour-entry'), 'TourEntry');
-const T = t.dashboards;
+const T = tDashboards;
 const COLORS = [
   'teal.6',
   'blue.6',

@@ -15,10 +15,10 @@ import { useState } from 'react';
 import { DASHBOARD_BASE, TourRecordSave } from '../../../shared/api/dashboards';
 import { museumDate } from '../../../shared/rules/museum-time';
 import { museum } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tDashboards } from '../../lib/i18n/dashboards';
 import { useOnline } from '../../lib/online';
 
-const T = t.dashboards;
+const T = tDashboards;
 
 /** The form's problems by field, from the same schema the server checks with. */
 export function entryProblems(values: Record<string, unknown>): Record<string, string> {

@@ -29,12 +29,14 @@ import { RowAction } from '../../components/row-action';
 import { confirmAction } from '../../components/confirm-action';
 import { CachedViewState } from '../../components/cached-state';
 import { UserAvatar } from '../../components/user-avatar';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tDirectory } from '../../lib/i18n/directory';
+import { tRecords } from '../../lib/i18n/records';
 import { directoryApi, directoryKeys, useDirectoryWrite, useManagedDirectory } from './directory-data';
 import { EntryForm } from './entry-form';
 import { SearchBox } from './search-box';
 
-const M = t.directory.manage;
+const M = tDirectory.manage;
 const DASH = '—';
 
 interface Dialog {
@@ -83,12 +85,12 @@ export function AddressBookManagementPage() {
     confirmAction({
       title: row.userId === null ? M.deleteTitle : M.clear,
       message: row.userId === null ? M.deleteExternal(row.name) : M.deleteStaff(row.name),
-      confirmLabel: row.userId === null ? t.common.delete : M.clear,
+      confirmLabel: row.userId === null ? tCore.common.delete : M.clear,
       danger: true,
       run: () =>
         remove
           .mutateAsync({ vars: { id: row.id }, key: crypto.randomUUID() })
-          .then(() => notifications.show({ color: 'green', message: t.common.deleted })),
+          .then(() => notifications.show({ color: 'green', message: tCore.common.deleted })),
     });
 
   const c = M.columns;
@@ -106,8 +108,8 @@ export function AddressBookManagementPage() {
       <EmptyState
         py="xl"
         icon={<IconSearch size={28} />}
-        title={t.directory.noMatch}
-        description={t.directory.noMatchHint}
+        title={tDirectory.noMatch}
+        description={tDirectory.noMatchHint}
       />
     );
   else
@@ -125,7 +127,7 @@ export function AddressBookManagementPage() {
               <Table.Th>{c.email}</Table.Th>
               <Table.Th w={60}>{c.sort}</Table.Th>
               <Table.Th w={80}>{c.status}</Table.Th>
-              <Table.Th w={190}>{t.common.actions}</Table.Th>
+              <Table.Th w={190}>{tCore.common.actions}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -158,7 +160,7 @@ export function AddressBookManagementPage() {
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     <RowAction icon={IconPencil} onClick={() => open(r)}>
-                      {t.common.edit}
+                      {tCore.common.edit}
                     </RowAction>
                     {r.id !== null && (
                       <RowAction
@@ -166,7 +168,7 @@ export function AddressBookManagementPage() {
                         color="red"
                         onClick={() => confirmDelete({ ...r, id: r.id! })}
                       >
-                        {r.userId === null ? t.common.delete : M.clear}
+                        {r.userId === null ? tCore.common.delete : M.clear}
                       </RowAction>
                     )}
                   </Group>
@@ -186,7 +188,7 @@ export function AddressBookManagementPage() {
           <Title order={3}>{M.title}</Title>
           {book.data && (
             <Text size="sm" c="dimmed">
-              {t.directory.total(book.data.list.length)}
+              {tDirectory.total(book.data.list.length)}
             </Text>
           )}
         </Group>
@@ -197,7 +199,7 @@ export function AddressBookManagementPage() {
             onClick={() => setImporting(true)}
             data-testid="address-book-import"
           >
-            {t.records.import}
+            {tRecords.import}
           </Button>
           <Button leftSection={<IconPlus size={18} />} onClick={() => open(null)}>
             {M.add}
@@ -220,8 +222,8 @@ export function AddressBookManagementPage() {
         <Group gap="sm" mb="sm" wrap="wrap">
           <SearchBox value={keyword} onChange={setKeyword} style={{ flex: '1 1 240px' }} />
           <Select
-            aria-label={t.directory.depts}
-            placeholder={t.directory.all}
+            aria-label={tDirectory.depts}
+            placeholder={tDirectory.all}
             data={deptData}
             value={deptId}
             onChange={setDeptId}

@@ -1,6 +1,6 @@
 import type { AddressBookEntry, DirectoryDept } from '../../../shared/api/directory';
 import { subtreeIds } from '../../../shared/rules/directory';
-import { t } from '../../lib/i18n';
+import { tDirectory } from '../../lib/i18n/directory';
 
 export interface EntryGroup {
   key: number;
@@ -30,7 +30,7 @@ export function groupByDept(
     if (list) groups.push({ key: d.id, title: d.name, rows: list });
   }
   const none = byDept.get(0);
-  if (none) groups.push({ key: 0, title: t.directory.noDept, rows: none });
+  if (none) groups.push({ key: 0, title: tDirectory.noDept, rows: none });
   return groups;
 }
 

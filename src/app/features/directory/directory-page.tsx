@@ -27,13 +27,13 @@ import { filterDirectory } from '../../../shared/rules/directory';
 import { CachedViewState } from '../../components/cached-state';
 import { OfflineNote } from '../../components/offline-note';
 import { UserAvatar } from '../../components/user-avatar';
-import { t } from '../../lib/i18n';
+import { tDirectory } from '../../lib/i18n/directory';
 import { groupByDept, visibleDepts } from './directory-groups';
 import { useDirectory } from './directory-data';
 import { SearchBox } from './search-box';
 import classes from './directory.module.css';
 
-const D = t.directory;
+const D = tDirectory;
 
 /**
  * A number or address to tap: `tel:` opens the phone app on a phone (a softphone or FaceTime on

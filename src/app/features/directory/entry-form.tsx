@@ -23,10 +23,11 @@ import {
 } from '../../../shared/api/directory';
 import { FormActions } from '../../components/form-actions';
 import { zodValidate } from '../../lib/form';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tDirectory } from '../../lib/i18n/directory';
 import { directoryApi, useDirectoryWrite } from './directory-data';
 
-const F = t.directory.manage.fields;
+const F = tDirectory.manage.fields;
 
 /** The form's values: the request body, with the department as the Select's string. */
 interface EntryValues {
@@ -102,7 +103,7 @@ export function EntryForm({
   const submit = form.onSubmit((values) => {
     const key = crypto.randomUUID();
     const done = () => {
-      notifications.show({ color: 'green', message: row ? t.common.saved : t.common.added });
+      notifications.show({ color: 'green', message: row ? tCore.common.saved : tCore.common.added });
       onDone();
     };
     const body = bodyOf(values);
@@ -121,7 +122,7 @@ export function EntryForm({
               {row.deptNames.length > 0 && ` · ${row.deptNames.join('、')}`}
             </Text>
             <Text size="xs" c="dimmed">
-              {t.directory.manage.fromOrg}
+              {tDirectory.manage.fromOrg}
             </Text>
           </Alert>
         ) : (

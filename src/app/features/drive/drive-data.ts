@@ -20,7 +20,7 @@ import type {
 import { joinName, nameProblem } from '../../../shared/drive/names';
 import { drive } from '../../lib/api';
 import { useCachedQuery, type CachedView } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import { tDrive } from '../../lib/i18n/drive';
 import { outboxEditors, submitWrite } from '../../lib/offline';
 import type { NewOp, OutboxOp, SubmitResult } from '../../lib/outbox';
 import type { AreaKey, DriveView } from './drive-view';
@@ -276,9 +276,9 @@ function op<K extends DriveOpKind>(
 }
 
 const nameOf = (e: Pick<FileEntry, 'fileName' | 'extendName'>) => joinName(e.fileName, e.extendName);
-const pathName = (path: string) => (path === '/' ? t.drive.rootName : path.slice(1, -1));
+const pathName = (path: string) => (path === '/' ? tDrive.rootName : path.slice(1, -1));
 function what(items: readonly FileEntry[]) {
-  return items.length === 1 ? t.drive.remove.one(nameOf(items[0]!)) : t.drive.remove.many(items.length);
+  return items.length === 1 ? tDrive.remove.one(nameOf(items[0]!)) : tDrive.remove.many(items.length);
 }
 
 /** The contract's limit of items per batch call (and per batch download). */
@@ -299,24 +299,17 @@ export const driveWrites = {
   createFolder(view: DriveView, filePath: string, fileName: string) {
     const body: Body<typeof CreateFolderBody> = { ...view.areaQuery, fileName, filePath, isDir: 1 };
     return submitWrite(
-      op(
-        view,
-        'drive.create',
-        '/file/createfile',
-        body,
-        t.drive.labels.create(fileName, pathName(filePath)),
-        {
-          filePath,
-          fileName,
-        },
-      ),
+      op(view, 'drive.create', '/file/createfile', body, tDrive.labels.create(fileName, pathName(filePath)), {
+        filePath,
+        fileName,
+      }),
     );
   },
 
   rename(view: DriveView, item: FileEntry, fileName: string) {
     const body: Body<typeof RenameBody> = { ...view.areaQuery, userFileId: item.userFileId, fileName };
     return submitWrite(
-      op(view, 'drive.rename', '/file/renamefile', body, t.drive.labels.rename(nameOf(item), fileName), {
+      op(view, 'drive.rename', '/file/renamefile', body, tDrive.labels.rename(nameOf(item), fileName), {
         userFileId: item.userFileId,
         fileName,
         from: nameOf(item),
@@ -327,7 +320,7 @@ export const driveWrites = {
   moveOrCopy(view: DriveView, mode: 'move' | 'copy', items: FileEntry[], to: string): Promise<SubmitResult> {
     if (items.length > BATCH_MAX)
       return inChunks(items, (chunk) => driveWrites.moveOrCopy(view, mode, chunk, to));
-    const label = (mode === 'move' ? t.drive.labels.move : t.drive.labels.copy)(what(items), pathName(to));
+    const label = (mode === 'move' ? tDrive.labels.move : tDrive.labels.copy)(what(items), pathName(to));
     const kind = mode === 'move' ? 'drive.move' : 'drive.copy';
     if (items.length === 1) {
       const body: Body<typeof CopyMoveBody> = {
@@ -348,7 +341,7 @@ export const driveWrites = {
   remove(view: DriveView, items: FileEntry[]): Promise<SubmitResult> {
     if (items.length > BATCH_MAX) return inChunks(items, (chunk) => driveWrites.remove(view, chunk));
     const deleteMode = view.deleteForever ? 2 : 1;
-    const label = (view.deleteForever ? t.drive.labels.removeForever : t.drive.labels.remove)(what(items));
+    const label = (view.deleteForever ? tDrive.labels.removeForever : tDrive.labels.remove)(what(items));
     const meta = { ids: items.map((i) => i.userFileId) };
     if (items.length === 1) {
       const body: Body<typeof DeleteBody> = {
@@ -377,7 +370,7 @@ export const driveWrites = {
       };
       results.push(
         await submitWrite(
-          op(view, 'drive.restore', '/recoveryfile/restorefile', body, t.drive.labels.restore(what([e])), {
+          op(view, 'drive.restore', '/recoveryfile/restorefile', body, tDrive.labels.restore(what([e])), {
             recoveryFileIds: [e.recoveryFileId],
           }),
         ),
@@ -389,7 +382,7 @@ export const driveWrites = {
   /** Deletes bin entries permanently. */
   purge(view: DriveView, entries: RecoveryEntry[]): Promise<SubmitResult> {
     if (entries.length > BATCH_MAX) return inChunks(entries, (chunk) => driveWrites.purge(view, chunk));
-    const label = t.drive.labels.removeForever(what(entries));
+    const label = tDrive.labels.removeForever(what(entries));
     const meta = { recoveryFileIds: entries.map((e) => e.recoveryFileId) };
     if (entries.length === 1)
       return submitWrite(
@@ -418,27 +411,27 @@ export const driveWrites = {
 // A rename or new folder refused for its name (同名文件已存在) can be corrected and retried
 // from the 待同步 panel; the write keeps its place in the queue and its idempotency key.
 outboxEditors.set('drive.rename', {
-  field: t.drive.rename.label,
+  field: tDrive.rename.label,
   value: (o) => (o.meta as DriveOpMeta['drive.rename']).fileName,
   validate: (v) => nameProblem(v, '文件名称'),
   apply: (o, v) => {
     const meta = o.meta as DriveOpMeta['drive.rename'];
     return {
       body: { ...(o.body as object), fileName: v },
-      label: t.drive.labels.rename(meta.from, v),
+      label: tDrive.labels.rename(meta.from, v),
       meta: { ...meta, fileName: v },
     };
   },
 });
 outboxEditors.set('drive.create', {
-  field: t.drive.newFolder.label,
+  field: tDrive.newFolder.label,
   value: (o) => (o.meta as DriveOpMeta['drive.create']).fileName,
   validate: (v) => nameProblem(v, '文件夹名称'),
   apply: (o, v) => {
     const meta = o.meta as DriveOpMeta['drive.create'];
     return {
       body: { ...(o.body as object), fileName: v },
-      label: t.drive.labels.create(v, pathName(meta.filePath)),
+      label: tDrive.labels.create(v, pathName(meta.filePath)),
       meta: { ...meta, fileName: v },
     };
   },

@@ -57,7 +57,8 @@ import { NAME_MAX, ROOT, breadcrumb, folderPath, joinName, parentPath } from '..
 import { sortEntries, type SortBy, type SortOrder } from '../../../shared/drive/sort';
 import { OutboxButton } from '../../components/outbox-panel';
 import { useUnzip } from './unzip';
-import { t } from '../../lib/i18n';
+import { tDrive } from '../../lib/i18n/drive';
+import { tPreview } from '../../lib/i18n/preview';
 import { useOnline } from '../../lib/online';
 import { ConfirmDialog } from './dialogs/confirm-dialog';
 import { DetailDialog } from './dialogs/detail-dialog';
@@ -97,7 +98,7 @@ type Dialog =
   | { kind: 'share'; items: DriveItem[] }
   | { kind: 'toProject'; items: DriveItem[] };
 
-const m = t.drive.menu;
+const m = tDrive.menu;
 const ICON = 16;
 
 /** A placeholder row exists only in the outbox (a folder created offline): no id to act on yet. */
@@ -203,13 +204,13 @@ export function DrivePage() {
 
   const download = (list: DriveItem[]) => {
     if (!online) {
-      notifications.show({ color: 'yellow', message: t.drive.open.offlineDownload });
+      notifications.show({ color: 'yellow', message: tDrive.open.offlineDownload });
       return;
     }
     const ids = list.filter((i) => !isPlaceholder(i)).map((i) => i.userFileId);
     if (ids.length === 0) return;
     if (ids.length > BATCH_MAX) {
-      notifications.show({ color: 'yellow', message: t.drive.open.tooMany(BATCH_MAX) });
+      notifications.show({ color: 'yellow', message: tDrive.open.tooMany(BATCH_MAX) });
       return;
     }
     // A navigation, not fetch+blob: the browser streams big files to disk with the cookie.
@@ -235,7 +236,7 @@ export function DrivePage() {
       return;
     }
     if (view.kind === 'recycle') {
-      notifications.show({ color: 'yellow', message: t.drive.open.deleted });
+      notifications.show({ color: 'yellow', message: tDrive.open.deleted });
       return;
     }
     if (item.isDir) {
@@ -290,7 +291,7 @@ export function DrivePage() {
     copyLink: { label: m.copyLink, icon: <IconLink size={ICON} /> },
     copy: { label: m.copy, icon: <IconCopy size={ICON} /> },
     move: { label: m.move, icon: <IconArrowsMove size={ICON} /> },
-    toProject: { label: t.drive.toProject.menu, icon: <IconFolderShare size={ICON} /> },
+    toProject: { label: tDrive.toProject.menu, icon: <IconFolderShare size={ICON} /> },
     rename: { label: m.rename, icon: <IconPencil size={ICON} /> },
     unzip: { label: m.unzip, icon: <IconFileZip size={ICON} /> },
     restore: { label: m.restore, icon: <IconRestore size={ICON} /> },
@@ -337,7 +338,7 @@ export function DrivePage() {
               : b === 'newFile'
                 ? menuItem(
                     b,
-                    { label: t.preview.office.newFile, icon: <IconFilePlus size={ICON} /> },
+                    { label: tPreview.office.newFile, icon: <IconFilePlus size={ICON} /> },
                     newFile.open,
                   )
                 : refresh,
@@ -349,7 +350,7 @@ export function DrivePage() {
       return (
         <>
           {item.isDir === 1 && menuItem('view', actionLook.view, () => open(item))}
-          <Menu.Label style={{ whiteSpace: 'normal' }}>{t.drive.pendingLocked}</Menu.Label>
+          <Menu.Label style={{ whiteSpace: 'normal' }}>{tDrive.pendingLocked}</Menu.Label>
         </>
       );
     }
@@ -360,7 +361,7 @@ export function DrivePage() {
       );
       return (
         <>
-          <Menu.Label>{t.drive.selection.count(selected.length)}</Menu.Label>
+          <Menu.Label>{tDrive.selection.count(selected.length)}</Menu.Label>
           {actions.map((a) => menuItem(a, actionLook[a], () => runFileAction(a, selected)))}
         </>
       );
@@ -379,12 +380,12 @@ export function DrivePage() {
     view.kind === 'folder' && !searching ? (
       <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
         {view.filePath !== ROOT && (
-          <Tooltip label={t.drive.toolbar.back}>
+          <Tooltip label={tDrive.toolbar.back}>
             <ActionIcon
               variant="subtle"
               color="gray"
               size={32}
-              aria-label={t.drive.toolbar.back}
+              aria-label={tDrive.toolbar.back}
               onClick={() => go({ filePath: parentPath(view.filePath) })}
             >
               <IconArrowLeft size={18} />
@@ -395,7 +396,7 @@ export function DrivePage() {
           {shownCrumbs.map((c, i) =>
             i === shownCrumbs.length - 1 || !c.path ? (
               <Text key={c.path || i} size="sm" fw={i === shownCrumbs.length - 1 ? 600 : undefined} truncate>
-                {c.path === ROOT ? t.drive.root : c.name}
+                {c.path === ROOT ? tDrive.root : c.name}
               </Text>
             ) : (
               <Anchor
@@ -405,7 +406,7 @@ export function DrivePage() {
                 size="sm"
                 onClick={() => go({ filePath: c.path })}
               >
-                {c.path === ROOT ? t.drive.root : c.name}
+                {c.path === ROOT ? tDrive.root : c.name}
               </Anchor>
             ),
           )}
@@ -414,12 +415,12 @@ export function DrivePage() {
     ) : searching ? (
       <Group gap={6} wrap="nowrap">
         <Text size="sm" fw={600} data-testid="search-summary">
-          {t.drive.search.results(search.data?.total ?? 0, searchText)}
+          {tDrive.search.results(search.data?.total ?? 0, searchText)}
         </Text>
       </Group>
     ) : (
       <Text size="sm" fw={600}>
-        {view.kind === 'recycle' ? t.drive.titles.recycle : t.drive.categories[view.fileType]}
+        {view.kind === 'recycle' ? tDrive.titles.recycle : tDrive.categories[view.fileType]}
       </Text>
     );
 
@@ -457,11 +458,11 @@ export function DrivePage() {
 
   const selectionBar = (
     <Group gap={6} wrap="nowrap" data-testid="selection-bar" style={{ minWidth: 0 }}>
-      <Tooltip label={t.drive.selection.clear}>
-        <CloseButton size="md" aria-label={t.drive.selection.clear} onClick={() => setSelection(new Set())} />
+      <Tooltip label={tDrive.selection.clear}>
+        <CloseButton size="md" aria-label={tDrive.selection.clear} onClick={() => setSelection(new Set())} />
       </Tooltip>
       <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-        {t.drive.selection.count(selected.length)}
+        {tDrive.selection.count(selected.length)}
       </Text>
       <Group gap={4} wrap="nowrap" ml="xs">
         {batch.map((a) => {
@@ -501,20 +502,20 @@ export function DrivePage() {
   const leftTools = (
     <Group gap="xs" wrap="nowrap">
       {canCreate &&
-        toolButton('newFolder', t.drive.toolbar.newFolder, <IconFolderPlus size={18} />, () =>
+        toolButton('newFolder', tDrive.toolbar.newFolder, <IconFolderPlus size={18} />, () =>
           openDialog({ kind: 'newFolder' }),
         )}
-      {canCreate && toolButton('newFile', t.preview.office.newFile, <IconFilePlus size={18} />, newFile.open)}
+      {canCreate && toolButton('newFile', tPreview.office.newFile, <IconFilePlus size={18} />, newFile.open)}
       {canCreate &&
-        toolButton('upload', t.drive.toolbar.upload, <IconCloudUpload size={18} />, openUploadPanel)}
+        toolButton('upload', tDrive.toolbar.upload, <IconCloudUpload size={18} />, openUploadPanel)}
     </Group>
   );
 
   const sortMenu = (
     <Menu position="bottom-end" width={160}>
       <Menu.Target>
-        <Tooltip label={t.drive.toolbar.sort}>
-          <ActionIcon variant="default" size={36} aria-label={t.drive.toolbar.sort} data-testid="sort-button">
+        <Tooltip label={tDrive.toolbar.sort}>
+          <ActionIcon variant="default" size={36} aria-label={tDrive.toolbar.sort} data-testid="sort-button">
             <IconSortAscending size={18} />
           </ActionIcon>
         </Tooltip>
@@ -527,9 +528,7 @@ export function DrivePage() {
             onClick={() => setSort({ ...sort, by })}
             rightSection={sort.by === by ? <IconCheck size={14} /> : null}
           >
-            {by === 'time' && view.kind === 'recycle'
-              ? t.drive.columns.deleteTime
-              : t.drive.toolbar.sortBy[by]}
+            {by === 'time' && view.kind === 'recycle' ? tDrive.columns.deleteTime : tDrive.toolbar.sortBy[by]}
           </Menu.Item>
         ))}
         <Menu.Divider />
@@ -540,7 +539,7 @@ export function DrivePage() {
             onClick={() => setSort({ ...sort, order })}
             rightSection={sort.order === order ? <IconCheck size={14} /> : null}
           >
-            {t.drive.toolbar[order]}
+            {tDrive.toolbar[order]}
           </Menu.Item>
         ))}
       </Menu.Dropdown>
@@ -560,12 +559,12 @@ export function DrivePage() {
           setGridSize(v === 'grid-50' ? 50 : 80);
         }
       }}
-      aria-label={t.drive.toolbar.viewMode}
+      aria-label={tDrive.toolbar.viewMode}
       data-testid="view-mode"
       data={[
-        { value: 'list', icon: IconList, label: t.drive.toolbar.listView, id: 'view-list' },
-        { value: 'grid-50', icon: IconGridDots, label: t.drive.toolbar.gridSmall, id: 'view-grid-50' },
-        { value: 'grid-80', icon: IconLayoutGrid, label: t.drive.toolbar.gridLarge, id: 'view-grid-80' },
+        { value: 'list', icon: IconList, label: tDrive.toolbar.listView, id: 'view-list' },
+        { value: 'grid-50', icon: IconGridDots, label: tDrive.toolbar.gridSmall, id: 'view-grid-50' },
+        { value: 'grid-80', icon: IconLayoutGrid, label: tDrive.toolbar.gridLarge, id: 'view-grid-80' },
       ].map((o) => ({
         value: o.value,
         // The radio's name is the label's text: the icon is drawn, the words are read out.
@@ -589,12 +588,12 @@ export function DrivePage() {
         onKeyDown={(e) => {
           if (e.key === 'Escape') setSearchInput('');
         }}
-        placeholder={t.drive.search.placeholder}
-        aria-label={t.drive.search.label}
+        placeholder={tDrive.search.placeholder}
+        aria-label={tDrive.search.label}
         leftSection={<IconSearch size={16} />}
         rightSection={
           searchInput ? (
-            <CloseButton size="sm" aria-label={t.drive.search.clear} onClick={() => setSearchInput('')} />
+            <CloseButton size="sm" aria-label={tDrive.search.clear} onClick={() => setSearchInput('')} />
           ) : null
         }
         maxLength={NAME_MAX}
@@ -608,11 +607,11 @@ export function DrivePage() {
       {!narrow && searchBox}
       {sortMenu}
       {viewControl}
-      <Tooltip label={t.drive.toolbar.refresh}>
+      <Tooltip label={tDrive.toolbar.refresh}>
         <ActionIcon
           variant="default"
           size={36}
-          aria-label={t.drive.toolbar.refresh}
+          aria-label={tDrive.toolbar.refresh}
           onClick={() => shown.refetch()}
         >
           <IconRefresh size={18} />
@@ -625,14 +624,14 @@ export function DrivePage() {
 
   const emptyText =
     view.kind === 'recycle'
-      ? { title: t.drive.empty.recycle, hint: t.drive.empty.recycleHint }
+      ? { title: tDrive.empty.recycle, hint: tDrive.empty.recycleHint }
       : view.kind === 'category'
-        ? { title: t.drive.empty.category, hint: undefined }
+        ? { title: tDrive.empty.category, hint: undefined }
         : searching
-          ? { title: t.drive.search.none, hint: t.drive.search.noneHint }
+          ? { title: tDrive.search.none, hint: tDrive.search.noneHint }
           : view.fileType === 9 && !view.manage
-            ? { title: t.drive.empty.resource, hint: undefined }
-            : { title: t.drive.empty.folder, hint: canCreate ? t.drive.empty.folderHint : undefined };
+            ? { title: tDrive.empty.resource, hint: undefined }
+            : { title: tDrive.empty.folder, hint: canCreate ? tDrive.empty.folderHint : undefined };
 
   let body: ReactNode;
   if (shown.status !== 'ready') {
@@ -691,11 +690,11 @@ export function DrivePage() {
         <SegmentedControl
           value={String(view.fileType)}
           onChange={(v) => go({ fileType: Number(v) })}
-          aria-label={t.drive.categoryLabel}
+          aria-label={tDrive.categoryLabel}
           data-testid="category-tabs"
           fullWidth={narrow}
           style={{ alignSelf: narrow ? 'stretch' : 'flex-start' }}
-          data={[0, 1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: t.drive.categories[n]! }))}
+          data={[0, 1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: tDrive.categories[n]! }))}
         />
       )}
 
@@ -741,8 +740,8 @@ export function DrivePage() {
         {body}
         {shown.status === 'ready' && (
           <div className={classes.footer} data-testid="drive-footer">
-            <span>{shown.complete ? t.drive.count(total) : t.drive.loadedOf(loaded, total)}</span>
-            {selected.length > 0 && <span>{t.drive.selection.count(selected.length)}</span>}
+            <span>{shown.complete ? tDrive.count(total) : tDrive.loadedOf(loaded, total)}</span>
+            {selected.length > 0 && <span>{tDrive.selection.count(selected.length)}</span>}
           </div>
         )}
       </div>
@@ -756,21 +755,21 @@ export function DrivePage() {
         <NameDialog
           key={dialogNonce}
           opened={dialogOpen}
-          title={t.drive.newFolder.title}
-          label={t.drive.newFolder.label}
-          placeholder={t.drive.newFolder.placeholder}
+          title={tDrive.newFolder.title}
+          label={tDrive.newFolder.label}
+          placeholder={tDrive.newFolder.placeholder}
           what="文件夹名称"
           onSubmit={(name) => driveWrites.createFolder(view, view.filePath, name)}
-          onClose={finished(t.drive.newFolder.done)}
+          onClose={finished(tDrive.newFolder.done)}
         />
       )}
       {dialog?.kind === 'rename' && (
         <NameDialog
           key={dialogNonce}
           opened={dialogOpen}
-          title={t.drive.rename.title}
-          label={t.drive.rename.label}
-          placeholder={t.drive.rename.placeholder}
+          title={tDrive.rename.title}
+          label={tDrive.rename.label}
+          placeholder={tDrive.rename.placeholder}
           what="文件名称"
           initial={joinName(dialog.item.fileName, dialog.item.extendName)}
           selectBaseName={dialog.item.isDir === 0}
@@ -780,27 +779,27 @@ export function DrivePage() {
               ? 'unchanged'
               : driveWrites.rename(view, dialog.item, name)
           }
-          onClose={finished(t.drive.rename.done)}
+          onClose={finished(tDrive.rename.done)}
         />
       )}
       {dialog?.kind === 'delete' && (
         <ConfirmDialog
           key={dialogNonce}
           opened={dialogOpen}
-          title={view.deleteForever ? t.drive.remove.titleForever : t.drive.remove.title}
-          message={(view.deleteForever ? t.drive.remove.forever : t.drive.remove.toBin)(
+          title={view.deleteForever ? tDrive.remove.titleForever : tDrive.remove.title}
+          message={(view.deleteForever ? tDrive.remove.forever : tDrive.remove.toBin)(
             dialog.items.length === 1
-              ? t.drive.remove.one(joinName(dialog.items[0]!.fileName, dialog.items[0]!.extendName))
-              : t.drive.remove.many(dialog.items.length),
+              ? tDrive.remove.one(joinName(dialog.items[0]!.fileName, dialog.items[0]!.extendName))
+              : tDrive.remove.many(dialog.items.length),
           )}
           note={
             dialog.items.some((i) => i.isDir) && view.kind !== 'recycle'
-              ? t.drive.remove.folderNote
+              ? tDrive.remove.folderNote
               : undefined
           }
           confirmLabel={view.deleteForever ? m.deleteForever : m.delete}
           danger
-          refusal={t.drive.remove.failed}
+          refusal={tDrive.remove.failed}
           run={async () => {
             const r =
               view.kind === 'recycle'
@@ -808,27 +807,27 @@ export function DrivePage() {
                 : await driveWrites.remove(view, dialog.items);
             return r.queued;
           }}
-          onClose={finished(t.drive.remove.done)}
+          onClose={finished(tDrive.remove.done)}
         />
       )}
       {dialog?.kind === 'restore' && (
         <ConfirmDialog
           key={dialogNonce}
           opened={dialogOpen}
-          title={t.drive.restore.title}
-          message={t.drive.restore.confirm(
+          title={tDrive.restore.title}
+          message={tDrive.restore.confirm(
             dialog.items.length === 1
-              ? t.drive.remove.one(joinName(dialog.items[0]!.fileName, dialog.items[0]!.extendName))
-              : t.drive.remove.many(dialog.items.length),
+              ? tDrive.remove.one(joinName(dialog.items[0]!.fileName, dialog.items[0]!.extendName))
+              : tDrive.remove.many(dialog.items.length),
           )}
-          note={t.drive.restore.note}
-          confirmLabel={t.drive.restore.submit}
-          busyText={t.drive.restore.loading}
+          note={tDrive.restore.note}
+          confirmLabel={tDrive.restore.submit}
+          busyText={tDrive.restore.loading}
           run={async () => {
             const results = await driveWrites.restore(view, dialog.items as RecoveryEntry[]);
             return results.some((r) => r.queued);
           }}
-          onClose={finished(t.drive.restore.done)}
+          onClose={finished(tDrive.restore.done)}
         />
       )}
       {dialog?.kind === 'moveCopy' && (
@@ -839,7 +838,7 @@ export function DrivePage() {
           view={view}
           items={dialog.items as FileEntry[]}
           onSubmit={(to) => driveWrites.moveOrCopy(view, dialog.mode, dialog.items, to)}
-          onClose={finished(dialog.mode === 'move' ? t.drive.copyMove.moved : t.drive.copyMove.copied)}
+          onClose={finished(dialog.mode === 'move' ? tDrive.copyMove.moved : tDrive.copyMove.copied)}
         />
       )}
       {/* One boundary for the dialogs whose code loads on first open (see ShareDialog above). */}

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { AreaQuery } from '../../../shared/api/drive';
 import type { MenuContext } from '../../../shared/drive/menu-rules';
 import { ROOT, pathProblem } from '../../../shared/drive/names';
-import { t } from '../../lib/i18n';
+import { tDrive } from '../../lib/i18n/drive';
 
 /**
  * Which drive view a URL shows (spec/drive.md §2, office.md §2): the catalogue routes of the
@@ -59,7 +59,7 @@ function folderPathOf(raw: string | undefined): string {
 
 export function viewOf(pathname: string, search: Record<string, string | undefined>): DriveView {
   const filePath = folderPathOf(search.filePath);
-  const titles = t.drive.titles;
+  const titles = tDrive.titles;
   switch (pathname) {
     case DRIVE_ROUTES.recycle:
       return {

@@ -14,7 +14,7 @@ import {
 import { formatSize } from '../../../shared/drive/file-types';
 import { joinName } from '../../../shared/drive/names';
 import type { SortBy, SortOrder } from '../../../shared/drive/sort';
-import { t } from '../../lib/i18n';
+import { tDrive } from '../../lib/i18n/drive';
 import { FileThumb } from './file-icon';
 import type { ReadArea } from './drive-data';
 import type { DriveItem } from './overlay';
@@ -91,7 +91,7 @@ function highlighted(name: string, ranges: readonly (readonly [number, number])[
 }
 
 function typeText(item: DriveItem) {
-  return item.isDir ? t.drive.folderType : item.extendName || t.drive.noExt;
+  return item.isDir ? tDrive.folderType : item.extendName || tDrive.noExt;
 }
 
 /**
@@ -347,7 +347,7 @@ export function FileBrowser(props: FileBrowserProps) {
     <UnstyledButton
       className={classes.sortButton}
       onClick={() => props.onSort(by)}
-      aria-label={`${t.drive.toolbar.sort}：${label}`}
+      aria-label={`${tDrive.toolbar.sort}：${label}`}
     >
       {label}
       {sortIcon(by)}
@@ -387,7 +387,7 @@ export function FileBrowser(props: FileBrowserProps) {
             size="sm"
             checked={selected}
             onChange={() => toggle(index)}
-            aria-label={t.drive.selection.select(name)}
+            aria-label={tDrive.selection.select(name)}
           />
         </div>
         <div role="gridcell" className={classes.nameCell}>
@@ -400,7 +400,7 @@ export function FileBrowser(props: FileBrowserProps) {
               {[
                 item.isDir ? null : formatSize(item.fileSize),
                 time,
-                withPath ? (item.filePath === '/' ? t.drive.rootName : item.filePath) : null,
+                withPath ? (item.filePath === '/' ? tDrive.rootName : item.filePath) : null,
               ]
                 .filter(Boolean)
                 .join(' · ')}
@@ -414,13 +414,13 @@ export function FileBrowser(props: FileBrowserProps) {
               data-testid="pending-badge"
               style={{ flex: 'none' }}
             >
-              {t.drive.pendingBadge}
+              {tDrive.pendingBadge}
             </Badge>
           )}
         </div>
         {withPath ? (
           <div role="gridcell" className={classes.meta} title={item.filePath}>
-            {item.filePath === '/' ? t.drive.rootName : item.filePath}
+            {item.filePath === '/' ? tDrive.rootName : item.filePath}
           </div>
         ) : (
           <div role="gridcell" className={classes.meta}>
@@ -438,7 +438,7 @@ export function FileBrowser(props: FileBrowserProps) {
             variant="subtle"
             color="gray"
             size={36}
-            aria-label={t.drive.toolbar.more}
+            aria-label={tDrive.toolbar.more}
             onClick={(e) => {
               e.stopPropagation();
               openMenuFrom(e.currentTarget);
@@ -481,7 +481,7 @@ export function FileBrowser(props: FileBrowserProps) {
               size="xs"
               checked={selected}
               onChange={() => toggle(index)}
-              aria-label={t.drive.selection.select(name)}
+              aria-label={tDrive.selection.select(name)}
             />
           </div>
           {item.pending && (
@@ -492,7 +492,7 @@ export function FileBrowser(props: FileBrowserProps) {
               className={classes.cellBadge}
               data-testid="pending-badge"
             >
-              {t.drive.pendingBadge}
+              {tDrive.pendingBadge}
             </Badge>
           )}
           <FileThumb area={props.thumbArea} item={item} size={gridSize} />
@@ -518,7 +518,7 @@ export function FileBrowser(props: FileBrowserProps) {
     );
   };
 
-  const timeLabel = props.recycle ? t.drive.columns.deleteTime : t.drive.columns.uploadTime;
+  const timeLabel = props.recycle ? tDrive.columns.deleteTime : tDrive.columns.uploadTime;
 
   return (
     <Menu shadow="md" width={168} position="bottom-start" withinPortal onOpen={onMenuOpen}>
@@ -550,17 +550,17 @@ export function FileBrowser(props: FileBrowserProps) {
                   indeterminate={someSelected}
                   disabled={items.length === 0}
                   onChange={() => onSelectionChange(allSelected ? new Set() : new Set(items.map(keyOf)))}
-                  aria-label={t.drive.selection.selectAll}
+                  aria-label={tDrive.selection.selectAll}
                 />
               </div>
               <div role="columnheader" className={classes.headCell}>
-                {sortHeader('name', t.drive.columns.name)}
+                {sortHeader('name', tDrive.columns.name)}
               </div>
               <div role="columnheader" className={`${classes.headCell} ${classes.meta}`}>
-                {withPath ? t.drive.columns.path : t.drive.columns.type}
+                {withPath ? tDrive.columns.path : tDrive.columns.type}
               </div>
               <div role="columnheader" className={`${classes.headCell} ${classes.meta}`}>
-                {sortHeader('size', t.drive.columns.size)}
+                {sortHeader('size', tDrive.columns.size)}
               </div>
               <div role="columnheader" className={`${classes.headCell} ${classes.meta}`}>
                 {sortHeader('time', timeLabel)}
@@ -579,7 +579,7 @@ export function FileBrowser(props: FileBrowserProps) {
           )}
         </div>
       </Menu.ContextMenu>
-      <Menu.Dropdown data-testid="context-menu" aria-label={t.drive.menu.label}>
+      <Menu.Dropdown data-testid="context-menu" aria-label={tDrive.menu.label}>
         {props.renderMenu(target)}
       </Menu.Dropdown>
     </Menu>

@@ -6,7 +6,7 @@ import { formatSize } from '../../../shared/drive/file-types';
 import { friendlyDate } from '../../../shared/rules/friendly-date';
 import { drive } from '../../lib/api';
 import { useCachedQuery } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import { tDrive } from '../../lib/i18n/drive';
 import { driveKeys } from './drive-data';
 import { DRIVE_ROUTES } from './drive-view';
 import classes from './drive.module.css';
@@ -33,7 +33,7 @@ export function RecentFiles({ files, now }: { files: FileEntry[]; now: number })
   if (files.length === 0)
     return (
       <Text size="sm" c="dimmed" py="md" ta="center">
-        {t.drive.recent.empty}
+        {tDrive.recent.empty}
       </Text>
     );
   return (
@@ -54,7 +54,7 @@ export function RecentFiles({ files, now }: { files: FileEntry[]; now: number })
                 {joinName(f.fileName, f.extendName)}
               </Text>
               <Text size="xs" c="dimmed" truncate>
-                {f.filePath === '/' ? t.drive.rootName : f.filePath} · {formatSize(f.fileSize)}
+                {f.filePath === '/' ? tDrive.rootName : f.filePath} · {formatSize(f.fileSize)}
               </Text>
             </Stack>
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

@@ -1,7 +1,7 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { IconDatabase } from '@tabler/icons-react';
 import { formatSize } from '../../../shared/drive/file-types';
-import { t } from '../../lib/i18n';
+import { tDrive } from '../../lib/i18n/drive';
 import { useStorage } from './drive-data';
 import classes from './drive.module.css';
 
@@ -23,16 +23,16 @@ export function StorageMeter() {
         <Group gap={4} wrap="nowrap">
           <IconDatabase size={14} color="var(--mantine-color-gray-6)" />
           <Text size="xs" fw={600} c="gray.7">
-            {t.drive.storage.title}
+            {tDrive.storage.title}
           </Text>
         </Group>
         <Text size="xs" c="dimmed">
-          {t.drive.storage.label(pct)}
+          {tDrive.storage.label(pct)}
         </Text>
       </Group>
-      <Progress value={pct} color={color} size="sm" aria-label={t.drive.storage.label(pct)} />
+      <Progress value={pct} color={color} size="sm" aria-label={tDrive.storage.label(pct)} />
       <Text size="xs" c="dimmed">
-        {t.drive.storage.used(formatSize(s.storageSize), formatSize(s.totalStorageSize))}
+        {tDrive.storage.used(formatSize(s.storageSize), formatSize(s.totalStorageSize))}
       </Text>
     </Stack>
   );

@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { PickerItem } from '../../../shared/api/project';
 import { confirmAction, notifySuccess } from '../../components/page-states';
 import { ProjectFilePicker } from '../../components/project-file-picker';
-import { t } from '../../lib/i18n';
+import { tDrive } from '../../lib/i18n/drive';
 import { useOnline } from '../../lib/online';
 import { docCalls, targetOf } from '../../lib/project-docs';
 import type { DriveItem } from './overlay';
 
-const T = t.drive.toProject;
+const T = tDrive.toProject;
 const nameOf = (i: DriveItem) => (i.isDir || !i.extendName ? i.fileName : `${i.fileName}.${i.extendName}`);
 
 /**

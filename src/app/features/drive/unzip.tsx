@@ -5,7 +5,7 @@ import type { FileEntry } from '../../../shared/api/drive';
 import { UNZIP_RECENT_MAX, type UnzipJob } from '../../../shared/api/unzip';
 import { ROOT, joinName } from '../../../shared/drive/names';
 import { ApiError, drive } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tUnzip } from '../../lib/i18n/unzip';
 import type { SubmitResult } from '../../lib/outbox';
 import { DIALOG_WIDTH } from '../../components/dialog-kit';
 import { MoveCopyDialog } from './dialogs/move-copy-dialog';
@@ -21,7 +21,7 @@ import type { DriveView } from './drive-view';
  * end has been shown), so closing the page does not lose the result.
  */
 
-const u = t.unzip;
+const u = tUnzip;
 const POLL_MS = 1000;
 const followed = new Set<string>();
 /** Jobs whose result this page has shown: a late list answer naming one as running must not show it again. */

@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { museumDate } from '../../../shared/rules/museum-time';
 import { CachedViewState } from '../../components/cached-state';
 import { OfflineNote } from '../../components/offline-note';
-import { t } from '../../lib/i18n';
+import { tDuty } from '../../lib/i18n/duty';
 import { useSession } from '../../lib/session';
 import { useDuty } from './duty-data';
 import { DutyLine } from './watch-list-page';
 
-const D = t.duty;
+const D = tDuty;
 
 /**
  * The workbench's 今日值班: who is on duty today, by kind and shift with its hours, the leader,

@@ -17,12 +17,12 @@ import { useState } from 'react';
 import { addDays, museumDate } from '../../../shared/rules/museum-time';
 import { CachedViewState } from '../../components/cached-state';
 import { OfflineNote } from '../../components/offline-note';
-import { t } from '../../lib/i18n';
+import { tDuty } from '../../lib/i18n/duty';
 import { useSession } from '../../lib/session';
 import { mondayOf, monthGrid, useDuty, type DutyEntry } from './duty-data';
 import classes from './duty.module.css';
 
-const D = t.duty;
+const D = tDuty;
 
 /** One duty in a day: kind and shift with its hours, the leader, the staff, the phone. */
 export function DutyLine({ e, compact }: { e: DutyEntry; compact?: boolean }) {

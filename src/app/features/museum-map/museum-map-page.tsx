@@ -27,12 +27,14 @@ import { useDialogEscape } from '../../components/dialog-escape';
 import { OfflineNote } from '../../components/offline-note';
 import { RichHtml } from '../../components/rich-html';
 import { errorToast } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tMuseumMap } from '../../lib/i18n/museum-map';
+import { tRecords } from '../../lib/i18n/records';
 import { useAllRows, useRecordDetail, useRecordPage, writeRecord } from '../../lib/records';
 import { useSession } from '../../lib/session';
 import classes from './museum-map.module.css';
 
-const T = t.museumMap;
+const T = tMuseumMap;
 const FLOORS = { currentPage: 1, pageCount: 200 };
 const ALL = {};
 
@@ -104,7 +106,7 @@ export function MuseumMapPage({
       );
       notifications.show({
         color: r.queued ? 'yellow' : 'green',
-        message: r.queued ? t.records.queued : T.placed,
+        message: r.queued ? tRecords.queued : T.placed,
       });
     } catch (err) {
       errorToast(err instanceof Error ? err.message : String(err));
@@ -164,7 +166,7 @@ export function MuseumMapPage({
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Text size="sm">{T.placeHint(String(placing.name))}</Text>
             <Button size="xs" variant="default" onClick={() => setPlacing(null)}>
-              {t.common.cancel}
+              {tCore.common.cancel}
             </Button>
           </Group>
         </Alert>

@@ -3,7 +3,7 @@ import zhCN from '@eigenpal/docx-editor-i18n/zh-CN';
 import { DocxEditor, type DocxEditorRef } from '@eigenpal/docx-editor-react';
 import '@eigenpal/docx-editor-react/styles.css';
 import { useEffect, useRef } from 'react';
-import { t } from '../../lib/i18n';
+import { tPreview } from '../../lib/i18n/preview';
 import type { EditorProps } from './editor-types';
 import classes from './office.module.css';
 import './office-fonts.css';
@@ -87,7 +87,7 @@ export default function DocxEditorView({ bytes, author, onChange, onReady, onFai
     latest.current.onReady({
       save: async () => {
         const out = await ref.current?.save();
-        if (!out) throw new Error(t.preview.office.editorBroken);
+        if (!out) throw new Error(tPreview.office.editorBroken);
         return new Uint8Array(out);
       },
     });
@@ -118,7 +118,7 @@ export default function DocxEditorView({ bytes, author, onChange, onReady, onFai
         onError={(err) => {
           // A document that cannot be read falls back to the viewer; a hiccup after it loaded
           // must not take the person's unsaved work away with the editor.
-          if (!loaded.current) latest.current.onFail(t.preview.office.editorBroken);
+          if (!loaded.current) latest.current.onFail(tPreview.office.editorBroken);
           else console.error('docx editor', err);
         }}
       />

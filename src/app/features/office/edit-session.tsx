@@ -17,7 +17,8 @@ import {
   type LostFeature,
   type PackageView,
 } from '../../../shared/office/features';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tPreview } from '../../lib/i18n/preview';
 import { saveOfficeFile } from '../../lib/office-save';
 import { useOnline } from '../../lib/online';
 import { OutboxRefusal } from '../../lib/outbox';
@@ -47,7 +48,7 @@ const EDITORS: Record<BrowserEditableExt, ComponentType<EditorProps>> = {
   xlsx: lazy(() => import('./xlsx-editor')),
 };
 
-const tt = t.preview.office;
+const tt = tPreview.office;
 
 async function packageOf(bytes: ArrayBuffer | Uint8Array): Promise<PackageView> {
   const zip = await JSZip.loadAsync(bytes);
@@ -194,7 +195,7 @@ export default function EditSession(props: EditSessionProps) {
         });
       }
     } catch (err) {
-      const message = err instanceof Error && err.message ? err.message : t.errors.server;
+      const message = err instanceof Error && err.message ? err.message : tCore.errors.server;
       setStatus({ kind: 'failed', message });
       if (err instanceof OutboxRefusal && message === OFFICE_SAVE_MSG.gone) {
         // The file is gone: the person's work must not be: offer it as a download.

@@ -10,7 +10,7 @@ import { CREATABLE_OFFICE_EXTS, formatSize } from '../../../shared/drive/file-ty
 import { joinName } from '../../../shared/drive/names';
 import { OutboxButton } from '../../components/outbox-panel';
 import { drive } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tPreview } from '../../lib/i18n/preview';
 import { useOnline } from '../../lib/online';
 import { useSession } from '../../lib/session';
 import { downloadHref, driveFolder, loadBytes, mayEdit, readQuery, type LoadedBytes } from './office-source';
@@ -43,7 +43,7 @@ const EditSession = lazy(() => import('./edit-session'));
 /** The most a tablet is asked to draw (or edit) in the browser; bigger files download. */
 export const VIEW_MAX_BYTES = 30 * 1024 * 1024;
 
-const tt = t.preview.office;
+const tt = tPreview.office;
 const has = (list: readonly string[], ext: string) => list.includes(ext);
 
 function Viewer({ ext, bytes }: { ext: string; bytes: ArrayBuffer }) {

@@ -1,7 +1,8 @@
 import type { AreaQuery } from '../../../shared/api/drive';
 import { SESSION_EXPIRED_STATUS } from '../../../shared/api/envelope';
 import { sessionExpired } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tPreview } from '../../lib/i18n/preview';
 import { isOnline, serverAnswered, serverUnreachable } from '../../lib/online';
 
 /*
@@ -94,15 +95,15 @@ export async function loadBytes(
   } catch (err) {
     if (signal?.aborted) throw err;
     serverUnreachable();
-    throw new Error(isOnline() ? t.preview.office.loadFailed : t.preview.office.offline, { cause: err });
+    throw new Error(isOnline() ? tPreview.office.loadFailed : tPreview.office.offline, { cause: err });
   }
   serverAnswered();
   if (res.status === SESSION_EXPIRED_STATUS) {
     sessionExpired();
-    throw new Error(t.session.expired);
+    throw new Error(tCore.session.expired);
   }
   if (!res.ok || res.headers.get('content-type')?.includes('json')) {
-    let message: string = t.preview.office.loadFailed;
+    let message: string = tPreview.office.loadFailed;
     try {
       message = ((await res.json()) as { message?: string }).message ?? message;
     } catch {

@@ -1,7 +1,7 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { IconFileAlert } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { t } from '../../lib/i18n';
+import { tPreview } from '../../lib/i18n/preview';
 
 /** What a viewer shows while it renders, and when the file cannot be shown. */
 export function ViewerLoading() {
@@ -10,7 +10,7 @@ export function ViewerLoading() {
       <Stack align="center" gap="xs">
         <Loader size="sm" />
         <Text size="sm" c="dimmed">
-          {t.preview.office.opening}
+          {tPreview.office.opening}
         </Text>
       </Stack>
     </Center>
@@ -72,7 +72,7 @@ export function HostRendered({
         if (!cancelled) setDone({ bytes, error: null });
       })
       .catch(() => {
-        if (!cancelled) setDone({ bytes, error: t.preview.office.broken });
+        if (!cancelled) setDone({ bytes, error: tPreview.office.broken });
       });
     return () => {
       cancelled = true;

@@ -2,7 +2,7 @@ import type { Sheet } from '@fortune-sheet/core';
 import { Workbook, type WorkbookInstance } from '@fortune-sheet/react';
 import '@fortune-sheet/react/dist/index.css';
 import { useEffect, useRef, useState } from 'react';
-import { t } from '../../lib/i18n';
+import { tPreview } from '../../lib/i18n/preview';
 import type { EditorProps } from './editor-types';
 import classes from './office.module.css';
 import { ViewerLoading } from './viewer-state';
@@ -90,7 +90,7 @@ export default function XlsxEditorView({ bytes, onChange, onReady, onFail }: Edi
       (err: unknown) => {
         if (cancelled) return;
         latest.current.onFail(
-          err instanceof TooLargeToEdit ? t.preview.office.tooLargeToEdit : t.preview.office.editorBroken,
+          err instanceof TooLargeToEdit ? tPreview.office.tooLargeToEdit : tPreview.office.editorBroken,
         );
       },
     );
@@ -105,7 +105,7 @@ export default function XlsxEditorView({ bytes, onChange, onReady, onFail }: Edi
     latest.current.onReady({
       save: async () => {
         const wb = ref.current;
-        if (!wb) throw new Error(t.preview.office.editorBroken);
+        if (!wb) throw new Error(tPreview.office.editorBroken);
         return writeWorkbook(bytes, wb.getAllSheets());
       },
     });

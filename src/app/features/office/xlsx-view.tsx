@@ -1,7 +1,7 @@
 import { Tabs, Text } from '@mantine/core';
 import ExcelJS from 'exceljs';
 import { useEffect, useState, type CSSProperties } from 'react';
-import { t } from '../../lib/i18n';
+import { tPreview } from '../../lib/i18n/preview';
 import classes from './office.module.css';
 import { ViewerLoading, ViewerMessage } from './viewer-state';
 
@@ -115,7 +115,7 @@ function SheetTable({ sheet }: { sheet: Sheet }) {
   if (sheet.rows.length === 0) {
     return (
       <Text c="dimmed" size="sm" p="md" data-testid="sheet-empty">
-        {t.preview.office.sheetEmpty}
+        {tPreview.office.sheetEmpty}
       </Text>
     );
   }
@@ -124,7 +124,7 @@ function SheetTable({ sheet }: { sheet: Sheet }) {
     <>
       {sheet.capped && (
         <Text size="sm" c="orange.8" px="md" py={6} data-testid="sheet-capped">
-          {t.preview.office.sheetCapped(MAX_ROWS, MAX_COLS)}
+          {tPreview.office.sheetCapped(MAX_ROWS, MAX_COLS)}
         </Text>
       )}
       <div className={classes.sheetScroller}>
@@ -180,7 +180,7 @@ export default function XlsxView({ bytes }: { bytes: ArrayBuffer }) {
   }, [bytes]);
 
   if (!state) return <ViewerLoading />;
-  if (!state.sheets || state.sheets.length === 0) return <ViewerMessage message={t.preview.office.broken} />;
+  if (!state.sheets || state.sheets.length === 0) return <ViewerMessage message={tPreview.office.broken} />;
   const active = tab && state.sheets.some((s) => s.name === tab) ? tab : state.sheets[0]!.name;
   return (
     <Tabs
@@ -196,7 +196,7 @@ export default function XlsxView({ bytes }: { bytes: ArrayBuffer }) {
           <SheetTable sheet={s} />
         </Tabs.Panel>
       ))}
-      <Tabs.List aria-label={t.preview.office.sheets} className={classes.sheetList}>
+      <Tabs.List aria-label={tPreview.office.sheets} className={classes.sheetList}>
         {state.sheets.map((s) => (
           <Tabs.Tab key={s.name} value={s.name}>
             {s.name}

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { ActionIcon, Text, UnstyledButton } from '@mantine/core';
 import { IconBuildingCommunity, IconChevronRight, IconFolder } from '@tabler/icons-react';
 import type { DeptNode } from '../../../shared/api/org';
-import { t } from '../../lib/i18n';
+import { tOrg } from '../../lib/i18n/org';
 import classes from './dept-tree.module.css';
 
 /** Pixels each level is indented by; enough to read the nesting on a phone without losing width. */
@@ -37,7 +37,7 @@ export function DeptTree({ nodes, selection, renderActions }: DeptTreeProps) {
     });
 
   return (
-    <ul className={classes.list} role="tree" aria-label={t.org.dept.treeLabel}>
+    <ul className={classes.list} role="tree" aria-label={tOrg.dept.treeLabel}>
       {selection && (
         <li role="treeitem" aria-selected={selection.selectedId === null} aria-level={1}>
           <div className={classes.row} data-selected={selection.selectedId === null || undefined}>
@@ -45,7 +45,7 @@ export function DeptTree({ nodes, selection, renderActions }: DeptTreeProps) {
             <UnstyledButton className={classes.label} onClick={() => selection.onSelect(null)}>
               <IconBuildingCommunity size={18} stroke={1.6} />
               <Text size="sm" fw={500}>
-                {t.org.dept.all}
+                {tOrg.dept.all}
               </Text>
             </UnstyledButton>
           </div>
@@ -86,7 +86,7 @@ function DeptTreeNode({ node, level, collapsed, onToggle, selection, renderActio
         {node.name}
       </Text>
       <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
-        {t.org.dept.memberCount(node.userCount)}
+        {tOrg.dept.memberCount(node.userCount)}
       </Text>
     </>
   );
@@ -109,7 +109,7 @@ function DeptTreeNode({ node, level, collapsed, onToggle, selection, renderActio
             color="gray"
             size={28}
             onClick={() => onToggle(node.id)}
-            aria-label={expanded ? t.org.dept.collapse : t.org.dept.expand}
+            aria-label={expanded ? tOrg.dept.collapse : tOrg.dept.expand}
           >
             <IconChevronRight size={16} className={classes.chevron} data-expanded={expanded || undefined} />
           </ActionIcon>

@@ -9,7 +9,7 @@ import {
   type MenuLeaf,
   type ModuleDef,
 } from '../../../shared/menu/types';
-import { t } from '../../lib/i18n';
+import { tOrg } from '../../lib/i18n/org';
 
 /** Every grantable key in catalogue order: saved grants are sent in this order, unknown keys dropped. */
 export const ALL_MENU_KEYS: readonly string[] = allLeafKeys();
@@ -106,7 +106,7 @@ function LeafGrid({ leaves, granted, setKeys, readOnly, locked }: BlockProps & {
         <Checkbox
           key={leaf.key}
           label={leaf.title}
-          description={locked(leaf.key) ? t.org.role.reservedLeaf : undefined}
+          description={locked(leaf.key) ? tOrg.role.reservedLeaf : undefined}
           checked={granted.has(leaf.key)}
           disabled={readOnly || locked(leaf.key)}
           onChange={(e) => setKeys([leaf.key], e.currentTarget.checked)}
@@ -140,7 +140,7 @@ function ModuleBlock({ module, ...rest }: BlockProps & { module: ModuleDef }) {
           {...rest}
         />
         <Text size="xs" c="dimmed">
-          {t.org.role.grantedCount(count, keys.length)}
+          {tOrg.role.grantedCount(count, keys.length)}
         </Text>
       </Group>
       <Stack gap="sm" mt="sm" pl={{ base: 'md', sm: 'xl' }}>

@@ -18,7 +18,8 @@ import { IconPencil, IconPlus, IconSitemap, IconTrash } from '@tabler/icons-reac
 import { DeptCreate, DeptUpdate, type DeptNode } from '../../../shared/api/org';
 import { zodValidate } from '../../lib/form';
 import { FormActions } from '../../components/form-actions';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tOrg } from '../../lib/i18n/org';
 import { DeptTree } from './dept-tree';
 import { countDepts, deptOptions, subtreeIds } from './dept-utils';
 import { deptTreeQuery, newKey, orgApi, useOrgMutation } from './org-queries';
@@ -40,7 +41,7 @@ interface DeptDialog {
 
 /** /staff/party 组织架构: the department tree and its upkeep. */
 export function PartyPage() {
-  const d = t.org.dept;
+  const d = tOrg.dept;
   const depts = useQuery(deptTreeQuery());
   const remove = useOrgMutation(orgApi.deleteDept);
   const [dialog, setDialog] = useState<DeptDialog | null>(null);
@@ -56,12 +57,12 @@ export function PartyPage() {
     confirmAction({
       title: d.deleteTitle,
       message: d.deleteConfirm(node.name),
-      confirmLabel: t.common.delete,
+      confirmLabel: tCore.common.delete,
       danger: true,
       run: () =>
         remove
           .mutateAsync({ vars: { id: node.id }, key: newKey() })
-          .then(() => notifySuccess(t.common.deleted)),
+          .then(() => notifySuccess(tCore.common.deleted)),
     });
 
   const actions = (node: DeptNode) => (
@@ -86,12 +87,12 @@ export function PartyPage() {
           <IconPencil size={18} />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label={t.common.delete}>
+      <Tooltip label={tCore.common.delete}>
         <ActionIcon
           variant="subtle"
           color="red"
           size="lg"
-          aria-label={t.common.delete}
+          aria-label={tCore.common.delete}
           onClick={() => confirmDelete(node)}
         >
           <IconTrash size={18} />
@@ -160,7 +161,7 @@ interface DeptFormValues {
 }
 
 function DeptForm({ target, tree, onDone }: { target: DeptTarget; tree: DeptNode[]; onDone: () => void }) {
-  const d = t.org.dept;
+  const d = tOrg.dept;
   const editing = target.mode === 'edit' ? target.node : null;
   const form = useForm<DeptFormValues>({
     initialValues: {
@@ -185,8 +186,9 @@ function DeptForm({ target, tree, onDone }: { target: DeptTarget; tree: DeptNode
       notifySuccess(message);
       onDone();
     };
-    if (editing) update.mutate({ vars: DeptUpdate.parse(values), key }, { onSuccess: done(t.common.saved) });
-    else create.mutate({ vars: DeptCreate.parse(values), key }, { onSuccess: done(t.common.added) });
+    if (editing)
+      update.mutate({ vars: DeptUpdate.parse(values), key }, { onSuccess: done(tCore.common.saved) });
+    else create.mutate({ vars: DeptCreate.parse(values), key }, { onSuccess: done(tCore.common.added) });
   });
 
   return (

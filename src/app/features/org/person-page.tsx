@@ -31,7 +31,9 @@ import { ImportDialog } from '../../components/import-dialog';
 import type { UserRow } from '../../../shared/api/org';
 import { RowAction } from '../../components/row-action';
 import { UserAvatar } from '../../components/user-avatar';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tOrg } from '../../lib/i18n/org';
+import { tRecords } from '../../lib/i18n/records';
 import { DeptTree } from './dept-tree';
 import { deptOptions } from './dept-utils';
 import {
@@ -70,7 +72,7 @@ const closedDialog: DialogState = { opened: false, user: null, nonce: 0 };
 export function PersonPage() {
   const queryClient = useQueryClient();
   const [importing, setImporting] = useState(false);
-  const p = t.org.person;
+  const p = tOrg.person;
   const [deptId, setDeptId] = useState<number | null>(null);
   const [searchInput, setSearchInput] = useState('');
   const [keyword, setKeyword] = useState('');
@@ -127,7 +129,7 @@ export function PersonPage() {
   const deptFilter = (
     <Card withBorder padding="xs" radius="md">
       <Text size="sm" fw={600} px="xs" py={6}>
-        {t.org.dept.title}
+        {tOrg.dept.title}
       </Text>
       {depts.isPending ? (
         <LoadingBlock minHeight={120} />
@@ -156,19 +158,19 @@ export function PersonPage() {
       <Table.Td>{user.superiorName || DASH}</Table.Td>
       <Table.Td>
         <Badge color={user.enabled ? 'green' : 'gray'} variant="light">
-          {user.enabled ? t.common.enabled : t.common.disabled}
+          {user.enabled ? tCore.common.enabled : tCore.common.disabled}
         </Badge>
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
           <RowAction icon={IconPencil} onClick={() => openUser(user)}>
-            {t.common.edit}
+            {tCore.common.edit}
           </RowAction>
           <RowAction icon={IconKey} onClick={() => openPassword(user)}>
             {p.resetPassword}
           </RowAction>
           <RowAction icon={IconDatabase} onClick={() => setQuotaUser(user)}>
-            {t.org.quota.action}
+            {tOrg.quota.action}
           </RowAction>
           <Button
             size="xs"
@@ -192,7 +194,7 @@ export function PersonPage() {
   else if (rows.length === 0)
     body = (
       <EmptyBlock
-        title={filtered ? p.noMatch : t.common.empty}
+        title={filtered ? p.noMatch : tCore.common.empty}
         description={filtered ? p.noMatchHint : undefined}
       />
     );
@@ -209,7 +211,7 @@ export function PersonPage() {
               <Table.Th>{c.role}</Table.Th>
               <Table.Th>{c.superior}</Table.Th>
               <Table.Th>{c.status}</Table.Th>
-              <Table.Th>{t.common.actions}</Table.Th>
+              <Table.Th>{tCore.common.actions}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>{rows}</Table.Tbody>
@@ -228,7 +230,7 @@ export function PersonPage() {
             onClick={() => setImporting(true)}
             data-testid="person-import"
           >
-            {t.records.import}
+            {tRecords.import}
           </Button>
           <Button leftSection={<IconUserPlus size={18} />} onClick={() => openUser(null)}>
             {p.add}
@@ -257,19 +259,19 @@ export function PersonPage() {
                 <Select
                   hiddenFrom="md"
                   w={{ base: '100%', xs: 240 }}
-                  aria-label={t.org.dept.title}
-                  placeholder={t.org.dept.allDepts}
+                  aria-label={tOrg.dept.title}
+                  placeholder={tOrg.dept.allDepts}
                   data={deptSelectData}
                   value={deptId}
                   onChange={chooseDept}
                   searchable
                   clearable
-                  nothingFoundMessage={t.org.dept.none}
+                  nothingFoundMessage={tOrg.dept.none}
                 />
                 <TextInput
                   flex={1}
                   miw={{ base: '100%', xs: 220 }}
-                  aria-label={t.common.search}
+                  aria-label={tCore.common.search}
                   placeholder={p.searchPlaceholder}
                   leftSection={<IconSearch size={16} />}
                   maxLength={KEYWORD_MAX}
@@ -285,7 +287,7 @@ export function PersonPage() {
                     searchInput ? (
                       <CloseButton
                         size="sm"
-                        aria-label={t.common.reset}
+                        aria-label={tCore.common.reset}
                         onClick={() => {
                           setSearchInput('');
                           applyKeyword('');

@@ -7,7 +7,8 @@ import type { UserRow } from '../../../shared/api/org';
 import { formatSize } from '../../../shared/drive/file-types';
 import { FormActions } from '../../components/form-actions';
 import { drive } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tOrg } from '../../lib/i18n/org';
 import { LoadingBlock } from '../../components/page-states';
 
 const GIB = 1024 ** 3;
@@ -21,7 +22,7 @@ export function QuotaModal({ user, onClose }: { user: UserRow | null; onClose: (
     <Modal
       opened={user !== null}
       onClose={onClose}
-      title={user ? t.org.quota.title(user.userName) : ''}
+      title={user ? tOrg.quota.title(user.userName) : ''}
       size="sm"
       closeOnClickOutside={false}
     >
@@ -37,7 +38,7 @@ function QuotaForm({ user, onDone }: { user: UserRow; onDone: () => void }) {
     queryFn: () => drive.get<StorageInfo>('/admin/getstorage', { query: { userId: user.userId } }),
   });
   if (info.isPending) return <LoadingBlock />;
-  if (!info.data) return <Text c="red">{t.common.loadFailedHint}</Text>;
+  if (!info.data) return <Text c="red">{tCore.common.loadFailedHint}</Text>;
   return <QuotaFields user={user} info={info.data} onDone={onDone} client={client} />;
 }
 
@@ -47,7 +48,7 @@ function QuotaFields(props: {
   onDone: () => void;
   client: ReturnType<typeof useQueryClient>;
 }) {
-  const q = t.org.quota;
+  const q = tOrg.quota;
   const { info } = props;
   const form = useForm({
     initialValues: { gb: Math.round((info.totalStorageSize / GIB) * 10) / 10 },

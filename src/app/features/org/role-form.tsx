@@ -3,7 +3,8 @@ import { useForm } from '@mantine/form';
 import { RoleCreate, RoleUpdate, type RoleRow } from '../../../shared/api/org';
 import { zodValidate } from '../../lib/form';
 import { FormActions } from '../../components/form-actions';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tOrg } from '../../lib/i18n/org';
 import { newKey, orgApi, useOrgMutation } from './org-queries';
 import { notifySuccess } from '../../components/page-states';
 
@@ -22,7 +23,7 @@ export function RoleFormModal({ opened, onClose, role, formKey, onCreated }: Rol
     <Modal
       opened={opened}
       onClose={onClose}
-      title={role ? t.org.role.editTitle : t.org.role.add}
+      title={role ? tOrg.role.editTitle : tOrg.role.add}
       closeOnClickOutside={false}
     >
       <RoleForm key={formKey} role={role} onDone={onClose} onCreated={onCreated} />
@@ -46,7 +47,7 @@ function RoleForm({
   onDone: () => void;
   onCreated: (roleId: number) => void;
 }) {
-  const r = t.org.role;
+  const r = tOrg.role;
   const form = useForm<RoleFormValues>({
     initialValues: {
       roleId: role?.roleId ?? 0,
@@ -67,7 +68,7 @@ function RoleForm({
         { vars: RoleUpdate.parse(values), key },
         {
           onSuccess: () => {
-            notifySuccess(t.common.saved);
+            notifySuccess(tCore.common.saved);
             onDone();
           },
         },
@@ -77,7 +78,7 @@ function RoleForm({
         { vars: RoleCreate.parse(values), key },
         {
           onSuccess: (result) => {
-            notifySuccess(t.common.added);
+            notifySuccess(tCore.common.added);
             onCreated(result.roleId);
             onDone();
           },

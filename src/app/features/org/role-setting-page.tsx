@@ -25,7 +25,8 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { RoleRow } from '../../../shared/api/org';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tOrg } from '../../lib/i18n/org';
 import { ALL_MENU_KEYS, MenuGrants, knownKeys, sameKeys } from './menu-grants';
 import { newKey, orgApi, rolesQuery, useOrgMutation } from './org-queries';
 import {
@@ -54,7 +55,7 @@ interface Draft {
 
 /** /staff/role/setting 角色设置: roles and the menu entries each role grants. */
 export function RoleSettingPage() {
-  const r = t.org.role;
+  const r = tOrg.role;
   const roles = useQuery(rolesQuery());
   const remove = useOrgMutation(orgApi.deleteRole);
   const saveMenus = useOrgMutation(orgApi.setRoleMenus);
@@ -85,7 +86,7 @@ export function RoleSettingPage() {
     modals.openConfirmModal({
       title: r.discardTitle,
       children: <Text size="sm">{r.discardConfirm(selected?.name ?? '')}</Text>,
-      labels: { confirm: r.discard, cancel: t.common.cancel },
+      labels: { confirm: r.discard, cancel: tCore.common.cancel },
       confirmProps: { color: 'red' },
       closeOnClickOutside: false,
       onConfirm: go,
@@ -100,12 +101,12 @@ export function RoleSettingPage() {
       title: r.deleteTitle,
       message:
         role.userCount > 0 ? r.deleteConfirmInUse(role.name, role.userCount) : r.deleteConfirm(role.name),
-      confirmLabel: t.common.delete,
+      confirmLabel: tCore.common.delete,
       danger: true,
       run: () =>
         remove
           .mutateAsync({ vars: { id: role.roleId }, key: newKey() })
-          .then(() => notifySuccess(t.common.deleted)),
+          .then(() => notifySuccess(tCore.common.deleted)),
     });
 
   const save = () => {
@@ -166,23 +167,23 @@ export function RoleSettingPage() {
             </Text>
           </UnstyledButton>
           <Group gap={2} wrap="nowrap">
-            <Tooltip label={t.common.edit}>
+            <Tooltip label={tCore.common.edit}>
               <ActionIcon
                 variant="subtle"
                 size="lg"
-                aria-label={t.common.edit}
+                aria-label={tCore.common.edit}
                 onClick={() => openForm(role)}
               >
                 <IconPencil size={18} />
               </ActionIcon>
             </Tooltip>
-            <Tooltip label={role.builtin ? r.builtinNoDelete : t.common.delete}>
+            <Tooltip label={role.builtin ? r.builtinNoDelete : tCore.common.delete}>
               {/* data-disabled rather than disabled: a disabled button fires no hover, so its tooltip could never explain why. */}
               <ActionIcon
                 variant="subtle"
                 color="red"
                 size="lg"
-                aria-label={t.common.delete}
+                aria-label={tCore.common.delete}
                 aria-disabled={role.builtin || undefined}
                 data-disabled={role.builtin || undefined}
                 onClick={(e) => {

@@ -17,7 +17,8 @@ import { useQuery } from '@tanstack/react-query';
 import { UserCreate, UserResetPassword, UserUpdate, type UserRow } from '../../../shared/api/org';
 import { zodValidate } from '../../lib/form';
 import { FormActions } from '../../components/form-actions';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tOrg } from '../../lib/i18n/org';
 import { deptOptions } from './dept-utils';
 import { deptTreeQuery, newKey, orgApi, rolesQuery, useOrgMutation, userOptionsQuery } from './org-queries';
 import { notifySuccess } from '../../components/page-states';
@@ -52,7 +53,7 @@ export function UserFormModal({ opened, onClose, user, formKey }: UserFormModalP
     <Modal
       opened={opened}
       onClose={onClose}
-      title={user ? t.org.person.editTitle : t.org.person.add}
+      title={user ? tOrg.person.editTitle : tOrg.person.add}
       size="lg"
       fullScreen={phone}
       closeOnClickOutside={false}
@@ -63,7 +64,7 @@ export function UserFormModal({ opened, onClose, user, formKey }: UserFormModalP
 }
 
 function UserForm({ user, onDone }: { user: UserRow | null; onDone: () => void }) {
-  const f = t.org.person.fields;
+  const f = tOrg.person.fields;
   const form = useForm<UserFormValues>({
     initialValues: {
       userId: user?.userId ?? 0,
@@ -95,7 +96,7 @@ function UserForm({ user, onDone }: { user: UserRow | null; onDone: () => void }
       .filter((u) => u.userId !== user?.userId)
       .map((u) => ({
         value: u.userId,
-        label: `${u.userName}（${u.account}）${u.enabled ? '' : t.org.person.disabledSuffix}`,
+        label: `${u.userName}（${u.account}）${u.enabled ? '' : tOrg.person.disabledSuffix}`,
       }));
     // The picker loads one page of users; keep the current superior selectable even beyond it.
     if (user?.superiorId && !options.some((o) => o.value === user.superiorId)) {
@@ -111,8 +112,8 @@ function UserForm({ user, onDone }: { user: UserRow | null; onDone: () => void }
     };
     const key = newKey();
     if (user)
-      update.mutate({ vars: UserUpdate.parse(values), key }, { onSuccess: done(t.org.person.updated) });
-    else create.mutate({ vars: UserCreate.parse(values), key }, { onSuccess: done(t.org.person.created) });
+      update.mutate({ vars: UserUpdate.parse(values), key }, { onSuccess: done(tOrg.person.updated) });
+    else create.mutate({ vars: UserCreate.parse(values), key }, { onSuccess: done(tOrg.person.created) });
   });
 
   return (
@@ -149,7 +150,7 @@ function UserForm({ user, onDone }: { user: UserRow | null; onDone: () => void }
             <PasswordInput
               label={f.password}
               placeholder={f.passwordPlaceholder}
-              description={t.org.passwordRule}
+              description={tOrg.passwordRule}
               withAsterisk
               autoComplete="new-password"
               {...form.getInputProps('password')}
@@ -162,7 +163,7 @@ function UserForm({ user, onDone }: { user: UserRow | null; onDone: () => void }
           data={deptData}
           searchable
           clearable
-          nothingFoundMessage={depts.isPending ? t.common.loading : t.org.dept.none}
+          nothingFoundMessage={depts.isPending ? tCore.common.loading : tOrg.dept.none}
           {...form.getInputProps('deptIds')}
         />
         <MultiSelect
@@ -172,7 +173,7 @@ function UserForm({ user, onDone }: { user: UserRow | null; onDone: () => void }
           data={roleData}
           searchable
           clearable
-          nothingFoundMessage={roles.isPending ? t.common.loading : t.org.role.none}
+          nothingFoundMessage={roles.isPending ? tCore.common.loading : tOrg.role.none}
           {...form.getInputProps('roleIds')}
         />
         <Select
@@ -181,7 +182,7 @@ function UserForm({ user, onDone }: { user: UserRow | null; onDone: () => void }
           data={superiorData}
           searchable
           clearable
-          nothingFoundMessage={users.isPending ? t.common.loading : t.org.person.noMatch}
+          nothingFoundMessage={users.isPending ? tCore.common.loading : tOrg.person.noMatch}
           {...form.getInputProps('superiorId')}
         />
         <FormActions onCancel={onDone} saving={saving} mt="xs" />
@@ -202,7 +203,7 @@ export function ResetPasswordModal({ opened, onClose, user, formKey }: ResetPass
     <Modal
       opened={opened}
       onClose={onClose}
-      title={user ? t.org.person.resetPasswordTitle(user.userName) : t.org.person.resetPassword}
+      title={user ? tOrg.person.resetPasswordTitle(user.userName) : tOrg.person.resetPassword}
       size="sm"
       closeOnClickOutside={false}
     >
@@ -222,7 +223,7 @@ function ResetPasswordForm({ user, onDone }: { user: UserRow; onDone: () => void
       { vars: UserResetPassword.parse(values), key: newKey() },
       {
         onSuccess: () => {
-          notifySuccess(t.org.person.passwordReset);
+          notifySuccess(tOrg.person.passwordReset);
           onDone();
         },
       },
@@ -233,11 +234,11 @@ function ResetPasswordForm({ user, onDone }: { user: UserRow; onDone: () => void
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          {t.org.person.resetPasswordHint}
+          {tOrg.person.resetPasswordHint}
         </Text>
         <PasswordInput
-          label={t.org.person.newPassword}
-          description={t.org.passwordRule}
+          label={tOrg.person.newPassword}
+          description={tOrg.passwordRule}
           withAsterisk
           autoComplete="new-password"
           data-autofocus
@@ -245,10 +246,10 @@ function ResetPasswordForm({ user, onDone }: { user: UserRow; onDone: () => void
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={reset.isPending}>
-            {t.common.cancel}
+            {tCore.common.cancel}
           </Button>
           <Button type="submit" loading={reset.isPending}>
-            {t.org.person.resetPassword}
+            {tOrg.person.resetPassword}
           </Button>
         </Group>
       </Stack>

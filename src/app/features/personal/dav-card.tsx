@@ -28,7 +28,8 @@ import {
 } from '../../../shared/api/app-password';
 import { errorToast, museum } from '../../lib/api';
 import { zodValidate } from '../../lib/form';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tPersonal } from '../../lib/i18n/personal';
 import { useOnline } from '../../lib/online';
 import { confirmAction } from '../../components/confirm-action';
 
@@ -65,7 +66,7 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
-  const d = t.personal.dav;
+  const d = tPersonal.dav;
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     if (await copyText(value)) {
@@ -99,7 +100,7 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
 }
 
 export function DavCard({ account }: { account: string }) {
-  const d = t.personal.dav;
+  const d = tPersonal.dav;
   const online = useOnline();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
@@ -235,7 +236,7 @@ function CreateDialog({
   onClose: () => void;
   onMade: () => void;
 }) {
-  const d = t.personal.dav;
+  const d = tPersonal.dav;
   const [made, setMade] = useState<AppPasswordMade | null>(null);
   const form = useForm({ initialValues: { name: '', password: '' }, validate: checkCreate });
   const create = useMutation({
@@ -294,7 +295,7 @@ function CreateDialog({
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
-                {t.common.cancel}
+                {tCore.common.cancel}
               </Button>
               <Button type="submit" loading={create.isPending}>
                 {d.create}

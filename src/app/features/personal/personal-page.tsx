@@ -27,7 +27,8 @@ import { AVATAR_MAX_BYTES, AVATAR_TYPES, PasswordChange, ProfileUpdate } from '.
 import { errorToast, museum } from '../../lib/api';
 import { zodValidate } from '../../lib/form';
 import { UserAvatar } from '../../components/user-avatar';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tPersonal } from '../../lib/i18n/personal';
 import { session, useSession } from '../../lib/session';
 import { DavCard } from './dav-card';
 
@@ -74,10 +75,10 @@ export function PersonalPage() {
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
             <Text fw={700} size="lg">
-              {t.appName}
+              {tCore.appName}
             </Text>
             <Text size="sm" c="dimmed" visibleFrom="xs">
-              {t.personal.title}
+              {tPersonal.title}
             </Text>
           </Group>
           <Button
@@ -85,14 +86,14 @@ export function PersonalPage() {
             leftSection={<IconArrowLeft size={18} />}
             onClick={() => void navigate({ to: '/' })}
           >
-            {t.personal.back}
+            {tPersonal.back}
           </Button>
         </Group>
       </Box>
 
       <Container size="md" py="lg" px={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
-          <Title order={3}>{t.personal.title}</Title>
+          <Title order={3}>{tPersonal.title}</Title>
           {!user ? (
             <Center mih={200}>
               <Loader size="sm" />
@@ -114,7 +115,7 @@ export function PersonalPage() {
 }
 
 function ProfileCard({ user }: { user: UserInfo }) {
-  const p = t.personal;
+  const p = tPersonal;
   const queryClient = useQueryClient();
   const resetRef = useRef<() => void>(null);
   const upload = useMutation({
@@ -202,7 +203,7 @@ function ProfileCard({ user }: { user: UserInfo }) {
 }
 
 function ProfileForm({ user }: { user: UserInfo }) {
-  const p = t.personal;
+  const p = tPersonal;
   const queryClient = useQueryClient();
   const form = useForm({
     initialValues: { userName: user.userName, phone: user.phone },
@@ -254,7 +255,7 @@ function ProfileForm({ user }: { user: UserInfo }) {
           />
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
-              {t.common.save}
+              {tCore.common.save}
             </Button>
           </Group>
         </Stack>
@@ -272,7 +273,7 @@ interface PasswordValues {
 const checkPasswordChange = zodValidate(PasswordChange);
 
 function PasswordForm() {
-  const p = t.personal;
+  const p = tPersonal;
   const [leaving, setLeaving] = useState(false);
   const form = useForm<PasswordValues>({
     initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
@@ -290,7 +291,7 @@ function PasswordForm() {
       // The server has ended every session of this user, this one included.
       setLeaving(true);
       session.clear();
-      notifications.show({ color: 'green', message: t.session.passwordChanged });
+      notifications.show({ color: 'green', message: tCore.session.passwordChanged });
       window.setTimeout(() => window.location.assign('/login'), LOGOUT_DELAY_MS);
     },
   });

@@ -27,9 +27,9 @@ import {
 } from '../../../shared/api/photo';
 import { formatMuseumMinute } from '../../../shared/rules/museum-time';
 import { museum, errorToast } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tPhotoSearch } from '../../lib/i18n/photo-search';
 
-const T = t.photoSearch;
+const T = tPhotoSearch;
 const AREA = { hd: { isFmt: 2 }, res: { fileType: 9 } } as const;
 const AREA_NAME = { hd: '高清图片', res: '其他资源' } as const;
 

@@ -24,7 +24,7 @@ import { IconGripVertical } from '@tabler/icons-react';
 import { useRef, useState, type KeyboardEventHandler, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { ProjectBoard, TaskCard } from '../../../shared/api/project';
-import { t } from '../../lib/i18n';
+import { tProject } from '../../lib/i18n/project';
 import { cardKey, columnKey, dropTarget, parseKey } from './board-order';
 
 /**
@@ -36,7 +36,7 @@ import { cardKey, columnKey, dropTarget, parseKey } from './board-order';
  */
 
 type Block = ProjectBoard['blocks'][number];
-const D = t.project.dnd;
+const D = tProject.dnd;
 
 /** Name of whatever a draggable or droppable carries in `data` (for the announcements). */
 const nameOf = (x: { data: { current?: Record<string, unknown> } } | null) =>

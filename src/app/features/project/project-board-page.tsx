@@ -38,7 +38,9 @@ import { EmptyBlock, confirmAction, notifySuccess } from '../../components/page-
 import { UserAvatar } from '../../components/user-avatar';
 import { ApiError, errorToast } from '../../lib/api';
 import { useCachedQuery } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tOffline } from '../../lib/i18n/offline';
+import { tProject } from '../../lib/i18n/project';
 import { BoardDnd, ColumnDrop, DraggableCard, useOptimisticBlocks } from './board-dnd';
 import { moveCard, shiftBoard } from './board-order';
 import type { BoardCard as TaskCard, BoardView } from '../../lib/project-overlay';
@@ -50,7 +52,7 @@ import { ProjectMembers } from './project-members';
 import { deadlineState, idParam, moveTargets } from './project-rules';
 import { TaskDialog } from './task-dialog';
 
-const B = t.project.board;
+const B = tProject.board;
 
 /** The documents folder in the address, or the root for a missing or malformed one. */
 function docsPathOf(raw: unknown): string {
@@ -153,10 +155,10 @@ export function ProjectBoardPage() {
           blockName: to.name,
         });
         if ((r as { queued?: boolean }).queued)
-          notifications.show({ color: 'yellow', message: t.offline.queuedToast });
+          notifications.show({ color: 'yellow', message: tOffline.queuedToast });
       } catch (e) {
         // The outbox rejects with the server's words and does not toast them itself.
-        errorToast(e instanceof Error ? e.message : t.errors.server);
+        errorToast(e instanceof Error ? e.message : tCore.errors.server);
         throw e;
       }
     };
@@ -177,11 +179,11 @@ export function ProjectBoardPage() {
     confirmAction({
       title: B.deleteBoard,
       message: B.deleteBoardConfirm(b.name),
-      confirmLabel: t.common.delete,
+      confirmLabel: tCore.common.delete,
       danger: true,
       run: async () => {
         await projectCalls.deleteBlock(b.blockId);
-        notifySuccess(t.common.deleted);
+        notifySuccess(tCore.common.deleted);
         await refresh();
       },
     });
@@ -204,7 +206,7 @@ export function ProjectBoardPage() {
           <OfflineNote view={view} />
           {copy.data && copy.data.open > 0 && (
             <Text size="xs" c="dimmed" data-testid="cards-cached">
-              {t.project.offline.cardsCached(copy.data.kept, copy.data.open)}
+              {tProject.offline.cardsCached(copy.data.kept, copy.data.open)}
             </Text>
           )}
         </Group>
@@ -217,7 +219,7 @@ export function ProjectBoardPage() {
               onClick={() => setEditing(true)}
               data-testid="project-edit-open"
             >
-              {t.project.edit.action}
+              {tProject.edit.action}
             </Button>
           )}
           {board && (
@@ -245,7 +247,7 @@ export function ProjectBoardPage() {
       {board?.project.archived === 1 && (
         // An archived project reads only; its cards, boards and task dialog offer no edits.
         <Alert color="gray" data-testid="board-archived">
-          {t.project.archive.boardNote}
+          {tProject.archive.boardNote}
         </Alert>
       )}
       <Tabs
@@ -253,8 +255,8 @@ export function ProjectBoardPage() {
         onChange={(v) => showDocs(v === 'docs' ? '/' : null)}
       >
         <Tabs.List>
-          <Tabs.Tab value="board">{t.project.docs.tabBoard}</Tabs.Tab>
-          <Tabs.Tab value="docs">{t.project.docs.tabDocs}</Tabs.Tab>
+          <Tabs.Tab value="board">{tProject.docs.tabBoard}</Tabs.Tab>
+          <Tabs.Tab value="docs">{tProject.docs.tabDocs}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
       {docsPath !== null ? (
@@ -401,10 +403,10 @@ function Column(props: {
                 <Menu.Dropdown>
                   <Menu.Item onClick={props.onRename}>{B.rename}</Menu.Item>
                   <Menu.Item disabled={props.first} onClick={() => props.onShift(-1)}>
-                    {t.project.dnd.moveLeft}
+                    {tProject.dnd.moveLeft}
                   </Menu.Item>
                   <Menu.Item disabled={props.last} onClick={() => props.onShift(1)}>
-                    {t.project.dnd.moveRight}
+                    {tProject.dnd.moveRight}
                   </Menu.Item>
                   <Menu.Item color="red" onClick={props.onDelete}>
                     {B.deleteBoard}
@@ -495,7 +497,7 @@ function TaskCardView(props: {
             <Group gap={6}>
               {task.syncPending && (
                 <Badge size="xs" color="yellow" variant="light" data-testid="sync-pending">
-                  {t.project.offline.pending}
+                  {tProject.offline.pending}
                 </Badge>
               )}
               {task.priority > 1 && (
@@ -570,7 +572,7 @@ function BoardNameDialog(props: {
     try {
       if (block) await projectCalls.renameBlock(block.blockId, n);
       else await projectCalls.addBlock(props.projectId, n);
-      notifySuccess(block ? B.renamed : t.common.added);
+      notifySuccess(block ? B.renamed : tCore.common.added);
       await props.onDone();
       setName('');
       props.onClose();
@@ -643,13 +645,13 @@ function MoveTaskDialog(props: {
       const queued = 'queued' in (r as object) && (r as { queued: boolean }).queued;
       notifications.show({
         color: queued ? 'yellow' : 'green',
-        message: queued ? t.offline.queuedToast : B.moved,
+        message: queued ? tOffline.queuedToast : B.moved,
       });
       await props.onDone();
       close();
     } catch (e) {
       // The server's words; the dialog stays open for another choice.
-      errorToast(e instanceof Error ? e.message : t.errors.server);
+      errorToast(e instanceof Error ? e.message : tCore.errors.server);
     } finally {
       setSaving(false);
     }
@@ -674,7 +676,7 @@ function MoveTaskDialog(props: {
           saving={saving}
           onSubmit={() => void save()}
           submitDisabled={!target}
-          submitLabel={t.common.confirm}
+          submitLabel={tCore.common.confirm}
         />
       </Stack>
     </Modal>

@@ -33,12 +33,14 @@ import { OfflineNote } from '../../components/offline-note';
 import { EmptyBlock, confirmAction, notifySuccess } from '../../components/page-states';
 import { errorToast } from '../../lib/api';
 import { useCachedQuery } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import { tDrive } from '../../lib/i18n/drive';
+import { tProject } from '../../lib/i18n/project';
+import { tUpload } from '../../lib/i18n/upload';
 import { useOnline } from '../../lib/online';
 import { docCalls, docKeys } from '../../lib/project-docs';
 import { readyEngine, useUploads } from '../../lib/upload';
 
-const D = t.project.docs;
+const D = tProject.docs;
 const fullNameOf = (f: FileEntry) => (f.isDir ? f.fileName : joinName(f.fileName, f.extendName));
 
 /**
@@ -79,7 +81,7 @@ export function ProjectDocs(props: {
       null, // no quota here: the museum's bytes
     );
     if (r.batchRefused) errorToast(r.batchRefused);
-    for (const x of r.rejected) errorToast(t.upload.rejected(x.name, x.reason));
+    for (const x of r.rejected) errorToast(tUpload.rejected(x.name, x.reason));
   };
 
   const remove = (f: FileEntry) =>
@@ -255,9 +257,9 @@ export function ProjectDocs(props: {
         <NameDialog
           key={naming.item?.userFileId ?? 'new'}
           opened
-          title={naming.item ? t.drive.rename.title : t.drive.newFolder.title}
-          label={naming.item ? t.drive.rename.label : t.drive.newFolder.label}
-          placeholder={naming.item ? t.drive.rename.placeholder : t.drive.newFolder.placeholder}
+          title={naming.item ? tDrive.rename.title : tDrive.newFolder.title}
+          label={naming.item ? tDrive.rename.label : tDrive.newFolder.label}
+          placeholder={naming.item ? tDrive.rename.placeholder : tDrive.newFolder.placeholder}
           what={naming.item ? '文件名称' : '文件夹名称'}
           initial={naming.item ? fullNameOf(naming.item) : ''}
           selectBaseName={naming.item?.isDir === 0}

@@ -14,11 +14,12 @@ import { useDialogEscape } from '../../components/dialog-escape';
 import { FormActions } from '../../components/form-actions';
 import { notifySuccess } from '../../components/page-states';
 import { ApiError, errorToast } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tProject } from '../../lib/i18n/project';
 import { projectCalls, projectKeys } from './project-data';
 
-const F = t.project.form;
-const E = t.project.edit;
+const F = tProject.form;
+const E = tProject.edit;
 
 export interface ProjectFormValues {
   name: string;
@@ -120,7 +121,7 @@ export function ProjectEditDialog({ project, onClose }: { project: ProjectRow; o
       onClose();
     } catch (e) {
       // The owner's refusal beside its field, any other as a toast; what was typed stays.
-      const message = e instanceof Error ? e.message : t.errors.server;
+      const message = e instanceof Error ? e.message : tCore.errors.server;
       if (e instanceof ApiError && message.includes('负责人')) form.setFieldError('ownerId', message);
       else errorToast(message);
     } finally {

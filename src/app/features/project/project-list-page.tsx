@@ -21,14 +21,14 @@ import { FormActions } from '../../components/form-actions';
 import { OfflineNote } from '../../components/offline-note';
 import { EmptyBlock, confirmAction, notifySuccess } from '../../components/page-states';
 import { useCachedQuery } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import { tProject } from '../../lib/i18n/project';
 import { projectCalls, projectKeys } from './project-data';
 import { ProjectEditDialog, ProjectFormFields, useProjectForm, ymd } from './project-form';
 import { dateRange, progressPercent } from './project-rules';
 
-const L = t.project.list;
-const F = t.project.form;
-const A = t.project.archive;
+const L = tProject.list;
+const F = tProject.form;
+const A = tProject.archive;
 
 /**
  * /project-list: the projects I work on, as cards; create, edit (编辑: name, type, dates, owner)
@@ -156,7 +156,7 @@ function ProjectCard({ p, offline, onEdit }: { p: ProjectRow; offline: boolean; 
           ) : (
             <>
               <Button variant="subtle" size="compact-sm" onClick={onEdit} disabled={offline}>
-                {t.project.edit.action}
+                {tProject.edit.action}
               </Button>
               <Button variant="subtle" color="red" size="compact-sm" onClick={archive} disabled={offline}>
                 {L.archive}

@@ -7,12 +7,12 @@ import { confirmAction, notifySuccess } from '../../components/page-states';
 import { useDialogEscape } from '../../components/dialog-escape';
 import { SearchField } from '../../components/search-field';
 import { UserAvatar } from '../../components/user-avatar';
-import { t } from '../../lib/i18n';
+import { tProject } from '../../lib/i18n/project';
 import { useOnline } from '../../lib/online';
 import { filesCalls, filesKeys } from './files-data';
 import { projectCalls, projectKeys } from './project-data';
 
-const M = t.project.members;
+const M = tProject.members;
 
 /**
  * The project's collaborators from the board header (spec §7 projectUser/*): who is in
@@ -123,7 +123,7 @@ function MembersDialog(props: {
         </ScrollArea.Autosize>
         {props.readOnly ? (
           <Text size="sm" c="dimmed">
-            {t.project.archive.membersNote}
+            {tProject.archive.membersNote}
           </Text>
         ) : (
           <>

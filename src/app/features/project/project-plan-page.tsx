@@ -8,12 +8,12 @@ import { CachedViewState } from '../../components/cached-state';
 import { OfflineNote } from '../../components/offline-note';
 import { EmptyBlock } from '../../components/page-states';
 import { useCachedQuery } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import { tProject } from '../../lib/i18n/project';
 import { filesCalls, filesKeys } from './files-data';
 import { projectCalls, projectKeys } from './project-data';
 import { dateRange, planMonths, planStatus, progressPercent, type PlanStatus } from './project-rules';
 
-const P = t.project.plan;
+const P = tProject.plan;
 const STATUS_COLOR: Record<PlanStatus, string> = {
   upcoming: 'blue',
   running: 'green',

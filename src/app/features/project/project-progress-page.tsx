@@ -4,10 +4,10 @@ import { useNavigate } from '@tanstack/react-router';
 import { PROJECT_TYPE_TEXT, type ProjectProgress } from '../../../shared/api/project';
 import { LoadFailed } from '../../components/load-failed';
 import { EmptyBlock, LoadingBlock } from '../../components/page-states';
-import { t } from '../../lib/i18n';
+import { tProject } from '../../lib/i18n/project';
 import { filesCalls, filesKeys } from './files-data';
 
-const G = t.project.progress;
+const G = tProject.progress;
 
 /**
  * 项目进度 (/approve/project-progress; project/progress): for each project the caller sees

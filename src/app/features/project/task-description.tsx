@@ -3,9 +3,10 @@ import { useState } from 'react';
 import type { TaskDetail } from '../../../shared/api/project';
 import { RichHtml } from '../../components/rich-html';
 import { RichTextEditor } from '../../components/rich-text-editor';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tProject } from '../../lib/i18n/project';
 
-const F = t.project.files;
+const F = tProject.files;
 
 /**
  * The task's description (spec §2 rich-text editor: default height 200, p, h1–h3 and pre, images
@@ -57,7 +58,7 @@ export function TaskDescription(props: { detail: TaskDetail; onSave: (html: stri
           />
           <Group justify="flex-end" gap="xs">
             <Button size="compact-sm" variant="default" onClick={() => setDraft(null)} disabled={saving}>
-              {t.common.cancel}
+              {tCore.common.cancel}
             </Button>
             <Button size="compact-sm" onClick={() => void save()} loading={saving}>
               {F.descriptionSave}

@@ -39,7 +39,9 @@ import { RichTextEditor } from '../../components/rich-text-editor';
 import { UserAvatar } from '../../components/user-avatar';
 import { ApiError, errorToast } from '../../lib/api';
 import { useCachedQuery, type CachedView } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tOffline } from '../../lib/i18n/offline';
+import { tProject } from '../../lib/i18n/project';
 import { outbox, useOutbox } from '../../lib/offline';
 import type { SubmitResult } from '../../lib/outbox';
 import { projectRefusals, type OfflineField, type TaskView } from '../../lib/project-overlay';
@@ -56,9 +58,9 @@ import { idParam, isBlankHtml } from './project-rules';
 import { TaskDescription } from './task-description';
 import { TaskFiles } from './task-files';
 
-const T = t.project.task;
-const OFF = t.project.offline;
-const M = t.project.taskMore;
+const T = tProject.task;
+const OFF = tProject.offline;
+const M = tProject.taskMore;
 const OFFLINE_FIELDS: readonly TaskField[] = [
   'taskName',
   'deadline',
@@ -139,7 +141,7 @@ export function TaskDialog(props: {
   const queued: Queued = async (run, ok) => {
     try {
       const r = await run();
-      if (r.queued) notifications.show({ color: 'yellow', message: t.offline.queuedToast });
+      if (r.queued) notifications.show({ color: 'yellow', message: tOffline.queuedToast });
       else {
         if (ok) notifySuccess(ok);
         await reload();
@@ -147,7 +149,7 @@ export function TaskDialog(props: {
       return r;
     } catch (e) {
       // The server's words (a stale edit names who changed the task); then its truth.
-      errorToast(e instanceof Error ? e.message : t.errors.server);
+      errorToast(e instanceof Error ? e.message : tCore.errors.server);
       await reload();
       throw e;
     }
@@ -165,7 +167,7 @@ export function TaskDialog(props: {
     confirmAction({
       title: M.deleteTask,
       message: M.deleteTaskConfirm(d.taskName, d.kidsTasks.length),
-      confirmLabel: t.common.delete,
+      confirmLabel: tCore.common.delete,
       danger: true,
       run: async () => {
         await projectCalls.deleteTask(d.taskId);
@@ -542,7 +544,7 @@ function SubtaskRow({
             confirmAction({
               title: T.deleteKid,
               message: T.deleteKidConfirm(k.taskName),
-              confirmLabel: t.common.delete,
+              confirmLabel: tCore.common.delete,
               danger: true,
               run: () => write(() => projectCalls.deleteKid(k.kidId), T.kidDeleted),
             })
@@ -650,7 +652,7 @@ function Comments({
                     confirmAction({
                       title: T.deleteComment,
                       message: T.deleteCommentConfirm,
-                      confirmLabel: t.common.delete,
+                      confirmLabel: tCore.common.delete,
                       danger: true,
                       run: async () => {
                         await projectCalls.deleteComment(c.commentId);
@@ -742,7 +744,7 @@ function History({ taskId, version }: { taskId: number; version: number }) {
 
 /** A list's heading; offline it adds when the shown copy was synced, like the other cached views. */
 const listLabel = (title: string, v: CachedView<unknown>) =>
-  v.offline && v.status === 'ready' ? `${title} · ${t.offline.lastSync(syncTime(v.syncedAt))}` : title;
+  v.offline && v.status === 'ready' ? `${title} · ${tOffline.lastSync(syncTime(v.syncedAt))}` : title;
 
 /**
  * What a comment or history list says besides its rows. Offline it never claims 暂无 for a list

@@ -8,11 +8,12 @@ import { confirmAction, notifySuccess } from '../../components/page-states';
 import { ProjectFilePicker } from '../../components/project-file-picker';
 import { errorToast } from '../../lib/api';
 import { uploadAttachment } from '../../lib/attach';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tProject } from '../../lib/i18n/project';
 import { useOnline } from '../../lib/online';
 import { filesCalls } from './files-data';
 
-const F = t.project.files;
+const F = tProject.files;
 
 /**
  * A task's files (spec §2, §5): upload (attach/upload, or attach/chunk for files over one
@@ -41,7 +42,7 @@ export function TaskFiles(props: { detail: TaskDetail; onChanged: () => Promise<
       await props.onChanged();
     } catch (e) {
       // Silent calls: the server's words (too large, no right, a deleted task) as one toast.
-      errorToast(e instanceof Error ? e.message : t.errors.server);
+      errorToast(e instanceof Error ? e.message : tCore.errors.server);
     } finally {
       setProgress(null);
     }
@@ -88,7 +89,7 @@ export function TaskFiles(props: { detail: TaskDetail; onChanged: () => Promise<
               confirmAction({
                 title: F.deleteFile,
                 message: F.deleteConfirm(f.attName),
-                confirmLabel: t.common.delete,
+                confirmLabel: tCore.common.delete,
                 danger: true,
                 run: async () => {
                   await filesCalls.deleteFile(detail.taskId, f.attachmentId);
@@ -134,7 +135,7 @@ export function TaskFiles(props: { detail: TaskDetail; onChanged: () => Promise<
           disabled={!online}
           onClick={() => setPicker('project')}
         >
-          {t.project.docs.fromDocs}
+          {tProject.docs.fromDocs}
         </Button>
       </Group>
       <Text size="xs" c="dimmed">

@@ -7,10 +7,10 @@ import type { RecordPage } from '../../../shared/records/api';
 import type { Field } from '../../../shared/records/define';
 import { recordByName } from '../../../shared/records/index';
 import { museum } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tRecords } from '../../lib/i18n/records';
 import { callPath } from '../../lib/records';
 
-const R = t.records;
+const R = tRecords;
 
 /**
  * A ref field: a searchable choice among the rows of the record it points to that the person may

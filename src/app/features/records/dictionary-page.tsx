@@ -19,12 +19,13 @@ import { dictItem, dictType } from '../../../shared/records/index';
 import { CachedViewState } from '../../components/cached-state';
 import { OfflineNote } from '../../components/offline-note';
 import { SearchField } from '../../components/search-field';
-import { t } from '../../lib/i18n';
+import { tDictionary } from '../../lib/i18n/dictionary';
+import { tRecords } from '../../lib/i18n/records';
 import { useRecordPage } from '../../lib/records';
 import { RecordForm } from './record-form';
 import { RecordListPage, useGrant } from './record-list-page';
 
-const D = t.dictionary;
+const D = tDictionary;
 const NO_NAMES: RecordNames = { users: {}, depts: {} };
 
 /**
@@ -59,7 +60,7 @@ export function DictionaryPage() {
         </Group>
         {writer && (
           <Button leftSection={<IconPlus size={18} />} variant="light" onClick={() => open(null)}>
-            {t.records.addTitle(D.keys)}
+            {tRecords.addTitle(D.keys)}
           </Button>
         )}
       </Group>
@@ -69,7 +70,7 @@ export function DictionaryPage() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
           <Card withBorder radius="md" padding="xs">
-            <SearchField placeholder={t.records.keyword(D.keys)} onSearch={setKeyword} mb="xs" />
+            <SearchField placeholder={tRecords.keyword(D.keys)} onSearch={setKeyword} mb="xs" />
             {view.status !== 'ready' ? (
               <CachedViewState view={view} />
             ) : (
@@ -90,11 +91,11 @@ export function DictionaryPage() {
                           </Badge>
                         )}
                         {writer && (
-                          <Tooltip label={t.records.edit}>
+                          <Tooltip label={tRecords.edit}>
                             <ActionIcon
                               variant="subtle"
                               size="sm"
-                              aria-label={`${t.records.edit}${String(d.dictName)}`}
+                              aria-label={`${tRecords.edit}${String(d.dictName)}`}
                               onClick={(e) => {
                                 e.stopPropagation();
                                 open(d);

@@ -20,7 +20,7 @@ import { formatMuseumMinute } from '../../../shared/rules/museum-time';
 import { PeoplePicker, type PickedPerson } from '../../components/people-picker';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { museum } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tRecords } from '../../lib/i18n/records';
 import { ListInput, RefInput, RefsInput } from './compound-input';
 import { FileInput } from './file-input';
 
@@ -269,7 +269,7 @@ export function FieldInput(props: InputProps) {
           onChange={(v) => onChange(v ?? '')}
           valueFormat="YYYY-MM-DD"
           clearable={!fd.required}
-          placeholder={fd.placeholder ?? t.records.choose(fd.label)}
+          placeholder={fd.placeholder ?? tRecords.choose(fd.label)}
         />
       );
     case 'time':
@@ -295,7 +295,7 @@ export function FieldInput(props: InputProps) {
           data={(options[fd.dict!] ?? []).map((o) => ({ value: o.value, label: o.label }))}
           searchable
           clearable={!fd.required}
-          placeholder={t.records.choose(fd.label)}
+          placeholder={tRecords.choose(fd.label)}
         />
       );
     case 'status':
@@ -340,7 +340,7 @@ export function FieldInput(props: InputProps) {
           onChange={onChange}
           data={roles}
           searchable
-          placeholder={t.records.choose(fd.label)}
+          placeholder={tRecords.choose(fd.label)}
           comboboxProps={{ withinPortal: true }}
         />
       );
@@ -411,7 +411,7 @@ export function FieldInput(props: InputProps) {
           data={depts}
           searchable
           clearable={!fd.required}
-          placeholder={t.records.choose(fd.label)}
+          placeholder={tRecords.choose(fd.label)}
         />
       );
     default:

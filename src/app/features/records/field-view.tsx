@@ -4,7 +4,7 @@ import type { RecordNames } from '../../../shared/records/api';
 import { listText, plainValue, type Field } from '../../../shared/records/define';
 import { formatMuseumMinute, formatMuseumTime } from '../../../shared/rules/museum-time';
 import { RichHtml } from '../../components/rich-html';
-import { t } from '../../lib/i18n';
+import { tRecords } from '../../lib/i18n/records';
 
 /**
  * How a record's value reads, by its field's kind: dictionary values by their words, people and
@@ -34,7 +34,7 @@ export function fieldText(fd: Field, value: unknown, ctx: ViewContext): string {
     case 'datetime':
       return fd.seconds ? formatMuseumTime(value as number) : formatMuseumMinute(value as number);
     case 'bool':
-      return value ? t.records.yes : t.records.no;
+      return value ? tRecords.yes : tRecords.no;
     case 'status':
       return fd.options?.find((o) => o.value === value)?.label ?? String(value);
     case 'file':
@@ -117,7 +117,7 @@ export function FieldView({
                 key={a.attId}
                 href={a.attPath}
                 size="sm"
-                aria-label={t.records.downloadFile(a.attName)}
+                aria-label={tRecords.downloadFile(a.attName)}
                 onClick={(e) => e.stopPropagation()}
               >
                 <Group gap={4} wrap="nowrap" component="span">

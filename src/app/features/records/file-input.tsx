@@ -17,9 +17,10 @@ import { formatSize } from '../../../shared/drive/file-types';
 import type { Field } from '../../../shared/records/define';
 import { DriveFilePicker, driveFileName } from '../../components/drive-file-picker';
 import { attachFromDrive, deleteAttachment, uploadAttachment } from '../../lib/attach';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tRecords } from '../../lib/i18n/records';
 
-const R = t.records;
+const R = tRecords;
 
 interface Uploading {
   key: string;
@@ -111,7 +112,8 @@ export function FileInput({
             setUploading((u) => u.filter((x) => x.key !== key));
           },
           (err: unknown) => {
-            if (!abort.signal.aborted) patch({ error: err instanceof Error ? err.message : t.errors.server });
+            if (!abort.signal.aborted)
+              patch({ error: err instanceof Error ? err.message : tCore.errors.server });
           },
         )
         .finally(() => aborts.current.delete(abort));

@@ -5,7 +5,7 @@ import { dictKeysOf, type RecordDef } from '../../../shared/records/define';
 import { formatMuseumMinute } from '../../../shared/rules/museum-time';
 import { CachedViewState } from '../../components/cached-state';
 import { OfflineNote } from '../../components/offline-note';
-import { t } from '../../lib/i18n';
+import { tNews } from '../../lib/i18n/news';
 import { useDictionaries, useRecordPage } from '../../lib/records';
 import { page } from '../../routes/lazy';
 
@@ -56,7 +56,7 @@ export function LatestRecords({
           <OfflineNote view={view} />
         </Group>
         <Anchor component={Link} to={more} size="sm">
-          {t.news.more}
+          {tNews.more}
         </Anchor>
       </Group>
       {view.status !== 'ready' ? (

@@ -7,11 +7,11 @@ import { formatMuseumMinute } from '../../../shared/rules/museum-time';
 import { CachedViewState } from '../../components/cached-state';
 import { OfflineNote } from '../../components/offline-note';
 import { useDialogEscape } from '../../components/dialog-escape';
-import { t } from '../../lib/i18n';
+import { tRecords } from '../../lib/i18n/records';
 import { useRecordDetail } from '../../lib/records';
 import { FieldView, type ViewContext } from './field-view';
 
-const R = t.records;
+const R = tRecords;
 
 /** The status history (bsStatusLog): who moved the row, from what to what, when, and why. */
 export function StatusTimeline({ def, log }: { def: RecordDef; log: Detail['log'] }) {

@@ -7,12 +7,12 @@ import type { DictOption } from '../../../shared/records/system/dictionary';
 import { useDialogEscape } from '../../components/dialog-escape';
 import { FormActions } from '../../components/form-actions';
 import { errorToast } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tRecords } from '../../lib/i18n/records';
 import { fieldErrorsOf, writeRecord } from '../../lib/records';
 import { FieldInput, initialValues, toBody, type FormValues } from './field-input';
 import { emptyFieldsFilled } from './form-fill';
 
-const R = t.records;
+const R = tRecords;
 
 /** The first message of each field, from a zod error (the same schema the server validates with). */
 function zodErrors(def: RecordDef, body: Record<string, unknown>, editing: boolean): Record<string, string> {

@@ -51,7 +51,7 @@ import { PeoplePicker } from '../../components/people-picker';
 import { RowAction } from '../../components/row-action';
 import { SearchField } from '../../components/search-field';
 import { errorToast } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tRecords } from '../../lib/i18n/records';
 import { useOutbox } from '../../lib/offline';
 import {
   exportRecord,
@@ -72,7 +72,7 @@ import { RecordForm, type FieldAddons } from './record-form';
 import { RecordCards, RecordTable, type RowMark } from './record-views';
 import { TransitionDialog } from './transition-dialog';
 
-const R = t.records;
+const R = tRecords;
 const EMPTY_NAMES: RecordNames = { users: {}, depts: {} };
 const PAGE_SIZES = [20, 50, 100];
 

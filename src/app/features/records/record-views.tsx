@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type ReactNode } from 'react';
 import type { RecordRow } from '../../../shared/records/api';
 import type { Field, RecordDef } from '../../../shared/records/define';
-import { t } from '../../lib/i18n';
+import { tRecords } from '../../lib/i18n/records';
 import { FieldView, type ViewContext } from './field-view';
 import classes from './records.module.css';
 
@@ -66,7 +66,7 @@ export function RecordTable({ def, rows, columns, ctx, onOpen, actions, mark }: 
           </div>
         ))}
         <div role="columnheader" className={`${classes.cell} ${classes.actions}`}>
-          {t.records.actions}
+          {tRecords.actions}
         </div>
       </div>
       <div style={{ height: virtual.getTotalSize(), position: 'relative', minWidth }}>

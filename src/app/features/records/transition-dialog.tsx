@@ -13,11 +13,11 @@ import type { DictOption } from '../../../shared/records/system/dictionary';
 import { useDialogEscape } from '../../components/dialog-escape';
 import { FormActions } from '../../components/form-actions';
 import { errorToast } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tRecords } from '../../lib/i18n/records';
 import { fieldErrorsOf, writeRecord } from '../../lib/records';
 import { FieldInput, initialValues, toBody, type FormValues } from './field-input';
 
-const R = t.records;
+const R = tRecords;
 
 /**
  * A transition that takes input (a reason, a time): its fields, checked with its own schema, then

@@ -5,11 +5,11 @@ import type { RecordDetail } from '../../../shared/records/api';
 import { dictKeysOf, statusLabel, type Field } from '../../../shared/records/define';
 import { SEVERITIES, bsRepairManagement as def } from '../../../shared/records/repair/repair';
 import { formatMuseumMinute } from '../../../shared/rules/museum-time';
-import { t } from '../../lib/i18n';
+import { tRepair } from '../../lib/i18n/repair';
 import { useDictionaries, useRecordDetail } from '../../lib/records';
 import css from './archive-print.module.css';
 
-const T = t.repair;
+const T = tRepair;
 type Rows = Record<string, unknown>[];
 
 /**

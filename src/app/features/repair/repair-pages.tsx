@@ -1,11 +1,11 @@
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { bsRepairManagement, bsRepairProject, bsRepairStandard } from '../../../shared/records/repair/repair';
-import { t } from '../../lib/i18n';
+import { tRepair } from '../../lib/i18n/repair';
 import { RecordListPage } from '../records';
 import { ArchivePrintDialog } from './archive-print';
 
-const T = t.repair;
+const T = tRepair;
 
 /**
  * The five Repair routes (office.md §2 Repair; README "Conservation and repair (issue 24)"): the

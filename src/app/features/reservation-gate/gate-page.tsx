@@ -27,7 +27,7 @@ import { ScannerDialog } from '../../components/qr-scanner';
 import { museum } from '../../lib/api';
 import { useCachedQuery } from '../../lib/cached-query';
 import { lastClockOffset, timedRead } from '../../lib/device-clock';
-import { t } from '../../lib/i18n';
+import { tReservationGate } from '../../lib/i18n/reservation-gate';
 import { outbox, submitWrite, useOutbox } from '../../lib/offline';
 import { OutboxRefusal } from '../../lib/outbox';
 import {
@@ -69,7 +69,7 @@ async function sha256Hex(text: string): Promise<string | null> {
 }
 
 export function GatePage() {
-  const g = t.reservationGate;
+  const g = tReservationGate;
   const view = useCachedQuery<GateData>({
     queryKey: gateKey,
     toastErrors: false,
@@ -381,7 +381,7 @@ function OrderDialog({
   onAdmit: (ids: number[]) => Promise<void>;
   onClose: () => void;
 }) {
-  const g = t.reservationGate;
+  const g = tReservationGate;
   const { order, open, problem } = verdict;
   const [chosen, setChosen] = useState<number[]>(() =>
     open.filter((v) => only === undefined || v.id === only).map((v) => v.id),

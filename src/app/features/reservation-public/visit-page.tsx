@@ -36,13 +36,14 @@ import {
 } from '../../../shared/api/reservation-public';
 import { ID_TYPES } from '../../../shared/records/reservation/orders';
 import { ApiError, museum } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tVisit } from '../../lib/i18n/visit';
 import { useQrImage } from '../../lib/qr-image';
 import { useOnline } from '../../lib/online';
 
-const T = t.visit;
+const T = tVisit;
 const api = (path: string) => `${PUBLIC_BASE}${path}`;
-const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : t.errors.server);
+const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : tCore.errors.server);
 
 /** The session of this browser's visitor (the HttpOnly cookie), or null when none. */
 function useVisitor() {

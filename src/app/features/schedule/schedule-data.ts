@@ -8,7 +8,7 @@ import {
 import { formatMuseumMinute } from '../../../shared/rules/museum-time';
 import { museum } from '../../lib/api';
 import { useCachedQuery } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import { tSchedule } from '../../lib/i18n/schedule';
 import { submitWrite } from '../../lib/offline';
 import type { OutboxOp } from '../../lib/outbox';
 import { overlayDay, type ScheduleOpMeta } from './schedule-overlay';
@@ -70,11 +70,11 @@ function op<K extends keyof ScheduleOpMeta>(
  */
 export const scheduleWrites = {
   save: (body: ScheduleSave) =>
-    op('schedule.save', 'save', body, t.schedule.labels.save(body.title.trim()), { item: stored(body) }),
+    op('schedule.save', 'save', body, tSchedule.labels.save(body.title.trim()), { item: stored(body) }),
   update: (id: number, body: ScheduleSave) =>
-    op('schedule.update', 'update', { ...body, id }, t.schedule.labels.update(body.title.trim()), {
+    op('schedule.update', 'update', { ...body, id }, tSchedule.labels.update(body.title.trim()), {
       item: { ...stored(body), id },
     }),
   remove: (item: ScheduleItem) =>
-    op('schedule.remove', 'delete', { id: item.id }, t.schedule.labels.remove(item.title), { id: item.id }),
+    op('schedule.remove', 'delete', { id: item.id }, tSchedule.labels.remove(item.title), { id: item.id }),
 };

@@ -9,10 +9,12 @@ import { formatMuseumMinute } from '../../../shared/rules/museum-time';
 import { confirmAction } from '../../components/confirm-action';
 import { FormActions } from '../../components/form-actions';
 import { errorToast } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tOffline } from '../../lib/i18n/offline';
+import { tSchedule } from '../../lib/i18n/schedule';
 import { scheduleWrites } from './schedule-data';
 
-const S = t.schedule;
+const S = tSchedule;
 const F = S.fields;
 
 interface EditorValues {
@@ -84,7 +86,7 @@ function initialValues(item: ScheduleItem | null, date: string): EditorValues {
 function notifyDone(message: string, queued: boolean) {
   notifications.show(
     queued
-      ? { color: 'yellow', message: t.offline.queuedToast, autoClose: 4000 }
+      ? { color: 'yellow', message: tOffline.queuedToast, autoClose: 4000 }
       : { color: 'green', message },
   );
 }
@@ -127,7 +129,7 @@ export function ScheduleEditor({
       notifyDone(item ? S.saved : S.added, result.queued);
       onClose();
     } catch (err) {
-      setRefusal(err instanceof Error ? err.message : t.errors.server);
+      setRefusal(err instanceof Error ? err.message : tCore.errors.server);
       setBusy(false);
     }
   });
@@ -136,7 +138,7 @@ export function ScheduleEditor({
     confirmAction({
       title: S.deleteTitle,
       message: S.deleteConfirm(target.title),
-      confirmLabel: t.common.delete,
+      confirmLabel: tCore.common.delete,
       danger: true,
       run: () =>
         scheduleWrites.remove(target).then(
@@ -145,7 +147,7 @@ export function ScheduleEditor({
             onClose();
           },
           (err: unknown) => {
-            errorToast(err instanceof Error ? err.message : t.errors.server);
+            errorToast(err instanceof Error ? err.message : tCore.errors.server);
             throw err;
           },
         ),
@@ -209,7 +211,7 @@ export function ScheduleEditor({
               onClick={() => remove(item)}
               disabled={busy}
             >
-              {t.common.delete}
+              {tCore.common.delete}
             </Button>
           ) : (
             <span />

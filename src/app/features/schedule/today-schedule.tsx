@@ -25,13 +25,13 @@ import type { ScheduleItem } from '../../../shared/api/schedule';
 import { addDays, museumDate } from '../../../shared/rules/museum-time';
 import { CachedViewState } from '../../components/cached-state';
 import { OfflineNote } from '../../components/offline-note';
-import { t } from '../../lib/i18n';
+import { tSchedule } from '../../lib/i18n/schedule';
 import { useScheduleDay } from './schedule-data';
 import { page } from '../../routes/lazy';
 import type { ScheduleEntry } from './schedule-overlay';
 import classes from './schedule.module.css';
 
-const S = t.schedule;
+const S = tSchedule;
 
 /** The editor, with its date and time pickers, loads when 新增 or an item is first opened (issue 25). */
 const ScheduleEditor = page(() => import('./schedule-editor'), 'ScheduleEditor');

@@ -11,7 +11,7 @@ import { FirstPassword } from '../../components/first-password';
 import { loadSessionState } from '../../lib/auth';
 import { pendingWrites, signOut } from '../../lib/sign-out';
 import { leaveForSignIn } from '../../lib/sign-in-page';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
 import { useCounts } from '../../lib/notices';
 import { useOnline } from '../../lib/online';
 import { useSession } from '../../lib/session';
@@ -94,9 +94,9 @@ export function AppLayout({ panelFooter }: { panelFooter?: (module: ModuleKey) =
   const logout = async () => {
     const pending = await pendingWrites();
     modals.openConfirmModal({
-      title: t.shell.logout,
-      children: pending > 0 ? t.shell.logoutKeepsPending(pending) : t.shell.logoutConfirm,
-      labels: { confirm: t.common.confirm, cancel: t.common.cancel },
+      title: tCore.shell.logout,
+      children: pending > 0 ? tCore.shell.logoutKeepsPending(pending) : tCore.shell.logoutConfirm,
+      labels: { confirm: tCore.common.confirm, cancel: tCore.common.cancel },
       onConfirm: async () => {
         await signOut();
         // The sign-in page's document (login.html), or 当前离线 when it cannot load.
@@ -136,7 +136,7 @@ export function AppLayout({ panelFooter }: { panelFooter?: (module: ModuleKey) =
           closeOnClickOutside
         >
           <Drawer.Overlay />
-          <Drawer.Content aria-label={t.shell.menu} data-testid="menu-drawer">
+          <Drawer.Content aria-label={tCore.shell.menu} data-testid="menu-drawer">
             <Drawer.Body h="100%" p={0}>
               {navigation}
             </Drawer.Body>
@@ -184,9 +184,9 @@ export function AppLayout({ panelFooter }: { panelFooter?: (module: ModuleKey) =
           >
             <IconWifiOff size={16} />
             <Text size="sm" fw={600}>
-              {t.shell.offline}
+              {tCore.shell.offline}
             </Text>
-            <Text size="sm">{t.shell.offlineHint}</Text>
+            <Text size="sm">{tCore.shell.offlineHint}</Text>
           </Group>
         )}
         <Box

@@ -28,7 +28,8 @@ import { OfflineNote } from '../../components/offline-note';
 import { UserAvatar } from '../../components/user-avatar';
 import { errorToast } from '../../lib/api';
 import type { CachedView } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tNotices } from '../../lib/i18n/notices';
 import {
   OPEN_NOTICE_CENTRE,
   noticeWrites,
@@ -128,7 +129,7 @@ export function NoticeCentre({ counts }: { counts: Counts | undefined }) {
           <ActionIcon
             variant="subtle"
             size="lg"
-            aria-label={total > 0 ? t.notices.titleWithCount(total) : t.notices.title}
+            aria-label={total > 0 ? tNotices.titleWithCount(total) : tNotices.title}
             data-testid="notice-centre"
             onClick={() => setOpened((o) => !o)}
           >
@@ -151,7 +152,7 @@ export function NoticeCentre({ counts }: { counts: Counts | undefined }) {
                   ) : undefined
                 }
               >
-                {t.notices.tabs[k]}
+                {tNotices.tabs[k]}
               </Tabs.Tab>
             ))}
           </Tabs.List>
@@ -189,7 +190,7 @@ function TabBody<T>({
     view.status !== 'ready' ? (
       <CachedViewState view={view} />
     ) : !view.data?.length ? (
-      <Empty text={t.notices.empty[tab]} />
+      <Empty text={tNotices.empty[tab]} />
     ) : null;
   return (
     <Stack gap={0} data-testid={`notice-tab-${tab}`}>
@@ -245,7 +246,7 @@ function Row({
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           {children}
         </Stack>
-        {unread && <span className={classes.unreadDot} role="img" aria-label={t.notices.unread} />}
+        {unread && <span className={classes.unreadDot} role="img" aria-label={tNotices.unread} />}
       </Group>
     </UnstyledButton>
   );
@@ -273,9 +274,9 @@ function NoticeTab({ view, close }: { view: CachedView<NoticeRow[]>; close: () =
   };
   const clear = () =>
     modals.openConfirmModal({
-      title: t.notices.clearNotices,
-      children: t.notices.clearNoticesConfirm,
-      labels: { confirm: t.common.confirm, cancel: t.common.cancel },
+      title: tNotices.clearNotices,
+      children: tNotices.clearNoticesConfirm,
+      labels: { confirm: tCore.common.confirm, cancel: tCore.common.cancel },
       confirmProps: { color: 'red' },
       onConfirm: () => quietly(noticeWrites.clearNotices()),
     });
@@ -285,7 +286,7 @@ function NoticeTab({ view, close }: { view: CachedView<NoticeRow[]>; close: () =
       tab="notice"
       footer={
         <Button size="compact-sm" variant="subtle" color="gray" onClick={clear} data-testid="notice-clear">
-          {t.notices.clear}
+          {tNotices.clear}
         </Button>
       }
     >
@@ -316,7 +317,7 @@ function CooperationTab({ view, close }: { view: CachedView<CooperationRow[]>; c
   const open = (c: CooperationRow) => {
     quietly(noticeWrites.readCooperation(c));
     if (c.isDelete) {
-      notifications.show({ color: 'yellow', message: t.notices.taskDeleted });
+      notifications.show({ color: 'yellow', message: tNotices.taskDeleted });
       return;
     }
     if (c.projectId !== null) {
@@ -338,7 +339,7 @@ function CooperationTab({ view, close }: { view: CachedView<CooperationRow[]>; c
           onClick={() => quietly(noticeWrites.clearCooperation())}
           data-testid="cooperation-clear"
         >
-          {t.notices.readAllCooperation}
+          {tNotices.readAllCooperation}
         </Button>
       }
     >
@@ -349,11 +350,11 @@ function CooperationTab({ view, close }: { view: CachedView<CooperationRow[]>; c
             onClick={() => open(c)}
             unread
             testId="cooperation-row"
-            avatar={<UserAvatar name={c.userName || t.notices.system} image={c.userImg} size={32} />}
+            avatar={<UserAvatar name={c.userName || tNotices.system} image={c.userImg} size={32} />}
           >
             <Group gap={6} wrap="nowrap">
               {c.cooperationType === '2' && (
-                <Tooltip label={t.notices.checklist}>
+                <Tooltip label={tNotices.checklist}>
                   <IconChecklist size={16} color="var(--mantine-color-museum-6)" style={{ flex: 'none' }} />
                 </Tooltip>
               )}
@@ -396,7 +397,7 @@ function ApprovalTab({ view, close }: { view: CachedView<ApprovalMessageRow[]>; 
             onClick={() => open(m)}
             unread
             testId="approval-row"
-            avatar={<UserAvatar name={m.userName || t.notices.system} image={m.userImg} size={32} />}
+            avatar={<UserAvatar name={m.userName || tNotices.system} image={m.userImg} size={32} />}
           >
             <Group gap={6} wrap="nowrap">
               <Badge
@@ -405,7 +406,7 @@ function ApprovalTab({ view, close }: { view: CachedView<ApprovalMessageRow[]>; 
                 color={m.status === '1' ? 'orange' : 'blue'}
                 style={{ flex: 'none' }}
               >
-                {m.status === '1' ? t.notices.awaiting : t.notices.copied}
+                {m.status === '1' ? tNotices.awaiting : tNotices.copied}
               </Badge>
               <Text size="sm" fw={600} truncate>
                 {m.title}

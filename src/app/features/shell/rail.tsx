@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { MenuResult } from '../../../shared/api/auth';
 import type { CountKey, ModuleKey } from '../../../shared/menu/types';
 import { ICONS } from '../../components/icons';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
 import classes from './shell.module.css';
 
 type Module = MenuResult['modules'][number];
@@ -67,7 +67,7 @@ export function Rail({
     el?.scrollBy({ top: direction * (el.clientHeight - 60), behavior: 'smooth' });
   };
   return (
-    <nav className={classes.rail} data-testid="module-rail" aria-label={t.shell.modules}>
+    <nav className={classes.rail} data-testid="module-rail" aria-label={tCore.shell.modules}>
       <div ref={scroller} className={classes.railScroll}>
         {modules.map((m) => {
           const Icon = ICONS[m.icon];
@@ -103,7 +103,7 @@ export function Rail({
           className={classes.railMore}
           data-edge="top"
           tabIndex={-1}
-          aria-label={t.shell.railMoreUp}
+          aria-label={tCore.shell.railMoreUp}
           data-testid="rail-more-up"
           onClick={() => page(-1)}
         >
@@ -116,7 +116,7 @@ export function Rail({
           className={classes.railMore}
           data-edge="bottom"
           tabIndex={-1}
-          aria-label={t.shell.railMoreDown}
+          aria-label={tCore.shell.railMoreDown}
           data-testid="rail-more-down"
           onClick={() => page(1)}
         >

@@ -3,7 +3,7 @@ import { IconChevronDown, IconHeartHandshake, IconLogout, IconUser, IconWifiOff 
 import type { UserInfo } from '../../../shared/api/auth';
 import { avatarText } from '../../components/user-avatar';
 import classes from './shell.module.css';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
 import type { Counts } from '../../lib/notices';
 import { NoticeCentre } from './notice-centre';
 
@@ -29,12 +29,12 @@ export function TopBar(props: {
             opened={props.drawerOpened}
             onClick={props.onToggleDrawer}
             size="sm"
-            aria-label={t.shell.menu}
+            aria-label={tCore.shell.menu}
           />
         )}
         <img src="/favicon.svg" alt="" width={28} height={28} />
         <Text fw={700} size="lg" c="museum.9">
-          {t.appName}
+          {tCore.appName}
         </Text>
         {!props.online && (
           <Badge
@@ -43,7 +43,7 @@ export function TopBar(props: {
             leftSection={<IconWifiOff size={12} />}
             data-testid="offline-badge"
           >
-            {t.shell.offline}
+            {tCore.shell.offline}
           </Badge>
         )}
       </Group>
@@ -72,15 +72,15 @@ export function TopBar(props: {
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Item leftSection={<IconUser size={16} />} onClick={props.onProfile}>
-              {t.shell.profile}
+              {tCore.shell.profile}
             </Menu.Item>
             {props.onVolunteer && (
               <Menu.Item leftSection={<IconHeartHandshake size={16} />} onClick={props.onVolunteer}>
-                {t.shell.volunteer}
+                {tCore.shell.volunteer}
               </Menu.Item>
             )}
             <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={props.onLogout}>
-              {t.shell.logout}
+              {tCore.shell.logout}
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>

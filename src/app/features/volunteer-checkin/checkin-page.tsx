@@ -10,7 +10,7 @@ import { hoursText } from '../../../shared/rules/volunteer-hours';
 import { OfflineNote } from '../../components/offline-note';
 import { ScannerDialog } from '../../components/qr-scanner';
 import { useCachedQuery } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import { tVolunteerCheckin } from '../../lib/i18n/volunteer-checkin';
 import { outbox, submitWrite, useOutbox } from '../../lib/offline';
 import { OutboxRefusal } from '../../lib/outbox';
 import { lastClockOffset, mySessionKey, readMySession, type SessionView } from '../../lib/volunteer-sessions';
@@ -46,7 +46,7 @@ function deviceId(): string {
 const hm = (ms: number) => formatMuseumMinute(ms).slice(11);
 
 export function CheckinPage() {
-  const c = t.volunteerCheckin;
+  const c = tVolunteerCheckin;
   const navigate = useNavigate();
   const { id = '' } = useParams({ strict: false });
   const detailId = /^\d{1,12}$/.test(id) ? Number(id) : NaN;

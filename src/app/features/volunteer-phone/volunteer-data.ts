@@ -1,7 +1,7 @@
 import type { ClaimAnswer, MyRecords, VolunteerMe } from '../../../shared/api/volunteer-me';
 import type { z } from 'zod';
 import { museum } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { tVolunteerPhone } from '../../lib/i18n/volunteer-phone';
 import { submitWrite } from '../../lib/offline';
 
 /**
@@ -49,7 +49,7 @@ export const volunteerCalls = {
       client: 'museum',
       path: '/v2/bsVolunteerV2Recruit/signUp',
       body: { recruitId },
-      label: t.volunteerPhone.signLabel(title),
+      label: tVolunteerPhone.signLabel(title),
       kind: SIGN_UP_KIND,
       scope: [[...volunteerKeys.all]],
       meta: { recruitId } satisfies SignUpMeta,

@@ -50,7 +50,8 @@ import { errorToast } from '../../lib/api';
 import { signOut } from '../../lib/sign-out';
 import { leaveForSignIn } from '../../lib/sign-in-page';
 import { useCachedQuery } from '../../lib/cached-query';
-import { t } from '../../lib/i18n';
+import { tCore } from '../../lib/i18n-core';
+import { tVolunteerPhone } from '../../lib/i18n/volunteer-phone';
 import { outbox, useOutbox } from '../../lib/offline';
 import { OutboxRefusal } from '../../lib/outbox';
 import { useOnline } from '../../lib/online';
@@ -58,7 +59,7 @@ import { prefetchMySessions } from '../../lib/volunteer-sessions';
 import { useSession } from '../../lib/session';
 import { SIGN_UP_KIND, volunteerCalls, volunteerKeys, type SignUpMeta } from './volunteer-data';
 
-const V = t.volunteerPhone;
+const V = tVolunteerPhone;
 
 /**
  * The volunteer's phone view (/m; issue 20, README "Volunteer accounts and the phone view"),
@@ -427,7 +428,7 @@ function ClaimRow({ s, today, offline }: { s: OpenSession; today: string; offlin
           modals.openConfirmModal({
             title: V.claim,
             children: <Text size="sm">{V.claimConfirm(what)}</Text>,
-            labels: { confirm: V.claim, cancel: t.common.cancel },
+            labels: { confirm: V.claim, cancel: tCore.common.cancel },
             onConfirm: () => claim.mutate(),
           });
         }}
@@ -552,7 +553,7 @@ function Recruits({ list, offline }: { list: OpenRecruit[]; offline: boolean }) 
                         modals.openConfirmModal({
                           title: V.cancelSign,
                           children: <Text size="sm">{V.cancelSignConfirm}</Text>,
-                          labels: { confirm: V.cancelSign, cancel: t.common.cancel },
+                          labels: { confirm: V.cancelSign, cancel: tCore.common.cancel },
                           confirmProps: { color: 'red' },
                           onConfirm: () => cancel.mutate(sign.id),
                         });

@@ -27,7 +27,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { ICONS } from '../../components/icons';
 import { OfflineNote } from '../../components/offline-note';
-import { t } from '../../lib/i18n';
+import { tWorkbench } from '../../lib/i18n/workbench';
 import { openNoticeCentre, useCounts, type Counts } from '../../lib/notices';
 import { useSession } from '../../lib/session';
 import classes from './workbench.module.css';
@@ -81,12 +81,12 @@ export interface WorkbenchSlots {
 
 /** The workbench's own pages (hidden from the side menu), reachable from its module card. */
 const HOME_LINKS = [
-  { to: '/home/notice-list', label: t.workbench.noticeList, icon: IconNews },
-  { to: '/home/address-book', label: t.workbench.addressBook, icon: IconAddressBook },
-  { to: '/home/watch-list', label: t.workbench.watchList, icon: IconCalendarEvent },
-  { to: '/home/nbdt-list', label: t.workbench.news, icon: IconBuildingMonument },
-  { to: '/mymap', label: t.workbench.map, icon: IconMap },
-  { to: '/home/data-download', label: t.workbench.downloads, icon: IconFileDownload },
+  { to: '/home/notice-list', label: tWorkbench.noticeList, icon: IconNews },
+  { to: '/home/address-book', label: tWorkbench.addressBook, icon: IconAddressBook },
+  { to: '/home/watch-list', label: tWorkbench.watchList, icon: IconCalendarEvent },
+  { to: '/home/nbdt-list', label: tWorkbench.news, icon: IconBuildingMonument },
+  { to: '/mymap', label: tWorkbench.map, icon: IconMap },
+  { to: '/home/data-download', label: tWorkbench.downloads, icon: IconFileDownload },
 ] as const;
 
 type CountTile = {
@@ -123,28 +123,28 @@ export function WorkbenchPage({
   const tiles: CountTile[] = [
     {
       key: 'todoCount',
-      label: t.workbench.todo,
+      label: tWorkbench.todo,
       icon: IconClipboardCheck,
       color: 'orange',
       open: () => void navigate({ to: '/approve/process-pending', search: { state: 'pending' } }),
     },
     {
       key: 'copytoCount',
-      label: t.workbench.copied,
+      label: tWorkbench.copied,
       icon: IconSend,
       color: 'blue',
       open: () => void navigate({ to: '/approve/process-copy', search: { state: 'copy' } }),
     },
     {
       key: 'noticeCount',
-      label: t.workbench.notices,
+      label: tWorkbench.notices,
       icon: IconBell,
       color: 'red',
       open: () => openNoticeCentre('notice'),
     },
     {
       key: 'cooperationCount',
-      label: t.workbench.cooperation,
+      label: tWorkbench.cooperation,
       icon: IconChecklist,
       color: 'teal',
       open: () => openNoticeCentre('cooperation'),
@@ -203,7 +203,7 @@ export function WorkbenchPage({
           {volunteers}
           {dashboards}
           {recentFiles}
-          <WorkbenchSection title={t.workbench.modules} icon={<IconApps size={18} />}>
+          <WorkbenchSection title={tWorkbench.modules} icon={<IconApps size={18} />}>
             <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
               {HOME_LINKS.map((l) => (
                 <UnstyledButton

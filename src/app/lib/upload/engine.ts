@@ -1,6 +1,7 @@
 import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE, type UploadAnswer } from '../../../shared/api/upload';
 import { nameProblem } from '../../../shared/drive/names';
-import { t } from '../i18n';
+import { tCore } from '../i18n-core';
+import { tUpload } from '../i18n/upload';
 import type { UploadRow, UserDb } from '../offline-db';
 import type { Keeper } from './keeper';
 import { UploadFailure, type UploadQuery } from './transport';
@@ -436,7 +437,7 @@ export function createUploadEngine(deps: EngineDeps) {
       scheduleProbe();
       return;
     }
-    const message = err instanceof Error && err.message ? err.message : t.upload.failed;
+    const message = err instanceof Error && err.message ? err.message : tUpload.failed;
     await save(it, { state: 'error', error: message }, true);
     lastFinished = 'error';
   }
@@ -444,7 +445,7 @@ export function createUploadEngine(deps: EngineDeps) {
   /** Runs `fn` with network retries: three, backing off; offline gives up at once. */
   async function attempt<T>(fn: () => Promise<T>, signal: AbortSignal): Promise<T> {
     for (let i = 0; ; i++) {
-      if (!deps.isOnline()) throw new UploadFailure(t.errors.network, 'network');
+      if (!deps.isOnline()) throw new UploadFailure(tCore.errors.network, 'network');
       try {
         return await fn();
       } catch (err) {
@@ -526,7 +527,7 @@ export function createUploadEngine(deps: EngineDeps) {
       if (it.verify && r.md5 && md5 !== r.md5) {
         it.file = undefined;
         it.verify = false;
-        await save(it, { state: 'needsFile', error: t.upload.notSameFile }, true);
+        await save(it, { state: 'needsFile', error: tUpload.notSameFile }, true);
         lastFinished = 'needsFile';
         return;
       }
@@ -565,7 +566,7 @@ export function createUploadEngine(deps: EngineDeps) {
       answer = await attempt(() => transport.testUpload(queryOf(r, 1), signal), signal);
     }
     if (answer.skipUpload || answer.done) return succeed(it, answer.userFileId);
-    throw new UploadFailure(t.upload.failed, 'refused');
+    throw new UploadFailure(tUpload.failed, 'refused');
   }
 
   /** Sends the missing chunks, three in flight across the queue; answers the last answer. */
@@ -781,7 +782,7 @@ export function createUploadEngine(deps: EngineDeps) {
         let queued = 0;
         for (const it of items.values()) if (it.row.state !== 'success') queued += it.row.size - it.row.done;
         const batch = ok.reduce((a, f) => a + f.file.size, 0);
-        if (batch + queued > remaining) return { added: 0, rejected, batchRefused: t.upload.noRoom };
+        if (batch + queued > remaining) return { added: 0, rejected, batchRefused: tUpload.noRoom };
       }
       if (!ok.length) return { added: 0, rejected };
       const batchId = newId();
@@ -850,7 +851,7 @@ export function createUploadEngine(deps: EngineDeps) {
     reselect(id: string, file: File): string | null {
       const it = items.get(id);
       if (!it || it.row.state !== 'needsFile') return null;
-      if (file.name !== it.row.name || file.size !== it.row.size) return t.upload.notSameFile;
+      if (file.name !== it.row.name || file.size !== it.row.size) return tUpload.notSameFile;
       it.file = file;
       it.verify = Boolean(it.row.md5);
       void save(it, { state: 'waiting', error: undefined }, true).then(() => {

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { UPLOAD_SYNC_TAG, UPLOAD_WAKE_MESSAGE } from '../../../shared/offline-protocol';
-import { t } from '../i18n';
+import { tUpload } from '../i18n/upload';
 import { requestBackgroundSync } from '../offline';
 import { userDb } from '../offline-db';
 import { session } from '../session';
@@ -52,11 +52,11 @@ async function build(userId: number): Promise<UploadEngine> {
   });
   engine.on((e) => {
     if (e.type === 'readError') {
-      notifications.show({ color: 'red', message: t.upload.readError(e.name), autoClose: 2000 });
+      notifications.show({ color: 'red', message: tUpload.readError(e.name), autoClose: 2000 });
     } else if (e.type === 'idle') {
       if (e.anySuccess) void queryClientRef?.invalidateQueries({ queryKey: ['drive'] });
       if (e.finished && e.lastSucceeded) {
-        notifications.show({ color: 'green', message: t.upload.done, autoClose: 3000 });
+        notifications.show({ color: 'green', message: tUpload.done, autoClose: 3000 });
       }
     }
   });

@@ -1,7 +1,8 @@
 import { DRIVE_PREFIX, SESSION_EXPIRED_STATUS } from '../../../shared/api/envelope';
 import type { UploadAnswer } from '../../../shared/api/upload';
 import { sessionExpired } from '../api';
-import { t } from '../i18n';
+import { tCore } from '../i18n-core';
+import { tUpload } from '../i18n/upload';
 import { readToken } from '../session';
 
 /**
@@ -43,16 +44,18 @@ type Envelope = { success?: boolean; message?: string; data?: UploadAnswer };
 function judge(status: number, body: Envelope | null): UploadAnswer {
   if (status === SESSION_EXPIRED_STATUS) {
     sessionExpired();
-    throw new UploadFailure(t.session.expired, 'session');
+    throw new UploadFailure(tCore.session.expired, 'session');
   }
   // 408/429 and 5xx: the server could not take it now; the same request may pass later.
   if (status === 0 || status === 408 || status === 429 || status >= 500) {
-    throw new UploadFailure(status === 0 ? t.errors.network : `${t.errors.server}（${status}）`, 'network');
+    throw new UploadFailure(
+      status === 0 ? tCore.errors.network : `${tCore.errors.server}（${status}）`,
+      'network',
+    );
   }
   // spec §8: an empty answer is 上传失败.
-  if (!body) throw new UploadFailure(t.upload.failed, status >= 400 ? 'refused' : 'network');
-  if (body.success !== true || !body.data)
-    throw new UploadFailure(body.message || t.upload.failed, 'refused');
+  if (!body) throw new UploadFailure(tUpload.failed, status >= 400 ? 'refused' : 'network');
+  if (body.success !== true || !body.data) throw new UploadFailure(body.message || tUpload.failed, 'refused');
   return body.data;
 }
 
@@ -76,7 +79,7 @@ export async function testUpload(query: UploadQuery, signal?: AbortSignal): Prom
     });
   } catch (err) {
     if (signal?.aborted) throw err;
-    throw new UploadFailure(t.errors.network, 'network');
+    throw new UploadFailure(tCore.errors.network, 'network');
   }
   const body = (await res.json().catch(() => null)) as Envelope | null;
   return judge(res.status, body);
@@ -135,11 +138,11 @@ export function sendChunk(
     };
     xhr.onerror = () => {
       done();
-      reject(new UploadFailure(t.errors.network, 'network'));
+      reject(new UploadFailure(tCore.errors.network, 'network'));
     };
     xhr.onabort = () => {
       done();
-      if (stalled) reject(new UploadFailure(t.errors.timeout, 'network'));
+      if (stalled) reject(new UploadFailure(tCore.errors.timeout, 'network'));
       else reject(new DOMException('aborted', 'AbortError'));
     };
     arm();

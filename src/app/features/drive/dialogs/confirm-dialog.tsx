@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { t } from '../../../lib/i18n';
+import { tCore } from '../../../lib/i18n-core';
 import { OutboxRefusal } from '../../../lib/outbox';
 import { DIALOG_WIDTH, type DialogResult } from '../../../components/dialog-kit';
 
@@ -36,7 +36,8 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       const queued = await props.run();
       props.onClose('confirm', queued);
     } catch (err) {
-      const message = err instanceof OutboxRefusal || err instanceof Error ? err.message : t.errors.server;
+      const message =
+        err instanceof OutboxRefusal || err instanceof Error ? err.message : tCore.errors.server;
       setError(props.refusal ? props.refusal(message) : message);
       setBusy(false);
     }
@@ -77,7 +78,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         )}
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={cancel} disabled={busy}>
-            {t.common.cancel}
+            {tCore.common.cancel}
           </Button>
           <Button
             color={props.danger ? 'red' : undefined}

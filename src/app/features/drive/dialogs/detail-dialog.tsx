@@ -1,7 +1,8 @@
 import { Anchor, Group, Image, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { formatSize } from '../../../../shared/drive/file-types';
 import { ROOT, joinName } from '../../../../shared/drive/names';
-import { t } from '../../../lib/i18n';
+import { tDrive } from '../../../lib/i18n/drive';
+import { tShare } from '../../../lib/i18n/share';
 import { type ReadArea, useDetail } from '../drive-data';
 import type { DriveView } from '../drive-view';
 import { FileIcon } from '../file-icon';
@@ -60,11 +61,11 @@ export function DetailDialog({
     view && opened && item && item.userFileId > 0 && fileType !== 6 ? item.userFileId : null,
   );
   const shown: DriveItem | null = item ? { ...item, ...(detail.data ?? {}) } : null;
-  const d = t.drive.detail;
+  const d = tDrive.detail;
   const rows: [string, React.ReactNode][] = [];
   if (shown) {
     rows.push([d.name, joinName(shown.fileName, shown.extendName)]);
-    rows.push([d.type, shown.isDir ? t.drive.folderType : shown.extendName || t.drive.noExt]);
+    rows.push([d.type, shown.isDir ? tDrive.folderType : shown.extendName || tDrive.noExt]);
     if (!shown.isDir) rows.push([d.size, formatSize(shown.fileSize)]);
     if (shown.imageWidth && shown.imageHeight)
       rows.push([d.dimensions, `${shown.imageWidth} × ${shown.imageHeight}`]);
@@ -82,7 +83,7 @@ export function DetailDialog({
             onClose('cancel');
           }}
         >
-          {shown.filePath === ROOT ? t.drive.rootName : shown.filePath}
+          {shown.filePath === ROOT ? tDrive.rootName : shown.filePath}
         </Anchor>,
       ]);
     }
@@ -90,9 +91,9 @@ export function DetailDialog({
     if (fileType === 6 && shown.deleteTime) rows.push([d.deleteTime, shown.deleteTime]);
     if (fileType === 8 && share) {
       // Spec §2.1: share type 1 is private, anything else public.
-      rows.push([t.share.mine.shareType, share.shareType === 1 ? t.share.mine.private : t.share.mine.public]);
-      rows.push([t.share.mine.shareTime, share.shareTime]);
-      rows.push([t.share.mine.endTime, share.endTime]);
+      rows.push([tShare.mine.shareType, share.shareType === 1 ? tShare.mine.private : tShare.mine.public]);
+      rows.push([tShare.mine.shareTime, share.shareTime]);
+      rows.push([tShare.mine.endTime, share.endTime]);
     }
     const music = detail.data?.music;
     if (music) {

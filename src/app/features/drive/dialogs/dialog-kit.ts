@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
-import { t } from '../../../lib/i18n';
+import { tOffline } from '../../../lib/i18n/offline';
 
 /** The toast after a drive write: done, or waiting in the outbox (offline). */
 export function notifyDone(message: string, queued: boolean) {
-  if (queued) notifications.show({ color: 'yellow', message: t.offline.queuedToast, autoClose: 4000 });
+  if (queued) notifications.show({ color: 'yellow', message: tOffline.queuedToast, autoClose: 4000 });
   else notifications.show({ color: 'green', message });
 }

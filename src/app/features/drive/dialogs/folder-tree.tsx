@@ -3,7 +3,9 @@ import { IconChevronRight, IconFolder, IconFolderOpen } from '@tabler/icons-reac
 import { useMemo, useState } from 'react';
 import type { TreeNode } from '../../../../shared/api/drive';
 import { ROOT } from '../../../../shared/drive/names';
-import { t } from '../../../lib/i18n';
+import { tCore } from '../../../lib/i18n-core';
+import { tDrive } from '../../../lib/i18n/drive';
+import { tOffline } from '../../../lib/i18n/offline';
 import type { CachedView } from '../../../lib/cached-query';
 import classes from '../drive.module.css';
 
@@ -13,7 +15,7 @@ const collator = new Intl.Collator('zh-Hans-CN', { numeric: true });
 function toData(node: TreeNode): TreeNodeData {
   return {
     value: node.filePath,
-    label: node.filePath === ROOT ? t.drive.rootName : node.label,
+    label: node.filePath === ROOT ? tDrive.rootName : node.label,
     children: [...node.children].sort((a, b) => collator.compare(a.label, b.label)).map(toData),
   };
 }
@@ -50,7 +52,7 @@ export function FolderTree({ tree, target, onTarget, openTo }: FolderTreeProps) 
   );
   const controller = useTree({ expandedState: expanded, onExpandedStateChange: setExpanded });
   const data = useMemo(() => (tree.data ? [toData(tree.data)] : []), [tree.data]);
-  const c = t.drive.copyMove;
+  const c = tDrive.copyMove;
   return (
     <ScrollArea.Autosize mah="min(50vh, 420px)" type="auto" className={classes.treeBox}>
       {tree.status === 'ready' ? (
@@ -97,12 +99,12 @@ export function FolderTree({ tree, target, onTarget, openTo }: FolderTreeProps) 
         />
       ) : tree.status === 'loading' ? (
         <Text size="sm" c="dimmed" p="md">
-          {t.common.loading}
+          {tCore.common.loading}
         </Text>
       ) : (
         <Text size="sm" c="dimmed" p="md">
           {tree.status === 'not-cached'
-            ? `${t.offline.notCachedTitle}，${t.offline.notCachedHint}`
+            ? `${tOffline.notCachedTitle}，${tOffline.notCachedHint}`
             : c.loadFailed}
         </Text>
       )}

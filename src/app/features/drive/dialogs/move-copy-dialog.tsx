@@ -3,7 +3,8 @@ import { useState } from 'react';
 import type { FileEntry } from '../../../../shared/api/drive';
 import { ROOT } from '../../../../shared/drive/names';
 import { FormActions } from '../../../components/form-actions';
-import { t } from '../../../lib/i18n';
+import { tCore } from '../../../lib/i18n-core';
+import { tDrive } from '../../../lib/i18n/drive';
 import { OutboxRefusal, type SubmitResult } from '../../../lib/outbox';
 import { useFolderTree } from '../drive-data';
 import type { DriveView } from '../drive-view';
@@ -45,7 +46,7 @@ export function MoveCopyDialog({
   const [target, setTarget] = useState<string>(custom.initialTarget ?? view.filePath);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const c = t.drive.copyMove;
+  const c = tDrive.copyMove;
   const problem = targetProblem(items, target, mode);
   // Into itself is an error (the server's words); "already there" is only a hint to pick another.
   const problemText = problem === 'self' ? (mode === 'move' ? c.selfConflictMove : c.selfConflictCopy) : null;
@@ -59,7 +60,7 @@ export function MoveCopyDialog({
       const result = await onSubmit(target);
       onClose('confirm', result.queued);
     } catch (err) {
-      setError(err instanceof OutboxRefusal || err instanceof Error ? err.message : t.errors.server);
+      setError(err instanceof OutboxRefusal || err instanceof Error ? err.message : tCore.errors.server);
       setBusy(false);
     }
   };
@@ -92,7 +93,7 @@ export function MoveCopyDialog({
           <Text size="sm">
             {c.target}
             <Text span fw={600} data-testid="move-target">
-              {target === ROOT ? t.drive.rootName : target}
+              {target === ROOT ? tDrive.rootName : target}
             </Text>
           </Text>
           {problemText && (

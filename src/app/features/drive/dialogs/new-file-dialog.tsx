@@ -10,7 +10,8 @@ import { CREATABLE_OFFICE_EXTS } from '../../../../shared/drive/file-types';
 import { joinName, nameProblem } from '../../../../shared/drive/names';
 import { FormActions } from '../../../components/form-actions';
 import { drive } from '../../../lib/api';
-import { t } from '../../../lib/i18n';
+import { tCore } from '../../../lib/i18n-core';
+import { tPreview } from '../../../lib/i18n/preview';
 import { useOnline } from '../../../lib/online';
 import { driveKeys } from '../drive-data';
 import type { DriveView } from '../drive-view';
@@ -18,7 +19,7 @@ import { DIALOG_WIDTH } from '../../../components/dialog-kit';
 import { NameField } from '../../../components/name-field';
 
 type Ext = (typeof CREATABLE_OFFICE_EXTS)[number];
-const tt = t.preview.office;
+const tt = tPreview.office;
 
 const ICONS: Record<Ext, ReactNode> = {
   docx: <IconFileTypeDocx size={22} color="var(--mantine-color-blue-7)" />,
@@ -95,7 +96,7 @@ function NewFileDialog(props: { opened: boolean; view: DriveView; onClose: () =>
         });
     } catch (err) {
       // The server's refusal (folder gone, storage full…) in place; the dialog stays open.
-      setError(err instanceof Error ? err.message : t.errors.server);
+      setError(err instanceof Error ? err.message : tCore.errors.server);
       setSaving(false);
     }
   };
@@ -169,7 +170,7 @@ function NewFileDialog(props: { opened: boolean; view: DriveView; onClose: () =>
             disabled={saving}
           />
         </Stack>
-        <FormActions onCancel={cancel} saving={saving} mt="lg" submitLabel={t.common.confirm} />
+        <FormActions onCancel={cancel} saving={saving} mt="lg" submitLabel={tCore.common.confirm} />
       </form>
     </Modal>
   );

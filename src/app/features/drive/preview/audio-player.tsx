@@ -14,7 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { joinName } from '../../../../shared/drive/names';
-import { t } from '../../../lib/i18n';
+import { tPreview } from '../../../lib/i18n/preview';
 import { useDetail } from '../drive-data';
 import { activeLine, parseLrc, plainLyrics } from './lrc';
 import type { PreviewProps } from './types';
@@ -50,7 +50,7 @@ function randomOther(index: number, n: number): number {
  * highlighted and, once past the third line, kept in view.
  */
 export default function AudioPlayer({ files, index: start, area, onClose }: PreviewProps) {
-  const v = t.preview.viewers;
+  const v = tPreview.viewers;
   const a = v.audio;
   const { n, index, setIndex, file, name, source } = usePaged(files, start, area);
   const src = source.src;

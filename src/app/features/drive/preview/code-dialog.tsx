@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { joinName } from '../../../../shared/drive/names';
-import { t } from '../../../lib/i18n';
+import { tPreview } from '../../../lib/i18n/preview';
 import { CodeEditor, FONT_DEFAULT, FONT_MAX, FONT_MIN, FONT_STEP, languageByName } from './code-editor';
 import { THEME_OPTIONS, useCodeTheme } from './code-themes';
 import classes from './editors.module.css';
@@ -11,7 +11,7 @@ import { EditorShell } from './editor-shell';
 import { EditingNotes, LoadingOrError, useTextEditing } from './text-editing';
 import type { PreviewProps } from './types';
 
-const T = t.preview.editors;
+const T = tPreview.editors;
 /** spec §9: the wide dialogs are 900 px; phones (768 px and narrower) get the whole screen. */
 const WIDTH = 900;
 const PHONE_QUERY = '(max-width: 768px)';

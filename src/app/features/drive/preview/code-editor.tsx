@@ -25,7 +25,7 @@ import {
   rectangularSelection,
 } from '@codemirror/view';
 import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
-import { t } from '../../../lib/i18n';
+import { tPreview } from '../../../lib/i18n/preview';
 
 /** spec/drive.md §9: font sizes 12 to 30 in steps of 2, default 14 px; tab size 4. */
 export const FONT_MIN = 12;
@@ -113,7 +113,7 @@ export function CodeEditor(props: CodeEditorProps) {
           keymap.of([...defaultKeymap, ...searchKeymap, ...historyKeymap, ...foldKeymap, indentWithTab]),
           EditorState.tabSize.of(TAB_SIZE),
           indentUnit.of(' '.repeat(TAB_SIZE)),
-          EditorState.phrases.of(t.preview.editors.phrases),
+          EditorState.phrases.of(tPreview.editors.phrases),
           EditorView.contentAttributes.of({ 'aria-label': init.label }),
           init.wrap ? EditorView.lineWrapping : [],
           c.language.of([]),

@@ -2,13 +2,13 @@ import type { Extension } from '@codemirror/state';
 import type * as Themes from '@uiw/codemirror-themes-all';
 import { useLocalStorage } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { t } from '../../../lib/i18n';
+import { tPreview } from '../../../lib/i18n/preview';
 
 /**
  * The code editor's colour themes (spec/drive.md §9: "about 60 named colour themes; theme saved
  * locally"). They come from @uiw/codemirror-themes-all, which is big, so it is imported only
  * when someone actually uses a theme other than the default: the list of names is ours
- * (t.preview.editors.themes), checked against the package's exports by the type below.
+ * (tPreview.editors.themes), checked against the package's exports by the type below.
  */
 type ThemesModule = typeof Themes;
 export type ThemeName = {
@@ -20,10 +20,10 @@ export const DEFAULT_THEME = 'default';
 export type ThemeChoice = ThemeName | typeof DEFAULT_THEME;
 
 // Every exported theme has a label, and every label names an exported theme.
-const LABELS: Record<ThemeName, string> = t.preview.editors.themes;
+const LABELS: Record<ThemeName, string> = tPreview.editors.themes;
 
 export const THEME_OPTIONS: { value: ThemeChoice; label: string }[] = [
-  { value: DEFAULT_THEME, label: t.preview.editors.defaultTheme },
+  { value: DEFAULT_THEME, label: tPreview.editors.defaultTheme },
   ...(Object.keys(LABELS) as ThemeName[]).map((value) => ({ value, label: LABELS[value] })),
 ];
 

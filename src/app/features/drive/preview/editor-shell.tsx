@@ -1,10 +1,10 @@
 import { Button, Group, Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { t } from '../../../lib/i18n';
+import { tPreview } from '../../../lib/i18n/preview';
 import classes from './editors.module.css';
 import { EditStateBadge, LeaveConfirm, type TextEditing } from './text-editing';
 
-const T = t.preview.editors;
+const T = tPreview.editors;
 
 /**
  * The frame both text editors share (the code dialog and the markdown overlay): a modal that

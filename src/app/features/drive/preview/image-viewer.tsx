@@ -14,7 +14,7 @@ import {
 import { useCallback, useRef, useState, type PointerEvent, type ReactNode, type WheelEvent } from 'react';
 import type { FileEntry } from '../../../../shared/api/drive';
 import { joinName } from '../../../../shared/drive/names';
-import { t } from '../../../lib/i18n';
+import { tPreview } from '../../../lib/i18n/preview';
 import { useOnline } from '../../../lib/online';
 import { downloadUrl, previewUrl, type ReadArea } from '../drive-data';
 import { useThumbnail } from './source';
@@ -47,7 +47,7 @@ const distance = (ps: { x: number; y: number }[]) =>
  * hidden state is kept on the device. When zoomed in, dragging moves the image.
  */
 export default function ImageViewer({ files, index: start, area, onClose }: PreviewProps) {
-  const v = t.preview.viewers;
+  const v = tPreview.viewers;
   const im = v.image;
   const { n, index, setIndex, file, name, source } = usePaged(files, start, area);
 

@@ -16,7 +16,7 @@ import {
 } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { joinName } from '../../../../shared/drive/names';
-import { t } from '../../../lib/i18n';
+import { tPreview } from '../../../lib/i18n/preview';
 import { CodeEditor, FONT_DEFAULT } from './code-editor';
 import { useCodeTheme } from './code-themes';
 import classes from './editors.module.css';
@@ -26,7 +26,7 @@ import { EditorShell } from './editor-shell';
 import { EditingNotes, LoadingOrError, useTextEditing } from './text-editing';
 import type { PreviewProps } from './types';
 
-const T = t.preview.editors;
+const T = tPreview.editors;
 const M = T.markdown;
 /** spec §9: "markdown split view only when the screen is wider than 768". */
 const WIDE_QUERY = '(min-width: 768.02px)';

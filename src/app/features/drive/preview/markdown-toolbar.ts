@@ -1,6 +1,6 @@
 import { EditorSelection } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
-import { t } from '../../../lib/i18n';
+import { tPreview } from '../../../lib/i18n/preview';
 
 /**
  * The markdown toolbar's actions: each inserts markdown into the editor at the selection (or
@@ -19,7 +19,7 @@ export const MARKDOWN_ACTIONS: readonly MarkdownAction[] = [
   'table',
 ];
 
-const S = t.preview.editors.markdown.sample;
+const S = tPreview.editors.markdown.sample;
 
 /** Wraps each selection in `before`/`after` (the sample text when nothing is selected). */
 function wrap(view: EditorView, before: string, after: string, sample: string) {

@@ -4,7 +4,7 @@ import { Suspense, lazy, useState, type ComponentType } from 'react';
 import type { FileEntry } from '../../../../shared/api/drive';
 import { openWith, type OpenWith } from '../../../../shared/drive/file-types';
 import { fileMenuItems } from '../../../../shared/drive/menu-rules';
-import { t } from '../../../lib/i18n';
+import { tDrive } from '../../../lib/i18n/drive';
 import type { ReadArea } from '../drive-data';
 import type { DriveView } from '../drive-view';
 import type { PreviewProps } from './types';
@@ -43,7 +43,7 @@ export function usePreviewHost(view: PreviewPlace, onChanged: () => void) {
     const kind = openWith(item.extendName);
     if (kind === 'download') return false;
     if (kind === 'pdf') {
-      notifications.show({ color: 'yellow', message: t.drive.open.downloadToView });
+      notifications.show({ color: 'yellow', message: tDrive.open.downloadToView });
       return true;
     }
     const editable = fileMenuItems(view.menu, item).includes('rename');

@@ -6,7 +6,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { UpdateBody, type FileEntry } from '../../../../shared/api/drive';
 import { SESSION_EXPIRED_STATUS } from '../../../../shared/api/envelope';
 import { ApiError, OfflineError, drive, errorToast } from '../../../lib/api';
-import { t } from '../../../lib/i18n';
+import { tCore } from '../../../lib/i18n-core';
+import { tPreview } from '../../../lib/i18n/preview';
 import { drafts, type Draft } from './drafts';
 import type { ReadArea } from '../drive-data';
 import { loadText } from './source';
@@ -23,7 +24,7 @@ import { loadText } from './source';
  */
 
 type Eol = '\n' | '\r\n';
-const T = t.preview.editors;
+const T = tPreview.editors;
 
 interface State {
   status: 'loading' | 'ready' | 'error';
@@ -145,7 +146,7 @@ export function useTextEditing({ file, area, editable, onClose }: TextEditingOpt
     // The contract's own limit and words (文件内容过大…), before sending megabytes for nothing.
     const tooBig = UpdateBody.shape.fileContent.safeParse(fileContent);
     if (!tooBig.success) {
-      errorToast(tooBig.error.issues[0]?.message ?? t.errors.server);
+      errorToast(tooBig.error.issues[0]?.message ?? tCore.errors.server);
       return;
     }
     if (!navigator.onLine) {
@@ -174,7 +175,7 @@ export function useTextEditing({ file, area, editable, onClose }: TextEditingOpt
         offline();
       } else if (!(err instanceof ApiError && err.status === SESSION_EXPIRED_STATUS)) {
         // 999 already opened the 登录超时 dialog; anything else: the server's reason, text kept.
-        errorToast(err instanceof Error ? err.message : t.errors.server);
+        errorToast(err instanceof Error ? err.message : tCore.errors.server);
       }
       return;
     }

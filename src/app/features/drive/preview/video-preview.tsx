@@ -14,7 +14,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { formatSize } from '../../../../shared/drive/file-types';
 import { joinName } from '../../../../shared/drive/names';
-import { t } from '../../../lib/i18n';
+import { tPreview } from '../../../lib/i18n/preview';
 import { downloadUrl } from '../drive-data';
 import { posterWanted, storePosterIfMissing } from './poster';
 import type { PreviewProps } from './types';
@@ -38,7 +38,7 @@ type FullscreenVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void }
  * poster frame for the list (poster.ts), when the person may change the file.
  */
 export default function VideoPreview({ files, index: start, area, editable, onClose }: PreviewProps) {
-  const v = t.preview.viewers;
+  const v = tPreview.viewers;
   const vv = v.video;
   const { index, setIndex, file, name, source } = usePaged(files, start, area);
   const src = source.src;

@@ -7,7 +7,8 @@ import type { MyShareEntry } from '../../../../shared/api/share';
 import { joinName } from '../../../../shared/drive/names';
 import { OutboxButton } from '../../../components/outbox-panel';
 import { CachedViewState } from '../../../components/cached-state';
-import { t } from '../../../lib/i18n';
+import { tDrive } from '../../../lib/i18n/drive';
+import { tShare } from '../../../lib/i18n/share';
 import { ConfirmDialog } from '../dialogs/confirm-dialog';
 import { DetailDialog } from '../dialogs/detail-dialog';
 import { FileIcon } from '../file-icon';
@@ -15,7 +16,7 @@ import { OfflineNote } from '../../../components/offline-note';
 import { copyText, shareCalls, shareCopyText, shareKeys, useMyShares } from './share-data';
 import driveClasses from '../drive.module.css';
 
-const T = t.share.mine;
+const T = tShare.mine;
 const OWN = { area: 'own', areaQuery: {} } as const;
 
 type Dialog = { kind: 'cancel' | 'detail'; row: MyShareEntry };
@@ -39,8 +40,8 @@ export function MySharesPage() {
     const ok = await copyText(shareCopyText(r.shareBatchNum, r.extractionCode));
     notifications.show(
       ok
-        ? { color: 'green', message: t.share.dialog.copied }
-        : { color: 'red', message: t.share.dialog.copyFailed },
+        ? { color: 'green', message: tShare.dialog.copied }
+        : { color: 'red', message: tShare.dialog.copyFailed },
     );
   };
 
@@ -54,7 +55,7 @@ export function MySharesPage() {
         <Table verticalSpacing="xs" highlightOnHover data-testid="my-shares">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t.drive.columns.name}</Table.Th>
+              <Table.Th>{tDrive.columns.name}</Table.Th>
               <Table.Th w={90}>{T.shareType}</Table.Th>
               <Table.Th w={170}>{T.shareTime}</Table.Th>
               <Table.Th w={190}>{T.endTime}</Table.Th>

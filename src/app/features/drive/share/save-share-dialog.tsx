@@ -4,13 +4,15 @@ import { useState } from 'react';
 import { ROOT } from '../../../../shared/drive/names';
 import { FormActions } from '../../../components/form-actions';
 import { OfflineError } from '../../../lib/api';
-import { t } from '../../../lib/i18n';
+import { tCore } from '../../../lib/i18n-core';
+import { tDrive } from '../../../lib/i18n/drive';
+import { tShare } from '../../../lib/i18n/share';
 import { DIALOG_WIDTH, type DialogResult } from '../../../components/dialog-kit';
 import { FolderTree } from '../dialogs/folder-tree';
 import { driveKeys, useFolderTree } from '../drive-data';
 import { shareCalls } from './share-data';
 
-const P = t.share.page;
+const P = tShare.page;
 const OWN = { area: 'own', areaQuery: {} } as const;
 
 export interface SaveShareDialogProps {
@@ -48,7 +50,7 @@ export function SaveShareDialog({ opened, shareBatchNum, ids, what, onClose }: S
       onClose('confirm');
     } catch (err) {
       setError(
-        err instanceof OfflineError ? P.offline : err instanceof Error ? err.message : t.errors.server,
+        err instanceof OfflineError ? P.offline : err instanceof Error ? err.message : tCore.errors.server,
       );
       setBusy(false);
     }
@@ -73,9 +75,9 @@ export function SaveShareDialog({ opened, shareBatchNum, ids, what, onClose }: S
         <FolderTree tree={tree} target={target} onTarget={setTarget} openTo={ROOT} />
         <Box>
           <Text size="sm">
-            {t.drive.copyMove.target}
+            {tDrive.copyMove.target}
             <Text span fw={600} data-testid="save-target">
-              {target === ROOT ? t.drive.rootName : target}
+              {target === ROOT ? tDrive.rootName : target}
             </Text>
           </Text>
         </Box>

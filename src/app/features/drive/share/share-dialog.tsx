@@ -30,13 +30,14 @@ import {
 } from '../../../../shared/drive/share-rules';
 import { FormActions } from '../../../components/form-actions';
 import { OfflineError } from '../../../lib/api';
-import { t } from '../../../lib/i18n';
+import { tCore } from '../../../lib/i18n-core';
+import { tShare } from '../../../lib/i18n/share';
 import { DIALOG_WIDTH, type DialogResult } from '../../../components/dialog-kit';
 import { ShareField } from './share-field';
 import { copyText, shareCalls, shareCopyText, shareKeys, shareLink } from './share-data';
 
-const T = t.share.dialog;
-const S = t.share.send;
+const T = tShare.dialog;
+const S = tShare.send;
 
 /** Why an end time cannot be used, or null (spec §5: required, yyyy-MM-dd HH:mm:ss, in the future). */
 export function endTimeProblem(endTime: string | null, nowMs: number): string | null {
@@ -49,7 +50,7 @@ export function endTimeProblem(endTime: string | null, nowMs: number): string | 
 }
 
 const messageOf = (err: unknown) =>
-  err instanceof OfflineError ? T.offline : err instanceof Error ? err.message : t.errors.server;
+  err instanceof OfflineError ? T.offline : err instanceof Error ? err.message : tCore.errors.server;
 
 export interface ShareDialogProps {
   opened: boolean;

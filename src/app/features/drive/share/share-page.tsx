@@ -49,7 +49,9 @@ import {
 import { CODE_LENGTH, SHARE_EXPIRED, SHARE_REVOKED, sharePath } from '../../../../shared/drive/share-rules';
 import { sortEntries } from '../../../../shared/drive/sort';
 import { ApiError, OfflineError } from '../../../lib/api';
-import { t } from '../../../lib/i18n';
+import { tCore } from '../../../lib/i18n-core';
+import { tDrive } from '../../../lib/i18n/drive';
+import { tShare } from '../../../lib/i18n/share';
 import { useOnline } from '../../../lib/online';
 import { session, useSession } from '../../../lib/session';
 import { DetailDialog } from '../dialogs/detail-dialog';
@@ -62,8 +64,8 @@ import { shareCalls } from './share-data';
 import classes from './share.module.css';
 import driveClasses from '../drive.module.css';
 
-const P = t.share.page;
-const M = t.drive.menu;
+const P = tShare.page;
+const M = tDrive.menu;
 const ICON = 16;
 /** The share page's menu (spec §5): the Share route hides delete, copy, move, rename, share, unzip. */
 const MENU = { fileType: 0, shareRoute: true } as const;
@@ -147,7 +149,7 @@ function Header({ info }: { info: ShareInfo | undefined }) {
     <Group justify="space-between" wrap="nowrap" gap="xs">
       <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
         <Title order={3} size="h4">
-          {t.appName} · {P.title}
+          {tCore.appName} · {P.title}
         </Title>
         {info && (
           <Text size="sm" c="dimmed" data-testid="share-meta">
@@ -219,7 +221,7 @@ function CodePrompt({ shareBatchNum }: { shareBatchNum: string }) {
   const [busy, setBusy] = useState(false);
   const submit = async (value: string) => {
     if (!value.trim()) {
-      setError(t.share.page.codeTitle);
+      setError(tShare.page.codeTitle);
       return;
     }
     setBusy(true);
@@ -230,7 +232,7 @@ function CodePrompt({ shareBatchNum }: { shareBatchNum: string }) {
     } catch (err) {
       if (err instanceof ApiError && err.status === SESSION_EXPIRED_STATUS) return toLogin();
       setError(
-        err instanceof OfflineError ? P.offline : err instanceof Error ? err.message : t.errors.server,
+        err instanceof OfflineError ? P.offline : err instanceof Error ? err.message : tCore.errors.server,
       );
       setCode('');
     } finally {
@@ -363,7 +365,7 @@ function ShareBrowser({ shareBatchNum, info }: { shareBatchNum: string; info: Sh
     if (many)
       return (
         <>
-          <Menu.Label>{t.drive.selection.count(selected.length)}</Menu.Label>
+          <Menu.Label>{tDrive.selection.count(selected.length)}</Menu.Label>
           {batchActions(MENU, selected).map((a) => (
             <Menu.Item
               key={a}
@@ -417,7 +419,7 @@ function ShareBrowser({ shareBatchNum, info }: { shareBatchNum: string; info: Sh
   const saveTargets = selected.length > 0 ? selected : items;
   const nameOf = (i: DriveItem) => joinName(i.fileName, i.extendName);
   const what = (list: DriveItem[]) =>
-    list.length === 1 ? t.drive.remove.one(nameOf(list[0]!)) : t.drive.remove.many(list.length);
+    list.length === 1 ? tDrive.remove.one(nameOf(list[0]!)) : tDrive.remove.many(list.length);
 
   let body: ReactNode;
   if (listing.isPending) body = <Loading />;
@@ -459,7 +461,7 @@ function ShareBrowser({ shareBatchNum, info }: { shareBatchNum: string; info: Sh
     <>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm" c="dimmed">
-          {t.share.mine.items(info.fileCount)}
+          {tShare.mine.items(info.fileCount)}
         </Text>
         <Group gap="xs" wrap="nowrap">
           <Button
@@ -484,12 +486,12 @@ function ShareBrowser({ shareBatchNum, info }: { shareBatchNum: string; info: Sh
       <div ref={ref} className={classes.panel} data-testid="share-panel">
         <Group px="sm" gap={6} wrap="nowrap" mih={44} className={driveClasses.bar}>
           {path !== ROOT && (
-            <Tooltip label={t.drive.toolbar.back}>
+            <Tooltip label={tDrive.toolbar.back}>
               <ActionIcon
                 variant="subtle"
                 color="gray"
                 size={32}
-                aria-label={t.drive.toolbar.back}
+                aria-label={tDrive.toolbar.back}
                 onClick={() => go(parentPath(path))}
               >
                 <IconArrowLeft size={18} />

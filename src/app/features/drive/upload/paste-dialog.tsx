@@ -3,10 +3,10 @@ import { IconClipboard } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { nameProblem } from '../../../../shared/drive/names';
 import { NameField } from '../../../components/name-field';
-import { t } from '../../../lib/i18n';
+import { tUpload } from '../../../lib/i18n/upload';
 import { imageFromClipboard, pastedName } from './pick';
 
-const p = t.upload.pasteDialog;
+const p = tUpload.pasteDialog;
 
 /**
  * Paste image (spec §4): paste → a preview with the generated name → upload or discard. A

@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { ROOT } from '../../../../shared/drive/names';
-import { t } from '../../../lib/i18n';
+import { tDrive } from '../../../lib/i18n/drive';
+import { tUpload } from '../../../lib/i18n/upload';
 import { readyEngine, useUploads } from '../../../lib/upload';
 import type { NewUpload } from '../../../lib/upload/engine';
 import { useStorage } from '../drive-data';
@@ -37,7 +38,7 @@ export function openUploadPanel() {
 function report(rejected: { name: string; reason: string }[], batchRefused?: string) {
   if (batchRefused) notifications.show({ color: 'yellow', message: batchRefused });
   for (const r of rejected.slice(0, 5)) {
-    notifications.show({ color: 'yellow', message: t.upload.rejected(r.name, r.reason) });
+    notifications.show({ color: 'yellow', message: tUpload.rejected(r.name, r.reason) });
   }
   if (rejected.length > 5) {
     notifications.show({ color: 'yellow', message: `另有 ${rejected.length - 5} 个文件未添加` });
@@ -77,7 +78,7 @@ export function UploadDock({ view, canUpload }: { view: DriveView; canUpload: bo
     if (unfinished && !panel.open && !panel.dismissed) panel.set(true);
   }, [unfinished]);
 
-  const label = `${t.drive.root}${view.filePath === ROOT ? '' : view.filePath.replace(/\/$/, '')}`;
+  const label = `${tDrive.root}${view.filePath === ROOT ? '' : view.filePath.replace(/\/$/, '')}`;
   return (
     <>
       {open && (

@@ -28,14 +28,14 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type DragEvent, type ReactNode, type Ref } from 'react';
 import { formatSize } from '../../../../shared/drive/file-types';
 import { splitName } from '../../../../shared/drive/names';
-import { t } from '../../../lib/i18n';
+import { tUpload } from '../../../lib/i18n/upload';
 import { uploadEngine, useUploads, type UploadView } from '../../../lib/upload';
 import { KEEP_BUDGETS, keepBudgetSetting, setKeepBudget } from '../../../lib/upload/keeper';
 import { FileIcon } from '../file-icon';
 import { dragHasFiles, fromDrop, fromInput } from './pick';
 import classes from './upload.module.css';
 
-const u = t.upload;
+const u = tUpload;
 const ROW_HEIGHT = 58;
 
 function clock(seconds: number): string {

@@ -1,0 +1,31 @@
+/** 社会教育 (/activity/*, issue 24; README "Social education activities (issue 24)") and 报名详情. */
+export const tActivity = {
+  typeIntro: '活动类型用于区分讲座、亲子活动、研学、手工体验等；已被活动使用的类型不能删除，可停用。',
+  manageTitle: '活动管理',
+  manageIntro:
+    '发布后按报名时间接受报名，下架后不再接受新报名。名额由服务器保证不超报；每个手机号每场活动只能报名一次。点击“报名名单”查看并签到。',
+  openDetail: '报名名单',
+  dataIntro: '每场已举办的活动登记一份资料：实际参与人数（统计以此为准）、活动总结、照片与附件。',
+  detailTitle: '活动详情',
+  noId: '请从活动管理的列表中打开一场活动。',
+  signsTitle: '报名名单',
+  signsIntro: '活动开始前 1 小时起可签到；活动开始后可标记缺席；取消报名后名额退回。',
+  timeline: '状态记录',
+  statTitle: '活动统计',
+  endMonth: '截至月份（yyyy-MM）',
+  badMonth: '请输入 yyyy-MM 格式的月份，如 2026-11',
+  statNote:
+    '统计截至该月的 12 个月；草稿不计；参与人数以活动资料登记的实际参与人数为准，未登记的按签到人数计。',
+  totalActivities: '活动场次（12 个月）',
+  totalParticipants: '参与人数（12 个月）',
+  totalSignUps: '报名人数（12 个月）',
+  activitiesChart: '每月活动场次',
+  participantsChart: '每月参与与报名人数',
+  month: '月份',
+  activities: '活动场次',
+  participants: '参与人数',
+  signUps: '报名人数',
+  volunteerSignTitle: '报名详情',
+  volunteerSignNoId: '请从报名管理或招募详情的列表中打开一条报名。',
+  recruitSigns: '查看该招募的全部报名',
+} as const;

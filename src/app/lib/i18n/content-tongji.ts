@@ -1,0 +1,27 @@
+// 访问统计 of website and mini-program content (issue 23; features/content-tongji).
+export const tContentTongji = {
+  titleWebsite: '访问统计 · 官网与小程序',
+  titleEnglish: '访问统计 · 英文网站',
+  rangeLabel: '统计日期范围',
+  lastDays: (n: number) => (n === 365 ? '近一年' : `近 ${n} 天`),
+  custom: '自定义',
+  totalViews: '浏览量',
+  totalPlays: '播放量',
+  visitedRows: '被浏览的内容',
+  dailyViews: '日均浏览量',
+  times: (n: number) => `${n} 次`,
+  rows: (n: number) => `${n} 条`,
+  rowsNote: (n: number) => `（${n} 条内容）`,
+  rangeNote: (from: string, to: string) => `统计范围：${from} 至 ${to}（本馆日期，北京时间）`,
+  views: '浏览量',
+  plays: '播放量',
+  trend: (unit: 'day' | 'week' | 'month', withPlays: boolean) =>
+    `${{ day: '每天', week: '每周', month: '每月' }[unit]}的浏览量${withPlays ? '与播放量' : ''}（次${unit === 'week' ? '，按周起始日' : ''}）`,
+  byMonth: (span: string) => `近 12 个月浏览量（${span}）`,
+  top: '浏览最多的 10 条内容',
+  byRecord: '各类内容的浏览量',
+  table: '各类内容明细',
+  kind: '内容类型',
+  noViews: '该时间段内还没有浏览',
+  note: '只统计已发布内容的详情浏览与音视频播放；同一访客（按网络地址与浏览器识别，不保存地址本身）每天对同一条内容只计一次；搜索引擎爬虫不计；日期按本馆日期（北京时间）划分。',
+} as const;
