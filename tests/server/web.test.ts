@@ -170,6 +170,11 @@ describe('with a built front end', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("app");');
     fs.writeFileSync(path.join(dist, 'assets', 'big-def456.js'), BIG);
+    fs.writeFileSync(path.join(dist, 'assets', 'hash.worker-aa11bb.js'), 'self.onmessage = () => {};');
+    fs.writeFileSync(
+      path.join(dist, 'assets', 'logo-cc22dd.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    );
     await precompressDir(dist);
     s = await startServer({ DIST_DIR: dist });
   });
@@ -244,6 +249,26 @@ describe('with a built front end', () => {
     expect(js.text).toBe('console.log("app");');
     const robots = await page('/robots.txt', '*/*');
     expect(robots.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('a script or style sheet carries the subresource headers; a worker, an SVG and a page carry all', async () => {
+    const js = await page('/assets/app-abc123.js', '*/*');
+    expect(js.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(js.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy'])
+      expect(js.headers.get(name), name).toBeNull();
+    // The same for the precompressed copy a browser is sent.
+    const br = await fetch(`${s.url}/assets/big-def456.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-security-policy')).toBeNull();
+    expect(br.headers.get('x-content-type-options')).toBe('nosniff');
+    // A worker obeys its own answer's policy; an SVG opened by itself is a document.
+    for (const p of ['/assets/hash.worker-aa11bb.js', '/assets/logo-cc22dd.svg', '/', '/sw.js']) {
+      const res = await page(p, '*/*');
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('content-security-policy'), p).toContain("script-src 'self'");
+      expect(res.headers.get('x-frame-options'), p).toBe('SAMEORIGIN');
+    }
   });
 
   it('sends the build’s brotli or gzip copy by Accept-Encoding, the same bytes once decoded', async () => {

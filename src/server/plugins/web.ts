@@ -1,10 +1,33 @@
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { DRIVE_PREFIX, ErrorCode, MUSEUM_PREFIX } from '../../shared/api/envelope';
 import { sendEnvelope } from './envelope';
+
+/**
+ * Headers that only a document (or a worker's own script) acts on: the page's CSP and framing,
+ * referrer, cross-origin and legacy IE policies. A script or style sheet the page loads obeys
+ * the page's, so on /assets they were about 900 bytes of every answer: a signed-in launch
+ * fetches about a hundred chunks, and those headers were a sixth of what it moved over the
+ * museum's Wi-Fi on HTTP/1.1 (issue 25, tests/bench/first-load.ts). The rest stays: nosniff (a
+ * script must be served as one) and the resource policy (no other site may load ours). Worker
+ * scripts (`*.worker-*.js`) run under the policy of their own answer, so they keep all of it.
+ */
+const DOCUMENT_ONLY = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+const SUBRESOURCE = /^\/assets\/(?![^/]*\.worker-)[^/]+\.(js|css)$/;
 
 /** Files that must be revalidated on every load, or an installed app would never see an update. */
 const NEVER_STALE = new Set(['/sw.js', '/manifest.webmanifest', '/index.html', '/login.html', '/']);
@@ -38,6 +61,10 @@ export const webPlugin = fp(async function webPlugin(app: FastifyInstance, opts:
         else if (NEVER_STALE.has(rel)) res.setHeader('cache-control', 'no-cache');
         else res.setHeader('cache-control', 'public, max-age=3600');
         if (rel === '/sw.js') res.setHeader('service-worker-allowed', '/');
+        // `res` is the raw ServerResponse (@fastify/static's type names only what it documents);
+        // tests/server/web.test.ts proves the headers go.
+        if (SUBRESOURCE.test(rel))
+          for (const name of DOCUMENT_ONLY) (res as unknown as ServerResponse).removeHeader(name);
       },
     });
     // Precompressed like every page (preCompressed above), whatever its query (`?redirect=`).
