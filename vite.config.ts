@@ -122,36 +122,9 @@ function loginStrings(): Plugin {
   };
 }
 
-/**
- * The app's style sheet (Mantine's and ours, about 290 KB) goes at the end of index.html's body
- * instead of its head (issue 25). In the head it blocked every paint: an installed app on a
- * tablet showed white until the sheet had been read and parsed (0.75 s of a 1.5 s first paint at
- * a quarter of the CPU's speed, tests/bench/first-paint.ts). After the page's own 馆务云 正在加载…,
- * which is styled inline, that shows at once; the parser stops at the sheet, so the app's
- * scripts (deferred modules) still run only once it has applied, and nothing of the app is ever
- * drawn unstyled. Only the entry's own sheet moves; a page's sheet loads with its code.
- */
-function styleSheetAfterBoot(): Plugin {
-  return {
-    name: 'style-sheet-after-boot',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        if (!/(^|[\\/])index\.html$/.test(ctx.filename)) return html;
-        const links = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-        if (links.length !== 1) throw new Error(`index.html: 应有一个样式表，实有 ${links.length} 个`);
-        if (!html.includes('</body>')) throw new Error('index.html: 没有 </body>');
-        return html.replace(links[0]!, '').replace('</body>', `  ${links[0]}\n  </body>`);
-      },
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [
     loginStrings(),
-    styleSheetAfterBoot(),
     react(),
     fortuneSheetWithoutEval(),
     officeChunksNotPrecached(),

@@ -87,39 +87,3 @@ test.describe('sign-in, rail and navigation', () => {
     await expect(page).toHaveURL(/\/resources\/net-disk\?fileType=0$/);
   });
 });
-
-// The app's style sheet sits after the page's own 馆务云 正在加载… (vite.config.ts,
-// styleSheetAfterBoot): a sheet slow to arrive no longer keeps a tablet's screen white, and the
-// app still draws nothing before the sheet applies (no unstyled flash).
-test('a slow style sheet: the app’s name shows at once, the app only once styled', async ({ page }) => {
-  await signIn(page, 'staff02');
-  await expect(page.getByTestId('workbench')).toBeVisible();
-  await page.route(/\/assets\/index-[^/]*\.css$/, async (route) => {
-    await new Promise((r) => setTimeout(r, 1500));
-    await route.continue();
-  });
-  await page.addInitScript(() => {
-    const seen = { bootPaintedAt: -1, appDrawnUnstyled: false };
-    (window as unknown as { seen: typeof seen }).seen = seen;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries())
-        if (e.name === 'first-contentful-paint' && document.querySelector('.boot'))
-          seen.bootPaintedAt = e.startTime;
-    }).observe({ type: 'paint', buffered: true });
-    new MutationObserver(() => {
-      const root = document.getElementById('root');
-      const drawn = root?.firstElementChild && !root.firstElementChild.classList.contains('boot');
-      const styled =
-        getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-body') !== '';
-      if (drawn && !styled) seen.appDrawnUnstyled = true;
-    }).observe(document, { childList: true, subtree: true });
-  });
-  await page.reload();
-  await expect(page.getByTestId('workbench')).toBeVisible();
-  const seen = await page.evaluate(
-    () => (window as unknown as { seen: { bootPaintedAt: number; appDrawnUnstyled: boolean } }).seen,
-  );
-  expect(seen.bootPaintedAt).toBeGreaterThan(0);
-  expect(seen.bootPaintedAt).toBeLessThan(1500);
-  expect(seen.appDrawnUnstyled).toBe(false);
-});
