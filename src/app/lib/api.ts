@@ -95,8 +95,9 @@ function makeClient(prefix: string, timeoutMs: number | undefined, key: 'data' |
     // A call can fail while its answer's body is still arriving, not only before its headers:
     // React Query cancels a read that a newer invalidation supersedes, the timeout fires, or
     // the Wi-Fi drops mid-body. Each says what it is, exactly as before the headers; only an
-    // answer that arrived whole and is not our JSON is 服务器异常 (a CI run showed 服务器异常
-    // for a read cancelled mid-body, issue 25).
+    // answer that arrived whole and is not our JSON is 服务器异常 (a CI run once toasted a bare
+    // 服务器异常 over 信息发布, which only a body that failed to arrive, or a 200 that is not
+    // ours, could give).
     const unanswered = (err: unknown): never => {
       // The caller cancelled (React Query drops a superseded refetch): nothing failed, say nothing.
       if (opts.signal?.aborted) throw err;

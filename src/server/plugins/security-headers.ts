@@ -4,7 +4,8 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Helmet's security headers (CSP, HSTS, nosniff, frame and referrer policies…) on every
- * answer, computed once. @fastify/helmet built a new helmet middleware on every request
+ * answer, computed once. (The built scripts and style sheets under /assets drop those that act
+ * only on a document: plugins/web.ts, where the file actually sent is known.) @fastify/helmet built a new helmet middleware on every request
  * (`helmet(options)(req, res)`: parsing the options and the CSP directives again), about a
  * tenth of a signed-in call's fixed cost in the profile (tests/bench/README.md). Our options
  * hold no per-request part (no nonces, no directive functions), so the headers are the same
