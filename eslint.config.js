@@ -19,6 +19,18 @@ const noServerFromClient = {
   ],
 };
 
+// A dialog opened before its host has mounted would be lost (lib/dialogs.ts).
+const noBareModals = {
+  ...noServerFromClient,
+  paths: [
+    {
+      name: '@mantine/modals',
+      importNames: ['modals'],
+      message: '请用 lib/dialogs 的 dialogs 打开对话框：宿主挂载前的调用会等待，而不是丢失',
+    },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'data', 'node_modules', 'test-results', 'playwright-report', '.tmp'] },
   js.configs.recommended,
@@ -54,8 +66,12 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', noServerFromClient],
+      'no-restricted-imports': ['error', noBareModals],
     },
+  },
+  {
+    files: ['src/app/lib/dialogs.ts'],
+    rules: { 'no-restricted-imports': ['error', noServerFromClient] },
   },
   {
     files: ['src/server/**/*.ts'],

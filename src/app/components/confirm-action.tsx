@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../lib/dialogs';
 import { tCore } from '../lib/i18n-core';
 
 interface ConfirmOptions {
@@ -19,7 +19,7 @@ interface ConfirmOptions {
  */
 export function confirmAction({ title, message, confirmLabel, danger, run }: ConfirmOptions) {
   const color = danger ? 'red' : undefined;
-  const modalId = modals.openConfirmModal({
+  const modalId = dialogs.openConfirmModal({
     title,
     children: <Text size="sm">{message}</Text>,
     labels: { confirm: confirmLabel, cancel: tCore.common.cancel },
@@ -28,7 +28,7 @@ export function confirmAction({ title, message, confirmLabel, danger, run }: Con
     closeOnClickOutside: false,
     onConfirm: () => {
       const busy = (loading: boolean) =>
-        modals.updateModal({
+        dialogs.updateModal({
           modalId,
           confirmProps: { color, loading },
           cancelProps: { disabled: loading },
@@ -37,7 +37,7 @@ export function confirmAction({ title, message, confirmLabel, danger, run }: Con
         });
       busy(true);
       run().then(
-        () => modals.close(modalId),
+        () => dialogs.close(modalId),
         () => busy(false),
       );
     },

@@ -11,7 +11,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../lib/dialogs';
 import { IconAlertTriangle, IconCloudCheck, IconCloudUpload, IconRefresh } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -96,7 +96,7 @@ function OpCard({ op }: { op: OutboxOp }) {
   };
 
   const discard = () =>
-    modals.openConfirmModal({
+    dialogs.openConfirmModal({
       title: o.discardTitle,
       children: <Text size="sm">{o.discardConfirm(op.label)}</Text>,
       labels: { confirm: o.discard, cancel: tCore.common.cancel },

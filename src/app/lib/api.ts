@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { modals } from '@mantine/modals';
+import { dialogs } from './dialogs';
 import { DRIVE_PREFIX, MUSEUM_PREFIX, SESSION_EXPIRED_STATUS } from '../../shared/api/codes';
 // The core strings, not the whole catalogue: the sign-in page's chunk carries this client.
 import { tCore as t } from './i18n-core';
@@ -56,7 +56,7 @@ let expiredDialogOpen = false;
 export function sessionExpired() {
   if (expiredDialogOpen) return;
   expiredDialogOpen = true;
-  modals.openConfirmModal({
+  dialogs.openConfirmModal({
     title: t.session.expiredTitle,
     children: t.session.expired,
     labels: { confirm: t.session.confirm, cancel: '' },

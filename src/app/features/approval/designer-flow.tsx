@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Group, ScrollArea, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../lib/dialogs';
 import { IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -64,7 +64,7 @@ export function DesignerFlow({
     add: (path: NodePath, kind) => edit(() => addNode(root, path, kind)),
     remove: (path) => edit(() => deleteNode(root, path)),
     removeRouter: (path) =>
-      modals.openConfirmModal({
+      dialogs.openConfirmModal({
         title: tDesigner.flow.removeRouter,
         children: <Text size="sm">{tDesigner.flow.removeRouterConfirm}</Text>,
         labels: { confirm: tCore.common.delete, cancel: tCore.common.cancel },

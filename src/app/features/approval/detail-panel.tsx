@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Divider, Drawer, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../lib/dialogs';
 import { notifications } from '@mantine/notifications';
 import { IconCloudOff, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -77,7 +77,7 @@ export function DetailPanel({
 
 function askCancel() {
   return new Promise<boolean>((resolve) =>
-    modals.openConfirmModal({
+    dialogs.openConfirmModal({
       title: P.dialog.cancelConfirmTitle,
       children: <Text size="sm">{P.dialog.cancelConfirm}</Text>,
       labels: { confirm: P.dialog.cancelConfirmButton, cancel: tCore.common.cancel },

@@ -14,7 +14,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../lib/dialogs';
 import { IconArrowLeft, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
@@ -51,7 +51,7 @@ interface Meta {
 /** Asks before unsaved changes are dropped; resolves true to leave. */
 export function confirmLeave(): Promise<boolean> {
   return new Promise((resolve) => {
-    modals.openConfirmModal({
+    dialogs.openConfirmModal({
       title: E.unsaved,
       children: <Text size="sm">{E.leaveConfirm}</Text>,
       labels: { confirm: tCore.common.confirm, cancel: tCore.common.cancel },

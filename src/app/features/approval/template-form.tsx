@@ -11,7 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../lib/dialogs';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   FIELD_TYPES,
@@ -52,7 +52,7 @@ export function TemplateForm({
     const f = fields[i]!;
     const drop = () => onChange(fields.filter((_, j) => j !== i));
     if (!usedByConditions(root, f.id)) return drop();
-    modals.openConfirmModal({
+    dialogs.openConfirmModal({
       title: F.remove,
       children: <Text size="sm">{F.removeUsed(f.label)}</Text>,
       labels: { confirm: tCore.common.delete, cancel: tCore.common.cancel },

@@ -14,7 +14,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../lib/dialogs';
 import { useQuery } from '@tanstack/react-query';
 import {
   IconArrowBackUp,
@@ -83,7 +83,7 @@ export function RoleSettingPage() {
       }
     };
     if (!dirty) return go();
-    modals.openConfirmModal({
+    dialogs.openConfirmModal({
       title: r.discardTitle,
       children: <Text size="sm">{r.discardConfirm(selected?.name ?? '')}</Text>,
       labels: { confirm: r.discard, cancel: tCore.common.cancel },

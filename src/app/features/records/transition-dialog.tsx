@@ -1,5 +1,5 @@
 import { Modal, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../lib/dialogs';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { RecordRow } from '../../../shared/records/api';
@@ -77,7 +77,7 @@ export function TransitionDialog({
       // that stays until the operator closes it, not a toast that fades.
       const note = r.queued ? null : (r.data as { operatorNote?: unknown } | null)?.operatorNote;
       if (typeof note === 'string' && note)
-        modals.open({
+        dialogs.open({
           title: R.operatorNoteTitle,
           closeOnClickOutside: false,
           children: (

@@ -1,6 +1,6 @@
 import { Box, Drawer, Group, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../lib/dialogs';
 import { IconWifiOff } from '@tabler/icons-react';
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -93,7 +93,7 @@ export function AppLayout({ panelFooter }: { panelFooter?: (module: ModuleKey) =
 
   const logout = async () => {
     const pending = await pendingWrites();
-    modals.openConfirmModal({
+    dialogs.openConfirmModal({
       title: tCore.shell.logout,
       children: pending > 0 ? tCore.shell.logoutKeepsPending(pending) : tCore.shell.logoutConfirm,
       labels: { confirm: tCore.common.confirm, cancel: tCore.common.cancel },

@@ -15,7 +15,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../lib/dialogs';
 import { notifications } from '@mantine/notifications';
 import { IconBell, IconChecklist, IconInbox } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
@@ -273,7 +273,7 @@ function NoticeTab({ view, close }: { view: CachedView<NoticeRow[]>; close: () =
     }
   };
   const clear = () =>
-    modals.openConfirmModal({
+    dialogs.openConfirmModal({
       title: tNotices.clearNotices,
       children: tNotices.clearNoticesConfirm,
       labels: { confirm: tCore.common.confirm, cancel: tCore.common.cancel },

@@ -15,7 +15,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../lib/dialogs';
 import { notifications } from '@mantine/notifications';
 import {
   IconAward,
@@ -425,7 +425,7 @@ function ClaimRow({ s, today, offline }: { s: OpenSession; today: string; offlin
             errorToast(V.needNetwork);
             return;
           }
-          modals.openConfirmModal({
+          dialogs.openConfirmModal({
             title: V.claim,
             children: <Text size="sm">{V.claimConfirm(what)}</Text>,
             labels: { confirm: V.claim, cancel: tCore.common.cancel },
@@ -550,7 +550,7 @@ function Recruits({ list, offline }: { list: OpenRecruit[]; offline: boolean }) 
                           errorToast(V.cancelNeedsNetwork);
                           return;
                         }
-                        modals.openConfirmModal({
+                        dialogs.openConfirmModal({
                           title: V.cancelSign,
                           children: <Text size="sm">{V.cancelSignConfirm}</Text>,
                           labels: { confirm: V.cancelSign, cancel: tCore.common.cancel },
