@@ -168,7 +168,8 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     precompress(),
-    // The sign-in page's JavaScript may not grow past its budget nor carry the app (issue 25).
+    // The sign-in page's JavaScript may not grow past its budget nor carry the app, and the
+    // workbench may not carry zod (issue 25).
     signInBudget(),
   ],
   server: { proxy: { '/singleMuseum': API, '/wangpan': API } },

@@ -5,6 +5,10 @@
  * carry neither a framework nor the signed-in app (React, Mantine, the router, the shell, the
  * offline store, the whole string catalogue). A build that breaks either fails, with the chunks
  * that weigh most, so a stray import is caught where it is made rather than on a tablet.
+ *
+ * The same build check keeps zod off the workbench (`NOT_ON_WORKBENCH`): the workbench has no
+ * size budget of its own here, since `tests/bench/first-load.ts` measures it in a browser, but
+ * the one library it was found to carry for nothing may not come back.
  */
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -43,11 +47,9 @@ export interface BudgetResult {
   forbidden: string[];
 }
 
-/** The sign-in page's entry and all it imports statically, gzipped one by one (as they are sent). */
-export function measureSignIn(chunks: readonly BudgetChunk[]): BudgetResult | null {
+/** The named chunks and every chunk they import statically, by file name. */
+function staticClosure(chunks: readonly BudgetChunk[], start: readonly string[]): Set<string> {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  const entry = chunks.find((c) => c.isEntry && c.moduleIds.some((id) => SIGN_IN_ENTRY.test(id)));
-  if (!entry) return null;
   const seen = new Set<string>();
   const visit = (name: string) => {
     const c = byName.get(name);
@@ -55,7 +57,46 @@ export function measureSignIn(chunks: readonly BudgetChunk[]): BudgetResult | nu
     seen.add(name);
     c.imports.forEach(visit);
   };
-  visit(entry.fileName);
+  start.forEach(visit);
+  return seen;
+}
+
+/**
+ * What a signed-in launch onto the workbench runs: the app's entry, the signed-in chunk and the
+ * dialogs' host that the router's guard waits for, the shell, and the workbench page.
+ */
+const WORKBENCH_LAUNCH: readonly RegExp[] = [
+  /src[\\/]app[\\/]main\.tsx$/,
+  /src[\\/]app[\\/]lib[\\/](signed-in|overlays)\.tsx$/,
+  /src[\\/]app[\\/]routes[\\/]shell\.tsx$/,
+  /src[\\/]app[\\/]features[\\/]workbench[\\/]workbench-page\.tsx$/,
+];
+
+/**
+ * Modules the workbench must not load (issue 25). zod is 26 KiB gzip of schemas the workbench
+ * never checks against: a constant or a type imported from a schema file (shared/api/*.ts)
+ * brings it along, so such constants live in zod-free files (codes.ts, live.ts…).
+ */
+export const NOT_ON_WORKBENCH: readonly RegExp[] = [/node_modules[\\/]zod[\\/]/];
+
+/** Modules of NOT_ON_WORKBENCH that a signed-in launch onto the workbench would load. */
+export function workbenchForbidden(chunks: readonly BudgetChunk[]): string[] {
+  const roots = chunks.filter((c) => c.moduleIds.some((id) => WORKBENCH_LAUNCH.some((re) => re.test(id))));
+  const seen = staticClosure(
+    chunks,
+    roots.map((c) => c.fileName),
+  );
+  return chunks
+    .filter((c) => seen.has(c.fileName))
+    .flatMap((c) => c.moduleIds.filter((id) => NOT_ON_WORKBENCH.some((re) => re.test(id))));
+}
+
+/** The sign-in page's entry and all it imports statically, gzipped one by one (as they are sent). */
+export function measureSignIn(chunks: readonly BudgetChunk[]): BudgetResult | null {
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const entry = chunks.find((c) => c.isEntry && c.moduleIds.some((id) => SIGN_IN_ENTRY.test(id)));
+  if (!entry) return null;
+  const seen = staticClosure(chunks, [entry.fileName]);
   const sized = [...seen].map((name) => {
     const c = byName.get(name)!;
     return { fileName: name, gzipKiB: zlib.gzipSync(c.code, { level: 9 }).length / 1024 };
@@ -97,6 +138,11 @@ export function signInBudget(budgetKiB = SIGN_IN_BUDGET_KIB): Plugin {
       if (r.gzipKiB > budgetKiB)
         this.error(
           `登录页的 JavaScript 为 ${r.gzipKiB.toFixed(1)} KiB gzip，超出预算 ${budgetKiB} KiB（最大的：${top}）`,
+        );
+      const heavy = workbenchForbidden(chunks);
+      if (heavy.length)
+        this.error(
+          `工作台的 JavaScript 带上了不该有的模块（常量请从不依赖 zod 的文件引用）：${heavy.slice(0, 5).join(', ')}`,
         );
     },
   };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { measureSignIn, signInBudget, type BudgetChunk } from '../../scripts/js-budget';
+import { measureSignIn, signInBudget, workbenchForbidden, type BudgetChunk } from '../../scripts/js-budget';
 
 /** Text that gzip cannot shrink much: `kib` KiB of base64 of random bytes (gzip keeps ~76%). */
 function noise(kib: number): string {
@@ -91,5 +91,34 @@ describe('sign-in JavaScript budget (issue 25)', () => {
 
   it('leaves a build without the sign-in page (the service worker) alone', () => {
     expect(build(1, [chunk('sw.js', { isEntry: true, code: noise(20) })])).toBeNull();
+  });
+});
+
+describe('zod kept off the workbench (issue 25)', () => {
+  const app = (over: { notice?: string[] } = {}) => [
+    chunk('index.js', { isEntry: true, imports: ['react.js'], moduleIds: ['/repo/src/app/main.tsx'] }),
+    chunk('react.js', { moduleIds: ['/repo/node_modules/react/index.js'] }),
+    chunk('signed-in.js', {
+      imports: over.notice ?? ['live.js'],
+      moduleIds: ['/repo/src/app/lib/signed-in.tsx'],
+    }),
+    chunk('live.js', { moduleIds: ['/repo/src/shared/api/live.ts'] }),
+    chunk('notice.js', {
+      imports: ['zod.js'],
+      moduleIds: ['/repo/src/shared/api/notice.ts'],
+    }),
+    chunk('zod.js', { moduleIds: ['/repo/node_modules/zod/v4/classic/schemas.js'] }),
+    // A page reached only through import(): it may use zod.
+    chunk('drive.js', { imports: ['zod.js'], moduleIds: ['/repo/src/app/features/drive/drive-page.tsx'] }),
+  ];
+
+  it('passes a launch whose chunks reach zod only through pages loaded later', () => {
+    expect(workbenchForbidden(app())).toEqual([]);
+  });
+
+  it('names zod once a chunk the launch loads imports it statically', () => {
+    expect(workbenchForbidden(app({ notice: ['live.js', 'notice.js'] }))).toEqual([
+      '/repo/node_modules/zod/v4/classic/schemas.js',
+    ]);
   });
 });

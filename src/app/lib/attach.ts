@@ -8,7 +8,7 @@ import {
   type AttachChunkAnswer,
   type Attachment,
 } from '../../shared/api/attach';
-import { MUSEUM_PREFIX, SESSION_EXPIRED_STATUS } from '../../shared/api/envelope';
+import { MUSEUM_PREFIX, SESSION_EXPIRED_STATUS } from '../../shared/api/codes';
 import { spoofProblem } from '../../shared/drive/names';
 import { ApiError, OfflineError, museum, sessionExpired } from './api';
 import { tCore } from './i18n-core';

@@ -1,7 +1,8 @@
 import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { MUSEUM_PREFIX } from '../../shared/api/envelope';
-import { LIVE_STREAM_PATH, LiveChange, type SidebarCounts } from '../../shared/api/notice';
+import { MUSEUM_PREFIX } from '../../shared/api/codes';
+import { LIVE_STREAM_PATH, readLiveChange } from '../../shared/api/live';
+import type { SidebarCounts } from '../../shared/api/notice';
 import { keepOnDevice, type Cached } from './cached-query';
 import { serverAnswered } from './online';
 import { session } from './session';
@@ -177,13 +178,8 @@ export function startLive(queryClient: QueryClient) {
       changed(null);
     });
     es.addEventListener('change', (e) => {
-      let parsed;
-      try {
-        parsed = LiveChange.safeParse(JSON.parse((e as MessageEvent<string>).data));
-      } catch {
-        parsed = undefined;
-      }
-      changed(parsed?.success ? parsed.data.topics : null, parsed?.data?.counts);
+      const change = readLiveChange((e as MessageEvent<string>).data);
+      changed(change ? change.topics : null, change?.counts);
     });
     es.addEventListener('error', () => {
       status(false);

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { SESSION_EXPIRED_STATUS } from '../../shared/api/envelope';
+import { SESSION_EXPIRED_STATUS } from '../../shared/api/codes';
 import {
   OUTBOX_REPLAY_MESSAGE,
   OUTBOX_SYNC_TAG,

@@ -1,12 +1,12 @@
-import {
-  TASK_DONE,
-  type BoardDetails,
-  type CommentRow,
-  type KidTask,
-  type ProjectBoard,
-  type TaskCard,
-  type TaskDetail,
+import type {
+  BoardDetails,
+  CommentRow,
+  KidTask,
+  ProjectBoard,
+  TaskCard,
+  TaskDetail,
 } from '../../shared/api/project';
+import { TASK_DONE } from '../../shared/api/project-state';
 import { isUnsent, refusedOf, type OutboxOp } from './outbox';
 
 /**

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { TASK_DONE, type BoardDetails, type ProjectBoard, type TaskDetail } from '../../shared/api/project';
+import type { BoardDetails, ProjectBoard, TaskDetail } from '../../shared/api/project';
+import { TASK_DONE } from '../../shared/api/project-state';
 import { museumDate } from '../../shared/rules/museum-time';
 import { museum } from './api';
 import { storeViews } from './cached-query';

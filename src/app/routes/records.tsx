@@ -2,7 +2,7 @@ import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
-import { MUSEUM_PREFIX } from '../../shared/api/envelope';
+import { MUSEUM_PREFIX } from '../../shared/api/codes';
 import {
   businessDataDept,
   businessDataPersonal,

@@ -98,29 +98,5 @@ export const ResourceCounts = z.object({
 export type ResourceCounts = z.infer<typeof ResourceCounts>;
 export const RESOURCE_APPROVAL_TYPES = { upload: 'resourceUpload', apply: 'resourceApply' } as const;
 
-/**
- * The live stream (GET /singleMuseum/notice/stream, Server-Sent Events). Each `change` event's
- * data is `{"topics": [...], "counts"?: SidebarCounts}`: which of the signed-in user's lists
- * changed and, when the side menu's counts moved (notice, cooperation, approval), their new
- * values, so the bell moves without a round trip. The page refetches the lists and the rest of
- * the counts; no content travels on the stream.
- */
-/**
- * `announce`: an announcement meant for me was published, withdrawn, changed or deleted.
- * `registration`: a self-registration arrived or was decided (the 人员审核 badge of its approvers).
- */
-// 'books': the librarian's queue counts (借阅、领用、续借审批) changed.
-export const LIVE_TOPICS = [
-  'notice',
-  'cooperation',
-  'approval',
-  'announce',
-  'registration',
-  'books',
-] as const;
-export type LiveTopic = (typeof LIVE_TOPICS)[number];
-export const LiveChange = z.object({
-  topics: z.array(z.enum(LIVE_TOPICS)),
-  counts: SidebarCounts.optional(),
-});
-export const LIVE_STREAM_PATH = '/notice/stream';
+// The live stream's topics, path and change (without zod, for every signed-in page): live.ts.
+export { LIVE_STREAM_PATH, LIVE_TOPICS, readLiveChange, type LiveChange, type LiveTopic } from './live';

@@ -43,8 +43,8 @@ export const PROJECT_TYPE_TEXT: Record<ProjectType, string> = {
 };
 /** Priorities (spec §9): 1 普通 (default), 2 紧急, 3 非常紧急. */
 export const TASK_PRIORITY_TEXT: Record<number, string> = { 1: '普通', 2: '紧急', 3: '非常紧急' };
-export const TASK_OPEN = 1;
-export const TASK_DONE = 2;
+// A task's state, without zod for the offline copy every signed-in page keeps: project-state.ts.
+export { TASK_DONE, TASK_OPEN } from './project-state';
 
 export const PROJECT_NAME_MAX = 100;
 export const BLOCK_NAME_MAX = 30;

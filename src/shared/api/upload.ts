@@ -7,9 +7,9 @@ import { Flag } from './fields';
  * request (GET) and each chunk (multipart POST, field `file`) carry these parameters.
  */
 
-/** The most one file may be. */
-export const UPLOAD_MAX_BYTES = 500 * 1024 * 1024;
-export const UPLOAD_TOO_LARGE = '上传文件大小不能超过500MB';
+// The most one file may be, without zod for the upload queue every signed-in page resumes:
+// upload-limits.ts.
+export { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE } from './upload-limits';
 /** Bounds of the client-chosen chunk size (nominally 1 MiB). The last chunk may be up to twice it. */
 export const CHUNK_MIN_BYTES = 64 * 1024;
 export const CHUNK_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { IconDownload } from '@tabler/icons-react';
-import { MUSEUM_PREFIX } from '../../../shared/api/envelope';
+import { MUSEUM_PREFIX } from '../../../shared/api/codes';
 import { bsBookInfo } from '../../../shared/records/book/books';
 import { errorToast } from '../../lib/api';
 import { tBooksIsbn } from '../../lib/i18n/books-isbn';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { MUSEUM_PREFIX } from '../../../shared/api/envelope';
+import { MUSEUM_PREFIX } from '../../../shared/api/codes';
 import type { AddInput, BorrowCheck, UserInfo } from '../../../shared/api/books';
 import type { RecordPage } from '../../../shared/records/api';
 import { bsBookApproval, bsBookInfo } from '../../../shared/records/book/books';

@@ -16,7 +16,7 @@ import {
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MUSEUM_PREFIX } from '../../../shared/api/envelope';
+import { MUSEUM_PREFIX } from '../../../shared/api/codes';
 import {
   CONTENT_PUBLIC_BASE,
   type PublicCarouselItem,

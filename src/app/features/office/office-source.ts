@@ -1,5 +1,5 @@
 import type { AreaQuery } from '../../../shared/api/drive';
-import { SESSION_EXPIRED_STATUS } from '../../../shared/api/envelope';
+import { SESSION_EXPIRED_STATUS } from '../../../shared/api/codes';
 import { sessionExpired } from '../../lib/api';
 import { tCore } from '../../lib/i18n-core';
 import { tPreview } from '../../lib/i18n/preview';

@@ -7,7 +7,6 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { MenuResult } from '../../../shared/api/auth';
 import { VOLUNTEER_HOME, VOLUNTEER_ROLE, permForPath } from '../../../shared/menu/catalogue';
 import type { ModuleKey } from '../../../shared/menu/types';
-import { FirstPassword } from '../../components/first-password';
 import { loadSessionState } from '../../lib/auth';
 import { pendingWrites, signOut } from '../../lib/sign-out';
 import { leaveForSignIn } from '../../lib/sign-in-page';
@@ -15,10 +14,15 @@ import { tCore } from '../../lib/i18n-core';
 import { useCounts } from '../../lib/notices';
 import { useOnline } from '../../lib/online';
 import { useSession } from '../../lib/session';
+import { Loaded, page } from '../../routes/lazy';
 import { Rail } from './rail';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 import classes from './shell.module.css';
+
+// Shown only to someone whose password another person chose, so loaded only then: its form
+// carries the password rules' schema, and with it zod, which the workbench otherwise needs not.
+const FirstPassword = page(() => import('../../components/first-password'), 'FirstPassword');
 
 type Module = MenuResult['modules'][number];
 type Leaf = Extract<Module['items'][number], { path: string }>;
@@ -196,7 +200,7 @@ export function AppLayout({ panelFooter }: { panelFooter?: (module: ModuleKey) =
           style={{ flex: 1, overflow: 'auto' }}
         >
           {/* A password someone else chose (人员管理 → 重置密码) is replaced before any page. */}
-          {state?.user.mustChangePassword ? <FirstPassword /> : <Outlet />}
+          {state?.user.mustChangePassword ? <Loaded page={FirstPassword} /> : <Outlet />}
         </Box>
       </Box>
     </Box>

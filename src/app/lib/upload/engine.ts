@@ -1,4 +1,5 @@
-import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE, type UploadAnswer } from '../../../shared/api/upload';
+import type { UploadAnswer } from '../../../shared/api/upload';
+import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE } from '../../../shared/api/upload-limits';
 import { nameProblem } from '../../../shared/drive/names';
 import { tCore } from '../i18n-core';
 import { tUpload } from '../i18n/upload';

@@ -1,4 +1,4 @@
-import { DRIVE_PREFIX, SESSION_EXPIRED_STATUS } from '../../../shared/api/envelope';
+import { DRIVE_PREFIX, SESSION_EXPIRED_STATUS } from '../../../shared/api/codes';
 import type { UploadAnswer } from '../../../shared/api/upload';
 import { sessionExpired } from '../api';
 import { tCore } from '../i18n-core';

@@ -1,5 +1,5 @@
 import type { AreaQuery, FileEntry } from '../../../../shared/api/drive';
-import { DRIVE_PREFIX } from '../../../../shared/api/envelope';
+import { DRIVE_PREFIX } from '../../../../shared/api/codes';
 import { readToken } from '../../../lib/session';
 import { previewUrl } from '../drive-data';
 import { thumbnailChanged } from './source';

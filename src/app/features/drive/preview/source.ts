@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FileEntry } from '../../../../shared/api/drive';
 import { hasThumbnail, openWith } from '../../../../shared/drive/file-types';
-import { SESSION_EXPIRED_STATUS } from '../../../../shared/api/envelope';
+import { SESSION_EXPIRED_STATUS } from '../../../../shared/api/codes';
 import { sessionExpired } from '../../../lib/api';
 import { COPY_FILE_MAX, keepCopy, readCopy, type CopyKind } from '../../../lib/file-copies';
 import { tCore } from '../../../lib/i18n-core';

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { UpdateBody, type FileEntry } from '../../../../shared/api/drive';
-import { SESSION_EXPIRED_STATUS } from '../../../../shared/api/envelope';
+import { SESSION_EXPIRED_STATUS } from '../../../../shared/api/codes';
 import { ApiError, OfflineError, drive, errorToast } from '../../../lib/api';
 import { tCore } from '../../../lib/i18n-core';
 import { tPreview } from '../../../lib/i18n/preview';

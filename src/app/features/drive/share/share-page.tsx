@@ -35,7 +35,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { SESSION_EXPIRED_STATUS } from '../../../../shared/api/envelope';
+import { SESSION_EXPIRED_STATUS } from '../../../../shared/api/codes';
 import type { ShareFileEntry, ShareInfo } from '../../../../shared/api/share';
 import { batchActions, fileMenuItems, type FileMenuItem } from '../../../../shared/drive/menu-rules';
 import {
