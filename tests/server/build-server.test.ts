@@ -49,6 +49,16 @@ describe('the built server', () => {
       );
     }
 
+    // Bundled packages may not look for files beside themselves: an ES module has no
+    // `__dirname`, so such a package must be in EXTERNAL (scripts/build-server.ts), or it fails
+    // only on the path that reads the file, long after the server has started.
+    const outputs = [
+      ...files.filter((f) => f.endsWith('.js')),
+      ...fs.readdirSync(path.join(out, 'chunks')).map((f) => `chunks/${f}`),
+    ].filter((f) => f.endsWith('.js'));
+    for (const f of outputs)
+      expect(fs.readFileSync(path.join(out, f), 'utf8'), f).not.toMatch(/\b__(dirname|filename)\b/);
+
     // Every entry imports the stack mapping before anything else (src/server/stack-map.ts).
     for (const src of Object.values(ENTRIES)) {
       const file = path.join(root, src);
