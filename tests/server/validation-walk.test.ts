@@ -64,6 +64,8 @@ function fieldsOf(s: Schema | undefined): Record<string, Schema> {
   if (!s) return {};
   const d = defOf(s).def;
   if (d.type === 'object') return d.shape!;
+  // The records engine's route schemas are built on first use (records.routes.ts `later`).
+  if (d.type === 'lazy') return fieldsOf(d.getter!());
   if (d.type === 'pipe') return fieldsOf(d.in);
   if (d.innerType) return fieldsOf(d.innerType);
   return {};

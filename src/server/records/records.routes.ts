@@ -37,6 +37,14 @@ import { exportWorkbook, sendXlsx } from './xlsx';
 
 type Handler = (req: FastifyRequest, input: Record<string, unknown>, reply: FastifyReply) => Promise<unknown>;
 
+/**
+ * A route's schema, built by the first request that is validated against it (or by the OpenAPI
+ * document), not when the route is registered: with the fields' own schemas built on first use
+ * too (shared/records/define.ts), the server starts without building about 500 schemas that
+ * most runs never need (issue 25). zod's lazy keeps what it built.
+ */
+const later = (build: () => z.ZodType): z.ZodType => z.lazy(build);
+
 export function recordRoutes(
   app: FastifyInstance,
   deps: { records: RecordService; defs: readonly RecordDef[]; db: Db; syslog?: Pick<Syslog, 'idViewed'> },
@@ -65,11 +73,15 @@ export function recordRoutes(
   /**
    * One call: a GET reads its query; a GET that changes something also answers POST with a body;
    * POST reads the body; DELETE reads the query.
+   *
+   * No HEAD twin (`exposeHeadRoute: false`): a record's calls answer JSON or an export that only
+   * a GET fetches, and Fastify's automatic HEAD for each of about 300 GETs was a third of the
+   * server's routes, each one more node of the router built at every start (issue 25).
    */
   function call(
     method: 'GET' | 'POST' | 'DELETE',
     url: string,
-    schema: z.ZodObject,
+    schema: z.ZodType,
     summary: string,
     write: boolean,
     handler: Handler,
@@ -80,6 +92,7 @@ export function recordRoutes(
     r.route({
       method,
       url,
+      exposeHeadRoute: false,
       schema: inQuery ? { querystring: schema } : { body: schema },
       config: { summary, answer, mutation: write && method === 'GET' ? true : undefined },
       preValidation: async (req) => renameAliases(aliases, inQuery ? req.query : req.body),
@@ -114,7 +127,11 @@ export function recordRoutes(
       r.route({
         method,
         url,
-        schema: method === 'POST' ? { body: listSchema(def) } : { querystring: listSchema(def) },
+        exposeHeadRoute: false,
+        schema:
+          method === 'POST'
+            ? { body: later(() => listSchema(def)) }
+            : { querystring: later(() => listSchema(def)) },
         config: { summary: `${t} · 列表`, answer: RecordPage },
         preValidation: async (req) => renameAliases(aliasesOf(url), method === 'POST' ? req.body : req.query),
         handler: async (req) =>
@@ -156,7 +173,7 @@ export function recordRoutes(
       call(
         method,
         url,
-        createSchema(def).extend({ id: Id.optional() }),
+        later(() => createSchema(def).extend({ id: Id.optional() })),
         `${t} · 保存（带 id 为修改，不带为新增）`,
         true,
         async (req, b) => {
@@ -171,7 +188,7 @@ export function recordRoutes(
       call(
         method,
         url,
-        createSchema(def),
+        later(() => createSchema(def)),
         `${t} · 新增`,
         true,
         async (req, b) => records.create(def, req.user, b),
@@ -180,10 +197,17 @@ export function recordRoutes(
     }
     if (c.update && c.update !== c.create) {
       const { method, url } = at(c.update);
-      call(method, url, updateSchema(def), `${t} · 修改`, true, async (req, b) => {
-        await records.update(def, req.user, b as Record<string, unknown> & { id: number });
-        return DONE;
-      });
+      call(
+        method,
+        url,
+        later(() => updateSchema(def)),
+        `${t} · 修改`,
+        true,
+        async (req, b) => {
+          await records.update(def, req.user, b as Record<string, unknown> & { id: number });
+          return DONE;
+        },
+      );
     }
     if (c.remove) {
       const { method, url } = at(c.remove);
@@ -204,21 +228,28 @@ export function recordRoutes(
     // A status moved through `update` (statusByUpdate) has no transition calls of its own.
     for (const [key, tr] of Object.entries(def.statusByUpdate ? {} : (def.transitions ?? {}))) {
       const { method, url } = at(tr.call ?? `POST ${key}`);
-      call(method, url, transitionSchema(tr), `${t} · ${tr.label}`, true, async (req, b) => {
-        const answer = await records.transition(
-          def,
-          key,
-          req.user,
-          b as Record<string, unknown> & { id: number },
-          (replay) => replayInstead(req, replay),
-        );
-        return answer ?? DONE;
-      });
+      call(
+        method,
+        url,
+        later(() => transitionSchema(tr)),
+        `${t} · ${tr.label}`,
+        true,
+        async (req, b) => {
+          const answer = await records.transition(
+            def,
+            key,
+            req.user,
+            b as Record<string, unknown> & { id: number },
+            (replay) => replayInstead(req, replay),
+          );
+          return answer ?? DONE;
+        },
+      );
     }
     if (c.load && def.singleton) {
       const { method, url } = at(c.load);
       const scope = def.singleton.scope;
-      const schema = z.object(scope ? { [scope]: def.fields[scope]!.schema } : {});
+      const schema = later(() => z.object(scope ? { [scope]: def.fields[scope]!.schema } : {}));
       call(
         method,
         url,
@@ -234,7 +265,7 @@ export function recordRoutes(
       call(
         method,
         url,
-        createSchema(def),
+        later(() => createSchema(def)),
         `${t} · 保存`,
         true,
         async (req, b) => records.save(def, req.user, b),
@@ -243,13 +274,16 @@ export function recordRoutes(
     }
     if (c.export) {
       const { method, url } = at(c.export);
-      const base = listSchema(def).omit({ currentPage: true, pageCount: true });
       // A record with personal data exports it masked unless 含证件号 (`whole=1`) is asked for,
       // by a writer; that export is written to the system log (records-design §1).
-      const schema = masks.length ? base.extend({ whole: f.bool('含证件号').schema }) : base;
+      const schema = later(() => {
+        const base = listSchema(def).omit({ currentPage: true, pageCount: true });
+        return masks.length ? base.extend({ whole: f.bool('含证件号').schema }) : base;
+      });
       r.route({
         method,
         url,
+        exposeHeadRoute: false,
         schema: method === 'POST' ? { body: schema } : { querystring: schema },
         config: { summary: `${t} · 导出（xlsx）` },
         handler: async (req, reply) => {

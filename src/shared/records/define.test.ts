@@ -19,6 +19,14 @@ const messages = (schema: ReturnType<typeof createSchema>, body: unknown) => {
 };
 
 describe('field builders', () => {
+  it("builds a field's schema on first use, once, and a copy of the field keeps it (issue 25)", () => {
+    const fd = f.text('名称', { required: true, max: 5 });
+    expect(fd.schema).toBe(fd.schema);
+    expect({ ...fd }.schema).toBe(fd.schema);
+    expect(fd.schema.safeParse('  太长的一个名称  ').success).toBe(false);
+    expect(fd.schema.safeParse(' 展厅 ').data).toBe('展厅');
+  });
+
   const schema = createSchema(dutyRoster);
   const good = {
     dutyDate: '2027-01-01',

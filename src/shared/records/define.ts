@@ -126,21 +126,39 @@ interface Common extends FieldUi {
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** Empty input (missing, null, '') reads as "not given", then required or optional applies. */
+/**
+ * Empty input (missing, null, '') reads as "not given", then required or optional applies.
+ *
+ * `inner` is built on the first read of `schema`, not when the record is declared: about 70
+ * records declare some 900 fields, and building every one's zod schemas at import was a tenth
+ * of the server's start and part of every signed-in page's (issue 25), though most are not
+ * used until someone saves that record.
+ */
 function field(
   kind: FieldKind,
   label: string,
   o: Common,
-  inner: z.ZodType,
+  inner: () => z.ZodType,
   empty: unknown,
   extra: Partial<Field> = {},
 ): Field {
-  // The label rides along as the JSON schema's title (the OpenAPI document shows it).
-  const schema = z
-    .preprocess((v) => (blank(v) ? undefined : v), o.required ? inner : inner.optional())
-    .meta({ title: label });
   const { required = false, ...ui } = o;
-  return { kind, label, required, schema, empty, ...ui, ...extra };
+  let schema: z.ZodType | undefined;
+  return {
+    kind,
+    label,
+    required,
+    empty,
+    ...ui,
+    ...extra,
+    get schema() {
+      // The label rides along as the JSON schema's title (the OpenAPI document shows it).
+      schema ??= z
+        .preprocess((v) => (blank(v) ? undefined : v), required ? inner() : inner().optional())
+        .meta({ title: label });
+      return schema;
+    },
+  };
 }
 
 /** A number from a number or its text (a form or a cell sends text); anything else stays as it is. */
@@ -185,125 +203,134 @@ export const f = {
   ): Field {
     const max = o.max ?? 50;
     const { choices, ...rest } = o;
-    const inner = z
-      .string({ error: labelledIssue(label) })
-      .trim()
-      .max(max)
-      .superRefine(validated(label, o.validate));
-    if (!choices) return field('text', label, rest, z.preprocess(toText, inner), '', { max });
+    const inner = () =>
+      z
+        .string({ error: labelledIssue(label) })
+        .trim()
+        .max(max)
+        .superRefine(validated(label, o.validate));
+    if (!choices) return field('text', label, rest, () => z.preprocess(toText, inner()), '', { max });
     // A choice: an array (JSON) or words joined by 、 ， or , (a form, a cell), each one of the
     // choices, stored in the choices' order without repeats.
-    const picked = inner.transform((v, ctx) => {
-      const words = v
-        .split(/[、,，]/)
-        .map((w) => w.trim())
-        .filter(Boolean);
-      const wrong = words.filter((w) => !choices.includes(w));
-      if (wrong.length)
-        ctx.addIssue({
-          code: 'custom',
-          message: `${label}只能从“${choices.join('、')}”中选择，“${wrong[0]}”不是选项`,
-        });
-      return choices.filter((c) => words.includes(c)).join('、');
-    });
+    const picked = () =>
+      inner().transform((v, ctx) => {
+        const words = v
+          .split(/[、,，]/)
+          .map((w) => w.trim())
+          .filter(Boolean);
+        const wrong = words.filter((w) => !choices.includes(w));
+        if (wrong.length)
+          ctx.addIssue({
+            code: 'custom',
+            message: `${label}只能从“${choices.join('、')}”中选择，“${wrong[0]}”不是选项`,
+          });
+        return choices.filter((c) => words.includes(c)).join('、');
+      });
     const toWords = (v: unknown) =>
       Array.isArray(v) ? (v.length ? v.map(toText).join('、') : undefined) : toText(v);
-    return field('text', label, rest, z.preprocess(toWords, picked), '', { max, choices });
+    return field('text', label, rest, () => z.preprocess(toWords, picked()), '', { max, choices });
   },
   /** Several lines of plain text (default at most 500 characters). */
   textarea(label: string, o: Common & { max?: number } = {}): Field {
     const max = o.max ?? 500;
-    const inner = z
-      .string({ error: labelledIssue(label) })
-      .trim()
-      .max(max)
-      .superRefine(validated(label));
+    const inner = () =>
+      z
+        .string({ error: labelledIssue(label) })
+        .trim()
+        .max(max)
+        .superRefine(validated(label));
     return field('textarea', label, o, inner, '', { max });
   },
   /** Rich text (HTML); the server sanitises it before it is stored (ARCHITECTURE.md §6). */
   rich(label: string, o: Common & { max?: number } = {}): Field {
     const max = o.max ?? 200_000;
-    const inner = z.string({ error: labelledIssue(label) }).max(max);
+    const inner = () => z.string({ error: labelledIssue(label) }).max(max);
     return field('rich', label, { importable: false, ...o }, inner, '', { max });
   },
   /** A whole number between `min` and `max`. */
   int(label: string, o: Common & { min?: number; max?: number; initial?: number } = {}): Field {
-    const inner = z
-      .number({ error: labelledIssue(label) })
-      .int()
-      .min(o.min ?? 0)
-      .max(o.max ?? 2_147_483_647);
+    const inner = () =>
+      z
+        .number({ error: labelledIssue(label) })
+        .int()
+        .min(o.min ?? 0)
+        .max(o.max ?? 2_147_483_647);
     const { initial, ...rest } = o;
     return field(
       'int',
       label,
       rest,
-      z.preprocess(toNumber, inner),
+      () => z.preprocess(toNumber, inner()),
       null,
       initial === undefined ? {} : { initial },
     );
   },
   /** Yuan with at most two decimals, not negative (stored as fen). */
   money(label: string, o: Common = {}): Field {
-    const inner = z.number({ error: labelledIssue(label) }).superRefine((v, ctx) => {
-      const problem = moneyProblem(v);
-      if (problem) ctx.addIssue({ code: 'custom', message: `${label}${problem}` });
-    });
-    return field('money', label, o, z.preprocess(toNumber, inner), null);
+    const inner = () =>
+      z.number({ error: labelledIssue(label) }).superRefine((v, ctx) => {
+        const problem = moneyProblem(v);
+        if (problem) ctx.addIssue({ code: 'custom', message: `${label}${problem}` });
+      });
+    return field('money', label, o, () => z.preprocess(toNumber, inner()), null);
   },
   /** A museum day, 'yyyy-MM-dd' (the spec's date picker). */
   date(label: string, o: Common = {}): Field {
-    const inner = z
-      .string({ error: labelledIssue(label, '请选择') })
-      .trim()
-      .refine(isRealDate, `${label}须为有效日期，格式 yyyy-MM-dd（如 2026-12-01）`);
+    const inner = () =>
+      z
+        .string({ error: labelledIssue(label, '请选择') })
+        .trim()
+        .refine(isRealDate, `${label}须为有效日期，格式 yyyy-MM-dd（如 2026-12-01）`);
     return field('date', label, o, inner, '');
   },
   /** A time of day, 'HH:mm'. */
   time(label: string, o: Common = {}): Field {
-    const inner = z
-      .string({ error: labelledIssue(label, '请选择') })
-      .trim()
-      .regex(TIME_RE, `${label}须为 HH:mm 格式的时间（如 08:30）`);
+    const inner = () =>
+      z
+        .string({ error: labelledIssue(label, '请选择') })
+        .trim()
+        .regex(TIME_RE, `${label}须为 HH:mm 格式的时间（如 08:30）`);
     return field('time', label, o, inner, '');
   },
   /** A moment, entered as 'yyyy-MM-dd HH:mm' museum time, stored and answered as epoch ms. */
   datetime(label: string, o: Common = {}): Field {
     // Epoch ms arrive as text in a query string (a list's datetime range filter): read as the number.
     const epochText = (v: unknown) => (typeof v === 'string' && /^\s*\d{12,14}\s*$/.test(v) ? Number(v) : v);
-    const union = z
-      .union([z.number().int().nonnegative(), z.string().trim()], { error: labelledIssue(label, '请选择') })
-      .transform((v, ctx) => {
-        const ms = typeof v === 'number' ? v : parseMuseumMinute(v);
-        if (ms === null) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `${label}须为 yyyy-MM-dd HH:mm 格式（如 2026-12-01 09:30）`,
-          });
-          return z.NEVER;
-        }
-        return ms;
-      });
-    const inner = z.preprocess(epochText, union);
-    return field('datetime', label, o, inner, null);
+    const union = () =>
+      z
+        .union([z.number().int().nonnegative(), z.string().trim()], { error: labelledIssue(label, '请选择') })
+        .transform((v, ctx) => {
+          const ms = typeof v === 'number' ? v : parseMuseumMinute(v);
+          if (ms === null) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `${label}须为 yyyy-MM-dd HH:mm 格式（如 2026-12-01 09:30）`,
+            });
+            return z.NEVER;
+          }
+          return ms;
+        });
+    return field('datetime', label, o, () => z.preprocess(epochText, union()), null);
   },
   /** One value of the dictionary `dict` (collectDict); the server checks it is an item there. */
   dict(label: string, dict: string, o: Common = {}): Field {
-    const inner = z
-      .string({ error: labelledIssue(label, '请选择') })
-      .trim()
-      .max(50);
-    return field('dict', label, o, z.preprocess(toText, inner), '', { dict });
+    const inner = () =>
+      z
+        .string({ error: labelledIssue(label, '请选择') })
+        .trim()
+        .max(50);
+    return field('dict', label, o, () => z.preprocess(toText, inner()), '', { dict });
   },
   /** A status with fixed choices: moved by transitions (pipelines) or chosen in the form. */
   status(label: string, options: readonly StatusOption[], o: Common & { initial?: number } = {}): Field {
     const values = options.map((x) => x.value);
     const words = options.map((x) => `${x.value} ${x.label}`).join('、');
-    const inner = z
-      .number({ error: labelledIssue(label, '请选择') })
-      .int()
-      .refine((v) => values.includes(v), `${label}不正确，可选：${words}`);
-    return field('status', label, o, z.preprocess(toNumber, inner), o.initial ?? values[0], {
+    const inner = () =>
+      z
+        .number({ error: labelledIssue(label, '请选择') })
+        .int()
+        .refine((v) => values.includes(v), `${label}不正确，可选：${words}`);
+    return field('status', label, o, () => z.preprocess(toNumber, inner()), o.initial ?? values[0], {
       options,
       initial: o.initial ?? values[0],
     });
@@ -315,27 +342,29 @@ export const f = {
       if (v === false || v === 0 || v === '0' || v === 'false' || v === '否') return false;
       return v;
     };
-    const inner = z.boolean({
-      error: () => `${label}只能是 true 或 false（也可以是 1 或 0）`,
-    });
-    return field('bool', label, o, z.preprocess(flag, inner), false);
+    const inner = () =>
+      z.boolean({
+        error: () => `${label}只能是 true 或 false（也可以是 1 或 0）`,
+      });
+    return field('bool', label, o, () => z.preprocess(flag, inner()), false);
   },
   /** One member of staff (an enabled account); the server checks they exist. */
   user(label: string, o: Common = {}): Field {
-    return field('user', label, o, idOf(label), null);
+    return field('user', label, o, () => idOf(label), null);
   },
   /** Members of staff, between `min` (default 1 when required) and `max`; repeats are dropped. */
   users(label: string, o: Common & { min?: number; max?: number } = {}): Field {
-    const list = z
-      .array(idOf(label), { error: labelledIssue(label, '请选择') })
-      .min(o.min ?? (o.required ? 1 : 0))
-      .max(o.max ?? 50)
-      .transform((ids) => [...new Set(ids)]);
-    return field('users', label, o, oneOrMany(list as unknown as z.ZodType<number[]>, label), []);
+    const list = () =>
+      z
+        .array(idOf(label), { error: labelledIssue(label, '请选择') })
+        .min(o.min ?? (o.required ? 1 : 0))
+        .max(o.max ?? 50)
+        .transform((ids) => [...new Set(ids)]);
+    return field('users', label, o, () => oneOrMany(list() as unknown as z.ZodType<number[]>, label), []);
   },
   /** A department. */
   dept(label: string, o: Common = {}): Field {
-    return field('dept', label, o, idOf(label), null);
+    return field('dept', label, o, () => idOf(label), null);
   },
   /**
    * Roles (ids), 1 to `max`: a transition's input only (an approval that grants roles). The role
@@ -343,12 +372,13 @@ export const f = {
    * fields, and the transition's effect checks the roles exist.
    */
   roles(label: string, o: Common & { max?: number } = {}): Field {
-    const list = z
-      .array(idOf(label), { error: labelledIssue(label, '请选择') })
-      .min(o.required ? 1 : 0, `请选择${label}`)
-      .max(o.max ?? 20)
-      .transform((ids) => [...new Set(ids)]);
-    return field('roles', label, o, oneOrMany(list as unknown as z.ZodType<number[]>, label), []);
+    const list = () =>
+      z
+        .array(idOf(label), { error: labelledIssue(label, '请选择') })
+        .min(o.required ? 1 : 0, `请选择${label}`)
+        .max(o.max ?? 20)
+        .transform((ids) => [...new Set(ids)]);
+    return field('roles', label, o, () => oneOrMany(list() as unknown as z.ZodType<number[]>, label), []);
   },
   /**
    * Files (the attachment service's uploads, bound to the row as `(tableName = record name,
@@ -366,7 +396,7 @@ export const f = {
       'file',
       label,
       { importable: false, ...rest },
-      idList(label, rest.required, max, '个文件'),
+      () => idList(label, rest.required, max, '个文件'),
       [],
       {
         max,
@@ -381,7 +411,7 @@ export const f = {
       'image',
       label,
       { importable: false, ...rest },
-      idList(label, rest.required, max, '张图片'),
+      () => idList(label, rest.required, max, '张图片'),
       [],
       {
         max,
@@ -400,7 +430,7 @@ export const f = {
     o: Common & { by: string; active?: { field: string; value: unknown } },
   ): Field {
     const { by, active, ...rest } = o;
-    return field('ref', label, rest, idOf(label), null, {
+    return field('ref', label, rest, () => idOf(label), null, {
       ref: { record, by, ...(active ? { active } : {}) },
     });
   },
@@ -421,12 +451,13 @@ export const f = {
     o: Common & { by: string; max?: number; active?: { field: string; value: unknown }; alias?: string },
   ): Field {
     const { by, max = 20, active, alias, ...rest } = o;
-    const list = z
-      .array(idOf(label), { error: labelledIssue(label, '请选择') })
-      .min(rest.required ? 1 : 0, `请至少选择一个${label}`)
-      .max(max, `${label}最多选择 ${max} 个`)
-      .transform((ids) => [...new Set(ids)]);
-    return field('refs', label, rest, oneOrMany(list as unknown as z.ZodType<number[]>, label), [], {
+    const list = () =>
+      z
+        .array(idOf(label), { error: labelledIssue(label, '请选择') })
+        .min(rest.required ? 1 : 0, `请至少选择一个${label}`)
+        .max(max, `${label}最多选择 ${max} 个`)
+        .transform((ids) => [...new Set(ids)]);
+    return field('refs', label, rest, () => oneOrMany(list() as unknown as z.ZodType<number[]>, label), [], {
       ref: { record, by, ...(active ? { active } : {}) },
       max,
       ...(alias ? { alias } : {}),
@@ -439,25 +470,27 @@ export const f = {
    */
   list(label: string, sub: Fields, o: Common & { min?: number; max?: number } = {}): Field {
     const { min = o.required ? 1 : 0, max = 50, ...rest } = o;
-    const row = z.object(Object.fromEntries(Object.entries(sub).map(([k, fd]) => [k, fd.schema])));
-    const inner = z
-      .preprocess(fromJsonText, z.array(z.unknown(), { error: labelledIssue(label) }))
-      .transform((rows, ctx) => {
-        const refuse = (message: string) => ctx.addIssue({ code: 'custom', message });
-        if (rows.length > max) refuse(`${label}最多 ${max} 行`);
-        if (rows.length < min) refuse(`请至少填写 ${min} 行${label}`);
-        const out: Record<string, unknown>[] = [];
-        for (const [i, r] of rows.entries()) {
-          const parsed = isPlainObject(r) ? row.safeParse(r) : null;
-          if (!parsed) refuse(`${label}第 ${i + 1} 行格式不正确`);
-          else if (!parsed.success) refuse(`${label}第 ${i + 1} 行：${issueText(parsed.error.issues[0]!)}`);
-          else
-            out.push(
-              Object.fromEntries(Object.entries(sub).map(([k, fd]) => [k, parsed.data[k] ?? fd.empty])),
-            );
-        }
-        return out;
-      });
+    const inner = () => {
+      const row = z.object(Object.fromEntries(Object.entries(sub).map(([k, fd]) => [k, fd.schema])));
+      return z
+        .preprocess(fromJsonText, z.array(z.unknown(), { error: labelledIssue(label) }))
+        .transform((rows, ctx) => {
+          const refuse = (message: string) => ctx.addIssue({ code: 'custom', message });
+          if (rows.length > max) refuse(`${label}最多 ${max} 行`);
+          if (rows.length < min) refuse(`请至少填写 ${min} 行${label}`);
+          const out: Record<string, unknown>[] = [];
+          for (const [i, r] of rows.entries()) {
+            const parsed = isPlainObject(r) ? row.safeParse(r) : null;
+            if (!parsed) refuse(`${label}第 ${i + 1} 行格式不正确`);
+            else if (!parsed.success) refuse(`${label}第 ${i + 1} 行：${issueText(parsed.error.issues[0]!)}`);
+            else
+              out.push(
+                Object.fromEntries(Object.entries(sub).map(([k, fd]) => [k, parsed.data[k] ?? fd.empty])),
+              );
+          }
+          return out;
+        });
+    };
     return field('list', label, { importable: false, ...rest }, inner, [], { sub, max });
   },
 };
