@@ -70,6 +70,8 @@ const WORKBENCH_LAUNCH: readonly RegExp[] = [
   /src[\\/]app[\\/]lib[\\/](signed-in|overlays)\.tsx$/,
   /src[\\/]app[\\/]routes[\\/]shell\.tsx$/,
   /src[\\/]app[\\/]features[\\/]workbench[\\/]workbench-page\.tsx$/,
+  // The workbench's route, with its cards (the news and duty cards read record definitions).
+  /src[\\/]app[\\/]routes[\\/]workbench\.tsx$/,
 ];
 
 /**

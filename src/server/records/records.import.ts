@@ -14,7 +14,6 @@ import {
   type ImportError,
 } from '../../shared/records/api';
 import {
-  createSchema,
   formFields,
   importFields,
   type Field,
@@ -22,6 +21,7 @@ import {
   type RecordDef,
   type Row,
 } from '../../shared/records/define';
+import { createSchema } from '../../shared/records/schemas';
 import type { Db } from '../db/index';
 import { AppError, invalid } from '../errors';
 import type { Access } from '../modules/auth/access';

@@ -4,19 +4,21 @@ import { z } from 'zod';
 import { RecordDetail, RecordPage } from '../../shared/records/api';
 import { Id } from '../../shared/api/fields';
 import {
-  IdQuery,
-  createSchema,
   dictKeysOf,
   f,
-  listSchema,
   listText,
   parseCall,
   plainValue,
-  transitionSchema,
-  updateSchema,
   type Field,
   type RecordDef,
 } from '../../shared/records/define';
+import {
+  IdQuery,
+  createSchema,
+  listSchema,
+  transitionSchema,
+  updateSchema,
+} from '../../shared/records/schemas';
 import { DONE } from '../plugins/envelope';
 import { replayInstead } from '../plugins/idempotency';
 import type { Syslog } from '../modules/syslog/syslog.service';

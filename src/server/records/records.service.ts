@@ -12,8 +12,8 @@ import {
   type RecordDef,
   type Row,
   type Words,
-  type listSchema,
 } from '../../shared/records/define';
+import { type listSchema } from '../../shared/records/schemas';
 import { hasAttachments } from '../../shared/records/index';
 import { maskIdNumber, maskPhone } from '../../shared/records/validators';
 import type { Db } from '../db/index';

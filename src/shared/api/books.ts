@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { Id } from './fields';
 import { f } from '../records/define';
+// Links zod into the field builders, whose schemas this file reads (records/define.ts).
+import '../records/schemas';
 import { APPLY_TYPES, bsBookApproval } from '../records/book/books';
 
 /**

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { f, isRealDate } from '../records/define';
+// Links zod into the field builders, whose schemas this file reads (records/define.ts).
+import '../records/schemas';
 import { VENUES } from '../records/reservation/orders';
 
 /**

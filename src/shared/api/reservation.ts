@@ -3,7 +3,8 @@ import { deviceClockFields, Id } from './fields';
 import type { DeviceClock } from '../rules/clock-offset';
 import { f } from '../records/define';
 import { appointTeamOrder, CHANNELS, VENUES } from '../records/reservation/orders';
-import { createSchema, isRealDate } from '../records/define';
+import { isRealDate } from '../records/define';
+import { createSchema } from '../records/schemas';
 import { idCardProblem } from '../records/validators';
 import { addRecordLabels } from './labels';
 

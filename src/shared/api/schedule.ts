@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DAY_MS, parseMuseumDate, parseMuseumMinute } from '../rules/museum-time';
 import { lineProblem } from '../rules/validators';
 import { BoolFlag, Id, rule } from './fields';
+import { overlaps, scheduleSpan } from './schedule-span';
 
 /**
  * A person's own schedule (日程), `/singleMuseum/applet/bsSchedule/*` (spec office.md §7).
@@ -30,19 +31,8 @@ export type ScheduleItem = z.infer<typeof ScheduleItem>;
 export const ScheduleList = z.object({ list: z.array(ScheduleItem) });
 export type ScheduleList = z.infer<typeof ScheduleList>;
 
-/**
- * The span an item covers, in epoch ms: an all-day item runs from 00:00 of its first day to
- * 23:59 of its last, whatever times came with it. Null when a time is not a real minute.
- */
-export function scheduleSpan(v: {
-  startTime: string;
-  endTime: string;
-  allDay: boolean;
-}): { start: number; end: number } | null {
-  const start = parseMuseumMinute(v.allDay ? `${v.startTime.slice(0, 10)} 00:00` : v.startTime);
-  const end = parseMuseumMinute(v.allDay ? `${v.endTime.slice(0, 10)} 23:59` : v.endTime);
-  return start === null || end === null ? null : { start, end };
-}
+// The span an item covers, without zod for the workbench's 今日日程 card: schedule-span.ts.
+export { overlaps, scheduleSpan };
 
 const Minute = (what: string) =>
   z
@@ -114,12 +104,4 @@ export function queryRange(q: z.output<typeof ScheduleListQuery>): { from: numbe
   const first = parseMuseumDate(q.date ?? q.from!)!;
   const last = parseMuseumDate(q.date ?? q.to!)!;
   return { from: first, to: last + DAY_MS };
-}
-
-/**
- * Whether an item shows in [from, to): it starts before the range ends and ends after the
- * range starts. An item of no length (a reminder at 00:00) shows on the day it is at.
- */
-export function overlaps(span: { start: number; end: number }, range: { from: number; to: number }) {
-  return span.start < range.to && (span.end > range.from || span.start >= range.from);
 }

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RECORDS } from './index';
-import {
-  callsOf,
-  createSchema,
-  defineRecord,
-  f,
-  listSchema,
-  transitionSchema,
-  updateSchema,
-  type RecordDef,
-} from './define';
+import { callsOf, defineRecord, f, withField, type RecordDef } from './define';
+import { createSchema, listSchema, transitionSchema, updateSchema } from './schemas';
 import { dutyRoster } from './office/duty-roster';
 import { wkDynamic } from './office/wk-dynamic';
 
@@ -25,6 +17,14 @@ describe('field builders', () => {
     expect({ ...fd }.schema).toBe(fd.schema);
     expect(fd.schema.safeParse('  太长的一个名称  ').success).toBe(false);
     expect(fd.schema.safeParse(' 展厅 ').data).toBe('展厅');
+  });
+
+  it('changes a field by withField without building its schema, sharing the one built later', () => {
+    const fd = f.int('排序', { max: 9999 });
+    const sort = withField(fd, { empty: 9999 });
+    expect(sort).toMatchObject({ kind: 'int', label: '排序', empty: 9999 });
+    expect(fd.empty).toBe(null);
+    expect(sort.schema).toBe(fd.schema);
   });
 
   const schema = createSchema(dutyRoster);

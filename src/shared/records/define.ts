@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import { Id, oneOrMany } from '../api/fields';
+import type { z as Z } from 'zod';
+import type { oneOrMany as OneOrMany } from '../api/fields';
 import { addRecordLabels } from '../api/labels';
-import { issueText, labelledIssue } from '../api/messages';
+import type { issueText as IssueText, labelledIssue as LabelledIssue } from '../api/messages';
 import { spoofProblem } from '../drive/names';
 import { parseMuseumMinute } from '../rules/museum-time';
 import { moneyProblem } from './validators';
@@ -17,6 +17,32 @@ import type { RecordDetail, RecordPage } from './api';
  * read the same object directly. This file is the whole vocabulary; a newcomer starts here,
  * then reads one record (`office/duty-roster.ts`).
  */
+
+// ---------------------------------------------------------------------------------------------
+// zod, linked in
+
+/*
+ * This file declares records without loading zod: the workbench and other pages read a record's
+ * words, columns and choices (its title, labels, dictionaries) and never validate it, and zod is
+ * 26 KiB gzip of the workbench's JavaScript (issue 25). A field's schema is built on its first
+ * read, by zod and the helpers below, which ./schemas.ts links in when it loads. Whoever reads a
+ * schema imports ./schemas.ts (the server's routes, the forms, the API contracts built from
+ * fields); a read before that fails at once, naming the file to import.
+ */
+let z: typeof Z;
+let oneOrMany: typeof OneOrMany;
+let labelledIssue: typeof LabelledIssue;
+let issueText: typeof IssueText;
+
+/** Called once by ./schemas.ts. */
+export function linkSchemas(kit: {
+  z: typeof Z;
+  oneOrMany: typeof OneOrMany;
+  labelledIssue: typeof LabelledIssue;
+  issueText: typeof IssueText;
+}) {
+  ({ z, oneOrMany, labelledIssue, issueText } = kit);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Fields
@@ -87,7 +113,7 @@ export interface Field extends FieldUi {
    * text) and answers the stored value, or undefined for an optional field left empty. Every
    * message names the field by `label`.
    */
-  schema: z.ZodType;
+  schema: Z.ZodType;
   /** What an optional field left empty stores (and what the form starts from). */
   empty: unknown;
   /** The dictionary (collectDict key) a `dict` field draws its options from. */
@@ -124,7 +150,8 @@ interface Common extends FieldUi {
   required?: boolean;
 }
 
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+export const blank = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /**
  * Empty input (missing, null, '') reads as "not given", then required or optional applies.
@@ -138,12 +165,12 @@ function field(
   kind: FieldKind,
   label: string,
   o: Common,
-  inner: () => z.ZodType,
+  inner: () => Z.ZodType,
   empty: unknown,
   extra: Partial<Field> = {},
 ): Field {
   const { required = false, ...ui } = o;
-  let schema: z.ZodType | undefined;
+  let schema: Z.ZodType | undefined;
   return {
     kind,
     label,
@@ -152,6 +179,7 @@ function field(
     ...ui,
     ...extra,
     get schema() {
+      if (!z) throw new Error(`${label}：读取字段的校验规则前请先引用 shared/records/schemas.ts`);
       // The label rides along as the JSON schema's title (the OpenAPI document shows it).
       schema ??= z
         .preprocess((v) => (blank(v) ? undefined : v), required ? inner() : inner().optional())
@@ -166,7 +194,7 @@ const toNumber = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*
 const toText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
 
 /** Text rules every one-line text obeys: no control characters, no spoofing characters. */
-function textRules(label: string, v: string, ctx: z.RefinementCtx) {
+function textRules(label: string, v: string, ctx: Z.RefinementCtx) {
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v))
     ctx.addIssue({ code: 'custom', message: `${label}不能包含控制字符` });
@@ -176,7 +204,7 @@ function textRules(label: string, v: string, ctx: z.RefinementCtx) {
 
 /** Adds `${label}${problem}` when a shared validator (validators.ts) finds one. */
 function validated(label: string, check?: (v: string) => string | null) {
-  return (v: string, ctx: z.RefinementCtx) => {
+  return (v: string, ctx: Z.RefinementCtx) => {
     textRules(label, v, ctx);
     const problem = check?.(v);
     if (problem) ctx.addIssue({ code: 'custom', message: `${label}${problem}` });
@@ -192,6 +220,18 @@ export function isRealDate(v: string): boolean {
   const [y, m, d] = v.split('-').map(Number) as [number, number, number];
   const t = new Date(Date.UTC(y, m - 1, d));
   return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+/**
+ * A field with some of its properties changed (a starting value, what empty stores), keeping its
+ * schema unbuilt: a spread (`{ ...f.int(…), empty: 9999 }`) would read the schema there and then,
+ * when a record is declared, before zod is linked in.
+ */
+export function withField(fd: Field, changes: Partial<Omit<Field, 'schema'>>): Field {
+  return Object.defineProperties(
+    {},
+    { ...Object.getOwnPropertyDescriptors(fd), ...Object.getOwnPropertyDescriptors(changes) },
+  ) as Field;
 }
 
 /** The field builders. Each takes the Chinese label first, then its options. */
@@ -360,7 +400,7 @@ export const f = {
         .min(o.min ?? (o.required ? 1 : 0))
         .max(o.max ?? 50)
         .transform((ids) => [...new Set(ids)]);
-    return field('users', label, o, () => oneOrMany(list() as unknown as z.ZodType<number[]>, label), []);
+    return field('users', label, o, () => oneOrMany(list() as unknown as Z.ZodType<number[]>, label), []);
   },
   /** A department. */
   dept(label: string, o: Common = {}): Field {
@@ -378,7 +418,7 @@ export const f = {
         .min(o.required ? 1 : 0, `请选择${label}`)
         .max(o.max ?? 20)
         .transform((ids) => [...new Set(ids)]);
-    return field('roles', label, o, () => oneOrMany(list() as unknown as z.ZodType<number[]>, label), []);
+    return field('roles', label, o, () => oneOrMany(list() as unknown as Z.ZodType<number[]>, label), []);
   },
   /**
    * Files (the attachment service's uploads, bound to the row as `(tableName = record name,
@@ -457,7 +497,7 @@ export const f = {
         .min(rest.required ? 1 : 0, `请至少选择一个${label}`)
         .max(max, `${label}最多选择 ${max} 个`)
         .transform((ids) => [...new Set(ids)]);
-    return field('refs', label, rest, () => oneOrMany(list() as unknown as z.ZodType<number[]>, label), [], {
+    return field('refs', label, rest, () => oneOrMany(list() as unknown as Z.ZodType<number[]>, label), [], {
       ref: { record, by, ...(active ? { active } : {}) },
       max,
       ...(alias ? { alias } : {}),
@@ -509,24 +549,24 @@ function fromJsonText(v: unknown): unknown {
 }
 
 /** Ids of uploads, one or several (a form sends '3,5'), between 1 when required and `max`. */
-function idList(label: string, required: boolean | undefined, max: number, unit: string): z.ZodType {
+function idList(label: string, required: boolean | undefined, max: number, unit: string): Z.ZodType {
   const list = z
     .array(idOf(label), { error: labelledIssue(label, '请选择') })
     .min(required ? 1 : 0, `请上传${label}`)
     .max(max, `${label}最多 ${max} ${unit}`)
     .transform((ids) => [...new Set(ids)]);
-  return oneOrMany(list as unknown as z.ZodType<number[]>, label);
+  return oneOrMany(list as unknown as Z.ZodType<number[]>, label);
 }
 
 /** An id field (Id's rules) whose messages name `label`. */
-function idOf(label: string): z.ZodType<number> {
+function idOf(label: string): Z.ZodType<number> {
   return z.preprocess(
     (v) => (typeof v === 'string' ? Number(v) : v),
     z
       .number({ error: labelledIssue(label, '请选择') })
       .int()
       .positive(),
-  ) as unknown as z.ZodType<number>;
+  ) as unknown as Z.ZodType<number>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -864,25 +904,6 @@ export function importFields(def: RecordDef): [string, Field][] {
   return formFields(def).filter(([, fd]) => fd.importable !== false);
 }
 
-/** The create call's body: every form field, each with its own rules and words. */
-export function createSchema(def: RecordDef): z.ZodObject {
-  return z.object(Object.fromEntries(formFields(def).map(([k, fd]) => [k, fd.schema])));
-}
-
-/**
- * The update call's body: the row's id and every form field (a form sends the whole record);
- * with `statusByUpdate`, also the status asked for (optional) and every transition's input.
- */
-export function updateSchema(def: RecordDef): z.ZodObject {
-  const base = createSchema(def).extend({ id: Id });
-  if (!def.statusByUpdate || !def.status) return base;
-  const inputs = Object.values(def.transitions ?? {}).flatMap((t) => Object.entries(t.input ?? {}));
-  return base.extend({
-    ...Object.fromEntries(inputs.map(([k, fd]) => [k, fd.schema.optional()])),
-    [def.status.field]: def.fields[def.status.field]!.schema.optional(),
-  });
-}
-
 /**
  * With `statusByUpdate`: the transition of the table from status `from` to `to`, or why there is
  * none in words naming where the row may go (“待修复”不能直接改为“已归档”，可改为：修复中).
@@ -904,54 +925,6 @@ export function transitionTo(
   };
 }
 
-export const IdQuery = z.object({ id: Id });
-
-/** Sort directions of a list call. */
-const Order = z.enum(['asc', 'desc'], { error: () => '排序方向只能是 asc 或 desc' });
-
-/**
- * The list call's query: page, keyword, one parameter per filter (a range is `<key>From` and
- * `<key>To`), and an optional order by a list column.
- */
-export function listSchema(def: RecordDef): z.ZodObject {
-  const shape: Record<string, z.ZodType> = {
-    currentPage: z.coerce.number('页码必须是数字').int('页码必须是整数').min(1, '页码不能小于 1').default(1),
-    pageCount: z.coerce
-      .number('每页条数必须是数字')
-      .int('每页条数必须是整数')
-      .min(1, '每页条数不能小于 1')
-      .max(200, '每页条数不能大于 200')
-      .default(20),
-  };
-  const columns = Object.entries(def.fields)
-    .filter(([, fd]) => fd.list)
-    .map(([k]) => k);
-  if (columns.length)
-    shape.orderBy = z
-      .enum(['id', 'createTime', ...columns] as [string, ...string[]], {
-        error: () => `排序字段不正确，可选：${columns.join('、')}`,
-      })
-      .optional();
-  shape.order = Order.optional();
-  if (Object.values(def.fields).some((fd) => fd.keyword))
-    shape.keyword = z.string().trim().max(50, '关键词不能超过 50 个字符').optional();
-  for (const [key, fd] of Object.entries(filterFields(def))) {
-    if (!fd.filter) continue;
-    // A list filters by one of its values ("has this person / group").
-    const one =
-      fd.kind === 'users'
-        ? f.user(fd.label).schema
-        : fd.kind === 'refs'
-          ? f.ref(fd.label, fd.ref!.record, { by: fd.ref!.by }).schema
-          : fd.schema;
-    if (fd.filter === 'range') {
-      shape[`${key}From`] = rangeEnd(fd, `${fd.label}（起）`);
-      shape[`${key}To`] = rangeEnd(fd, `${fd.label}（止）`);
-    } else shape[key] = z.preprocess((v) => (blank(v) ? undefined : v), unwrap(one).optional());
-  }
-  return z.object(shape);
-}
-
 /**
  * The fields a list filters by: the record's own, and `createTime` when the record declares a
  * `createdFilter` (a range on the base column, in the same `<key>From` / `<key>To` words).
@@ -965,39 +938,6 @@ export function filterFields(def: RecordDef): Fields {
       : {}),
     ...def.virtualFilters,
   };
-}
-
-/** One end of a range filter, its messages naming that end (值班日期（起）须为有效日期…). */
-function rangeEnd(fd: Field, label: string): z.ZodType {
-  const builders: Partial<Record<FieldKind, (l: string) => Field>> = {
-    date: (l) => f.date(l),
-    datetime: (l) => f.datetime(l),
-    int: (l) => f.int(l),
-    money: (l) => f.money(l),
-    time: (l) => f.time(l),
-  };
-  const make = builders[fd.kind];
-  if (!make) throw new Error(`a range filter needs a date, time or number field, not ${fd.kind}`);
-  return make(label).schema;
-}
-
-/** A field schema without its "empty means absent" wrapper, so a filter can make it optional. */
-function unwrap(s: z.ZodType): z.ZodType {
-  const def = (s as unknown as { _zod: { def: { type: string; out?: z.ZodType; innerType?: z.ZodType } } })
-    ._zod.def;
-  if (def.type === 'pipe' && def.out) {
-    const out = def.out as unknown as { _zod: { def: { type: string; innerType?: z.ZodType } } };
-    return out._zod.def.type === 'optional' ? out._zod.def.innerType! : def.out;
-  }
-  return s;
-}
-
-/** The transition call's body: the id and the transition's own input. */
-export function transitionSchema(t: Transition): z.ZodObject {
-  return z.object({
-    id: Id,
-    ...Object.fromEntries(Object.entries(t.input ?? {}).map(([k, fd]) => [k, fd.schema])),
-  });
 }
 
 /** The status options of a record's status field, or []. */

@@ -18,16 +18,15 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { Suspense, useState, type ReactNode } from 'react';
-import {
-  DASHBOARD_BASE,
-  DASHBOARD_GRANTS,
-  type ActivityLine,
-  type ExhibitionLine,
-  type OAExhibitionList,
-  type RelicPie,
-  type ServiceCount,
-  type TourLine,
+import type {
+  ActivityLine,
+  ExhibitionLine,
+  OAExhibitionList,
+  RelicPie,
+  ServiceCount,
+  TourLine,
 } from '../../../shared/api/dashboards';
+import { DASHBOARD_BASE, DASHBOARD_GRANTS } from '../../../shared/api/dashboard-grants';
 import { DonutChart, LineChart, StackedBarChart } from '../../components/light-charts';
 import { OfflineNote } from '../../components/offline-note';
 import { museum } from '../../lib/api';

@@ -3,12 +3,8 @@ import { dialogs } from '../../lib/dialogs';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { RecordRow } from '../../../shared/records/api';
-import {
-  transitionRequest,
-  transitionSchema,
-  type RecordDef,
-  type Transition,
-} from '../../../shared/records/define';
+import { transitionRequest, type RecordDef, type Transition } from '../../../shared/records/define';
+import { transitionSchema } from '../../../shared/records/schemas';
 import type { DictOption } from '../../../shared/records/system/dictionary';
 import { useDialogEscape } from '../../components/dialog-escape';
 import { FormActions } from '../../components/form-actions';

@@ -1,10 +1,6 @@
 import { useCallback } from 'react';
-import {
-  scheduleSpan,
-  type ScheduleItem,
-  type ScheduleList,
-  type ScheduleSave,
-} from '../../../shared/api/schedule';
+import type { ScheduleItem, ScheduleList, ScheduleSave } from '../../../shared/api/schedule';
+import { scheduleSpan } from '../../../shared/api/schedule-span';
 import { formatMuseumMinute } from '../../../shared/rules/museum-time';
 import { museum } from '../../lib/api';
 import { useCachedQuery } from '../../lib/cached-query';

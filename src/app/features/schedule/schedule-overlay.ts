@@ -1,4 +1,5 @@
-import { overlaps, scheduleSpan, type ScheduleItem, type ScheduleList } from '../../../shared/api/schedule';
+import type { ScheduleItem, ScheduleList } from '../../../shared/api/schedule';
+import { overlaps, scheduleSpan } from '../../../shared/api/schedule-span';
 import { DAY_MS, parseMuseumDate } from '../../../shared/rules/museum-time';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IsbnQuery } from '../../../shared/api/books-stats';
 import { bsBookInfo } from '../../../shared/records/book/books';
-import { IdQuery } from '../../../shared/records/define';
+import { IdQuery } from '../../../shared/records/schemas';
 import type { Db } from '../../db/index';
 import { notFound } from '../../errors';
 import * as repo from '../../records/records.repo';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AddBody, BorrowQuery } from '../../../shared/api/books';
 import { bsBookApproval, bsBookInfo } from '../../../shared/records/book/books';
-import { IdQuery, listSchema } from '../../../shared/records/define';
+import { IdQuery, listSchema } from '../../../shared/records/schemas';
 import { requireTokenHeader } from '../../plugins/auth';
 import { replayInstead } from '../../plugins/idempotency';
 import type { RecordService } from '../../records/records.service';

@@ -8,7 +8,7 @@ import {
   ApplyListQuery,
 } from '../../../shared/api/collection';
 import { bsDigitalassetsInfo } from '../../../shared/records/collection/collection';
-import { createSchema, updateSchema } from '../../../shared/records/define';
+import { createSchema, updateSchema } from '../../../shared/records/schemas';
 import { AttachmentIdQuery } from '../../../shared/api/attach';
 import type { BlobStore } from '../../storage/blob-store';
 import { notFound } from '../../errors';

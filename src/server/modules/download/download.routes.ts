@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IdQuery } from '../../../shared/records/define';
+import { IdQuery } from '../../../shared/records/schemas';
 import { downloadDoc } from '../../../shared/records/office/download-doc';
 import { museumDate } from '../../../shared/rules/museum-time';
 import type { Db } from '../../db/index';

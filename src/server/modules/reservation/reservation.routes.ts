@@ -13,7 +13,7 @@ import {
   TeamSaveBody,
 } from '../../../shared/api/reservation';
 import { appointOrder, appointTeamOrder, appointTicket } from '../../../shared/records/reservation/orders';
-import { IdQuery } from '../../../shared/records/define';
+import { IdQuery } from '../../../shared/records/schemas';
 import { DONE } from '../../plugins/envelope';
 import type { ReservationService } from './reservation.service';
 

@@ -18,7 +18,7 @@ import {
   TotalsQuery,
   VolunteerStats,
 } from '../../../shared/api/volunteer-service';
-import { IdQuery } from '../../../shared/records/define';
+import { IdQuery } from '../../../shared/records/schemas';
 import {
   exhibitionSession,
   sessionCheckIn,

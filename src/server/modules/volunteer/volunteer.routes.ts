@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Id } from '../../../shared/api/fields';
 import { f } from '../../../shared/records/define';
+// Links zod into the field builders, whose schemas this file reads (records/define.ts).
+import '../../../shared/records/schemas';
 import { adultVolunteer, volunteerApplication } from '../../../shared/records/volunteer/people';
 import { recruit, volunteerNotice } from '../../../shared/records/volunteer/recruit';
 import { invalid } from '../../errors';

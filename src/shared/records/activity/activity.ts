@@ -1,4 +1,4 @@
-import { defineRecord, f, type StatusOption } from '../define';
+import { defineRecord, f, withField, type StatusOption } from '../define';
 import { mobileProblem } from '../validators';
 import { formatMuseumMinute } from '../../rules/museum-time';
 import { SIGN_BOOKED, SIGN_PRESENT } from './rules';
@@ -47,10 +47,10 @@ export const activityType = defineRecord({
     name: f.text('类型名称', { required: true, max: 30, list: true, keyword: true }),
     description: f.textarea('说明', { max: 200, list: true }),
     // Left empty it stores 9999, so a new type goes last (records-design §1).
-    sort: {
-      ...f.int('排序', { min: 0, max: 9999, list: true, width: 70, help: '数字越小越靠前，不填排在最后' }),
-      empty: 9999,
-    },
+    sort: withField(
+      f.int('排序', { min: 0, max: 9999, list: true, width: 70, help: '数字越小越靠前，不填排在最后' }),
+      { empty: 9999 },
+    ),
     status: f.status(
       '状态',
       [

@@ -1,4 +1,12 @@
-import { f, type Field, type Fields, type Grant, type StatusOption, type Transition } from '../define';
+import {
+  f,
+  withField,
+  type Field,
+  type Fields,
+  type Grant,
+  type StatusOption,
+  type Transition,
+} from '../define';
 
 /**
  * What every website and mini-program content record shares (issue 23; research/records-design.md
@@ -103,10 +111,10 @@ export function contentFields(
 
 /** 排序: smaller first; left empty it stores 9999, so a new row goes last (records-design §1). */
 export function sortField(): Field {
-  return {
-    ...f.int('排序', { max: 9999, list: true, width: 70, help: '数字小的排在前面；不填排在最后' }),
-    empty: 9999,
-  };
+  return withField(
+    f.int('排序', { max: 9999, list: true, width: 70, help: '数字小的排在前面；不填排在最后' }),
+    { empty: 9999 },
+  );
 }
 
 /** status, publishTime and viewCount: set by the server, never by the form. */

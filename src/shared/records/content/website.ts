@@ -1,4 +1,4 @@
-import { defineRecord, f, isRealDate, type FieldProblem, type StatusOption } from '../define';
+import { defineRecord, f, isRealDate, withField, type FieldProblem, type StatusOption } from '../define';
 import { phoneProblem } from '../validators';
 import {
   ALL_CONTENT_GRANTS,
@@ -286,11 +286,10 @@ export const bsIdentifyRecord = defineRecord({
     material: f.text('质地', { max: 50, width: 80 }),
     // No default: an expert's conclusion is chosen, never 真品 because nobody picked (a status
     // field otherwise starts on, and falls back to, its first option).
-    conclusion: {
-      ...f.status('鉴定结论', IDENTIFY_CONCLUSIONS, { required: true, list: true, filter: 'eq', width: 90 }),
-      initial: undefined,
-      empty: null,
-    },
+    conclusion: withField(
+      f.status('鉴定结论', IDENTIFY_CONCLUSIONS, { required: true, list: true, filter: 'eq', width: 90 }),
+      { initial: undefined, empty: null },
+    ),
     opinion: f.textarea('鉴定意见', { required: true, max: 2000, keyword: true }),
     recordPhotos: f.image('鉴定照片', { max: 9, help: '只能上传图片，最多 9 张' }),
     report: f.file('鉴定报告', {

@@ -1,4 +1,4 @@
-import { defineRecord, f } from '../define';
+import { defineRecord, f, withField } from '../define';
 import { VENUES } from './orders';
 import { minutesBetween } from '../../rules/volunteer-hours';
 
@@ -14,7 +14,7 @@ const weekdays = (v: string) =>
   /^[1-7](,[1-7]){0,6}$/.test(v) ? null : '须为 1–7 的数字，用逗号分隔（1 为周一，7 为周日）';
 
 /** A bool field whose form starts checked (the default of §7.1 is "yes"). */
-const yes = (label: string, help: string) => ({ ...f.bool(label, { help }), initial: true });
+const yes = (label: string, help: string) => withField(f.bool(label, { help }), { initial: true });
 
 export const appointSetting = defineRecord({
   name: 'appointSetting',
@@ -26,9 +26,9 @@ export const appointSetting = defineRecord({
   calls: { list: 'GET list', detail: 'GET detail', load: 'GET load', save: 'POST save' },
   fields: {
     // The hours are required (a form starts from §7.1's); every other number may stay empty.
-    openTime: { ...f.time('开馆时间', { required: true }), initial: '09:00' },
-    lastEntryTime: { ...f.time('停止入馆时间', { required: true }), initial: '16:00' },
-    closeTime: { ...f.time('闭馆时间', { required: true }), initial: '17:00' },
+    openTime: withField(f.time('开馆时间', { required: true }), { initial: '09:00' }),
+    lastEntryTime: withField(f.time('停止入馆时间', { required: true }), { initial: '16:00' }),
+    closeTime: withField(f.time('闭馆时间', { required: true }), { initial: '17:00' }),
     closedWeekdays: f.text('闭馆日', {
       max: 13,
       validate: weekdays,
