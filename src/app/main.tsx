@@ -4,7 +4,7 @@ import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Overlays } from './lib/overlays-load';
 import { router } from './router';
@@ -19,9 +19,7 @@ createRoot(document.getElementById('root')!).render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <RouterProvider router={router} />
       {/* Dialogs and toasts: loaded just after the first screen (lib/overlays.tsx). */}
-      <Suspense fallback={null}>
-        <Overlays />
-      </Suspense>
+      <Overlays />
     </MantineProvider>
   </StrictMode>,
 );
