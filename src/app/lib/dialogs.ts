@@ -6,11 +6,12 @@ import { modals } from '@mantine/modals';
  * opened when the host mounts, not lost.
  *
  * `modals.*` dispatches a window event that ModalsProvider listens for, and nothing keeps an
- * event nobody heard. The host (lib/overlays.tsx) is loaded beside the first screen and drawn
- * through Suspense, and React may commit that retry a few hundred milliseconds after the page
- * beside it has drawn and become tappable. A CI run caught it: on 个人中心, a 撤销 tapped in that
- * window opened nothing. The same loss would swallow the 初始密码 shown once after a volunteer
- * is approved. Calls now wait here until the host says it is listening.
+ * event nobody heard. The host (lib/overlays.tsx) is loaded beside the first screen and is drawn
+ * in a render of its own, which can land after the page beside it has drawn and become
+ * tappable. A CI run caught it while the host was drawn through Suspense (React held its reveal
+ * up to 300 ms): on 个人中心, a 撤销 tapped in that window opened nothing. The same loss would
+ * swallow the 初始密码 shown once after a volunteer is approved. Calls now wait here until the
+ * host says it is listening.
  *
  * ESLint refuses `modals` from '@mantine/modals' anywhere else in the app.
  */
