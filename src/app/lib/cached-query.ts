@@ -2,7 +2,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorToast } from './api';
 import { classify, currentDb, useOutbox } from './offline';
-import { pruneCache, type CacheRow } from './offline-db';
+import { keepAnswer, pruneCache, type CacheRow } from './offline-db';
 import { opsFor, type OutboxOp } from './outbox';
 import { useOnline } from './online';
 
@@ -74,15 +74,21 @@ export function keepOnDevice(queryKey: readonly unknown[], data: unknown, synced
   return writeCache(JSON.stringify(queryKey), data, syncedAt);
 }
 
-async function writeCache(key: string, data: unknown, syncedAt: number) {
+/**
+ * Keeps an answer as of `asOf` (when its read was sent) unless the device holds a newer one,
+ * and returns the newer one then (lib/offline-db.ts, keepAnswer), so the view shows it too.
+ */
+async function writeCache(key: string, data: unknown, asOf: number): Promise<CacheRow | null> {
   try {
     const db = currentDb();
-    if (!db) return;
-    await db.cache.put({ key, data, syncedAt });
+    if (!db) return null;
+    const held = await keepAnswer(db, key, data, asOf);
     // Every so often, forget the views not opened for longest (bounded device storage).
     if (++writes % 50 === 0) await pruneCache(db);
+    return held;
   } catch {
     // A full or unavailable disk costs the offline copy, never the online view.
+    return null;
   }
 }
 
@@ -139,10 +145,13 @@ export function useCachedQuery<T>(options: CachedQueryOptions<T>): CachedView<T>
   const remote = useQuery({
     queryKey,
     queryFn: async ({ signal }): Promise<Cached<T>> => {
+      // As of when it was sent: an answer is no newer than the request that asked for it.
+      const asOf = Date.now();
       const data = await fetch({ signal, progress: (d) => setPartial({ key: cacheKey, data: d }) });
-      const syncedAt = Date.now();
-      await writeCache(cacheKey, data, syncedAt);
-      return { data, syncedAt };
+      const held = await writeCache(cacheKey, data, asOf);
+      // A newer answer came meanwhile (the live stream's counts): that one stands.
+      if (held && held.syncedAt > asOf) return { data: held.data as T, syncedAt: held.syncedAt };
+      return { data, syncedAt: asOf };
     },
     enabled,
     refetchInterval,

@@ -7,7 +7,10 @@ import Dexie, { liveQuery, type EntityTable } from 'dexie';
  * through the types and helpers below (lib/outbox.ts, lib/cached-query.ts).
  */
 
-/** One cached server answer, by the JSON of its query key. `syncedAt` is when the server gave it. */
+/**
+ * One cached server answer, by the JSON of its query key. `syncedAt` is how recent the answer
+ * is: when the read that got it was sent (or when the live stream said so), see keepAnswer.
+ */
 export interface CacheRow {
   key: string;
   data: unknown;
@@ -143,6 +146,23 @@ export async function pruneCache(db: UserDb, max = CACHE_MAX_VIEWS): Promise<num
   const old = await db.cache.orderBy('syncedAt').limit(extra).primaryKeys();
   await db.cache.bulkDelete(old);
   return old.length;
+}
+
+/**
+ * Keeps a server answer as of `asOf` unless the device already holds a newer one, and returns
+ * what the device holds after. Reads overlap: a read sent before a change can be answered
+ * after the change's newer figures were kept (the live stream's counts, lib/live.ts), and
+ * writing it last put the older figure back on the device, so an offline reload showed a
+ * notice count the screen had already moved past. Newer means sent later, not answered later.
+ */
+export async function keepAnswer(db: UserDb, key: string, data: unknown, asOf: number): Promise<CacheRow> {
+  return db.transaction('rw', db.cache, async () => {
+    const held = await db.cache.get(key);
+    if (held && held.syncedAt > asOf) return held;
+    const row = { key, data, syncedAt: asOf };
+    await db.cache.put(row);
+    return row;
+  });
 }
 
 const open = new Map<string, UserDb>();
