@@ -61,6 +61,11 @@ export default tseslint.config(
     },
   },
   {
+    // Served as is, before the app's code (public/launch-snapshot.js): a browser's script.
+    files: ['public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser, module: 'readonly' } },
+  },
+  {
     files: ['src/app/**/*.{ts,tsx}', 'workers/**/*.ts'],
     languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
     plugins: { 'react-hooks': reactHooks },

@@ -93,28 +93,29 @@ function officeChunksNotPrecached(): Plugin {
 }
 
 /**
- * The sign-in page (login.html) is plain HTML drawn before its script runs (issue 25), and its
- * words are the app's (src/app/lib/i18n-core.ts): each `{{login.title}}` is replaced by that
- * string, HTML-escaped, when the page is served or built. A name that is not in the catalogue
- * fails, so the page never shows a placeholder.
+ * The sign-in page (login.html) is plain HTML drawn before its script runs (issue 25), and so is
+ * what index.html shows before the app's (the loading screen, the launch snapshot's 正在启动…);
+ * their words are the app's (src/app/lib/i18n-core.ts): each `{{login.title}}` is replaced by
+ * that string, HTML-escaped, when the page is served or built. A name that is not in the
+ * catalogue fails, so a page never shows a placeholder.
  */
-function loginStrings(): Plugin {
+function pageStrings(): Plugin {
   const escape = (x: string) =>
     x.replace(
       /[&<>"']/g,
       (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
     );
   return {
-    name: 'login-strings',
+    name: 'page-strings',
     transformIndexHtml: {
       order: 'pre',
       handler(html, ctx) {
-        if (!/(^|[\\/])login\.html$/.test(ctx.filename)) return html;
         return html.replace(/\{\{([\w.]+)\}\}/g, (_, name: string) => {
           const value = name
             .split('.')
             .reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], tCore);
-          if (typeof value !== 'string') throw new Error(`login.html: i18n-core 中没有字符串 ${name}`);
+          if (typeof value !== 'string')
+            throw new Error(`${ctx.filename.split(/[\\/]/).pop()}: i18n-core 中没有字符串 ${name}`);
           return escape(value);
         });
       },
@@ -124,7 +125,7 @@ function loginStrings(): Plugin {
 
 export default defineConfig({
   plugins: [
-    loginStrings(),
+    pageStrings(),
     react(),
     fortuneSheetWithoutEval(),
     officeChunksNotPrecached(),

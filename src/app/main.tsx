@@ -6,6 +6,7 @@ import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { watchSnapshot } from './lib/launch-snapshot';
 import { Overlays } from './lib/overlays-load';
 import { router } from './router';
 import { cssVariablesResolver, theme } from './theme';
@@ -23,3 +24,6 @@ createRoot(document.getElementById('root')!).render(
     </MantineProvider>
   </StrictMode>,
 );
+
+// The last screen shown by public/launch-snapshot.js goes when the app is somewhere else.
+watchSnapshot((onChange) => router.subscribe('onResolved', onChange));

@@ -9,8 +9,11 @@
  * tab launches the drive the way the home-screen icon does, with the throttles on before it
  * loads, and the bench reads:
  * - first paint: the `first-paint` entry of the Paint Timing API;
- * - listing visible: the moment the folder's row is in the page (a MutationObserver installed
- *   before any script of the app runs), from the navigation's start.
+ * - listing visible: the moment the folder's row is displayed (a MutationObserver installed
+ *   before any script of the app runs; never before the first paint), from the navigation's
+ *   start: the launch snapshot's picture of it (public/launch-snapshot.js) or the live page's,
+ *   whichever comes first;
+ * - live listing: the moment the app itself has drawn the row (in #root), for information.
  * Both online and offline (`offline: true` in the same emulation).
  *
  * The reference is the same app's HTML with its scripts and styles taken out, served by a bare
@@ -81,6 +84,17 @@ try {
   })()`);
   await install.goto(`${s.url}${DRIVE_URL}`);
   await install.locator(`[data-testid="file-row"][data-name="${FOLDER}"]`).waitFor({ timeout: 60_000 });
+  // The screen is kept for the next launch once the page is idle (src/app/lib/launch-snapshot.ts),
+  // as it is when a person has looked at the folder for a moment.
+  await install.waitForFunction(
+    (name) => {
+      const store = (globalThis as unknown as { localStorage: { getItem(k: string): string | null } })
+        .localStorage;
+      return (store.getItem('gwy.launchSnapshot') ?? '').includes(name);
+    },
+    FOLDER,
+    { timeout: 30_000 },
+  );
   await install.close();
 
   /** One launch: a new tab, throttled before it loads, timed from the navigation's start. */
@@ -93,61 +107,84 @@ try {
     // Installed before any script of the page runs: notes when the folder's row first appears.
     await page.addInitScript(`(() => {
       const name = ${JSON.stringify(FOLDER)};
+      // The picture is drawn in a closed shadow tree, out of reach of every script but its own;
+      // the bench alone has the page make them open, to see when the row in it shows.
+      const trees = [document];
+      const attach = Element.prototype.attachShadow;
+      Element.prototype.attachShadow = function (init) {
+        const tree = attach.call(this, { ...init, mode: 'open' });
+        trees.push(tree);
+        return tree;
+      };
+      // Shown, not only present: the snapshot's layer stays hidden until its sheets load.
+      const shown = (sel) =>
+        trees.some((t) => [...t.querySelectorAll(sel)].some((el) => el.checkVisibility()));
       new MutationObserver((_m, obs) => {
-        if (window.__listedAt === undefined && document.querySelector('[data-name="' + name + '"]')) {
-          window.__listedAt = performance.now();
+        const now = performance.now();
+        if (window.__listedAt === undefined && shown('[data-name="' + name + '"]')) window.__listedAt = now;
+        if (shown('#root [data-name="' + name + '"]')) {
+          window.__liveAt = now;
           obs.disconnect();
         }
-      }).observe(document, { childList: true, subtree: true });
+      }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden'] });
       // The bare reference page has the name as text, not a row.
       addEventListener('DOMContentLoaded', () => {
         if (window.__listedAt === undefined && document.body.textContent.includes(name))
-          window.__listedAt = performance.now();
+          window.__listedAt = window.__liveAt = performance.now();
       });
     })()`);
     await page.goto(url, { waitUntil: 'commit' });
     // A function, not a string: the app's CSP forbids eval, which a string predicate needs.
-    await page.waitForFunction(() => (globalThis as { __listedAt?: number }).__listedAt !== undefined, null, {
+    await page.waitForFunction(() => (globalThis as { __liveAt?: number }).__liveAt !== undefined, null, {
       timeout: 60_000,
     });
     const t = (await page.evaluate(`({
       paint: performance.getEntriesByName('first-paint')[0]?.startTime ?? NaN,
       listed: window.__listedAt,
-    })`)) as { paint: number; listed: number };
+      live: window.__liveAt,
+    })`)) as { paint: number; listed: number; live: number };
+    // Nothing is seen before the first paint, however early it was in the page.
+    t.listed = Math.max(t.listed, t.paint);
+    t.live = Math.max(t.live, t.paint);
     await page.close();
     return t;
   }
 
-  const runs = { ref: [] as number[], online: [] as number[], onlineList: [] as number[] };
-  const offline = { paint: [] as number[], list: [] as number[] };
+  const online = { paint: [] as number[], list: [] as number[], live: [] as number[] };
+  const offline = { paint: [] as number[], list: [] as number[], live: [] as number[] };
+  const refs: number[] = [];
   const refContext = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   for (let i = 0; i < ROUNDS; i++) {
-    runs.ref.push((await launch(refContext, bareUrl, false)).paint);
-    const on = await launch(context, `${s.url}${DRIVE_URL}`, false);
-    runs.online.push(on.paint);
-    runs.onlineList.push(on.listed);
-    const off = await launch(context, `${s.url}${DRIVE_URL}`, true);
-    offline.paint.push(off.paint);
-    offline.list.push(off.listed);
+    refs.push((await launch(refContext, bareUrl, false)).paint);
+    for (const [into, isOffline] of [
+      [online, false],
+      [offline, true],
+    ] as const) {
+      const t = await launch(context, `${s.url}${DRIVE_URL}`, isOffline);
+      into.paint.push(t.paint);
+      into.list.push(t.listed);
+      into.live.push(t.live);
+    }
   }
   await refContext.close();
   await context.close();
 
   const ms = (x: number) => `${Math.round(x)} ms`;
-  const ref = median(runs.ref);
+  const ref = median(refs);
   console.log(`\n首次绘制（已安装，4× CPU 降速，150 ms 往返；${ROUNDS} 轮中位数）`);
   console.log(
-    `reference: bare HTML, no scripts      ${ms(ref).padStart(8)}  rounds ${runs.ref.map(ms).join(', ')}`,
+    `reference: bare HTML, no scripts      ${ms(ref).padStart(8)}  rounds ${refs.map(ms).join(', ')}`,
   );
-  const rows: [string, number[], number[]][] = [
-    ['online', runs.online, runs.onlineList],
-    ['offline', offline.paint, offline.list],
-  ];
-  for (const [name, paint, list] of rows) {
+  const rows = [
+    ['online', online],
+    ['offline', offline],
+  ] as const;
+  for (const [name, { paint, list, live }] of rows) {
     const p = median(paint);
     const l = median(list);
+    const v = median(live);
     console.log(
-      `${name.padEnd(8)} first paint ${ms(p).padStart(8)} (×${(p / ref).toFixed(2)}), cached listing visible ${ms(l).padStart(8)}  rounds ${paint.map(ms).join(', ')} / ${list.map(ms).join(', ')}`,
+      `${name.padEnd(8)} first paint ${ms(p).padStart(8)} (×${(p / ref).toFixed(2)}), cached listing visible ${ms(l).padStart(8)}, live ${ms(v).padStart(8)}  rounds ${paint.map(ms).join(', ')} / ${list.map(ms).join(', ')} / ${live.map(ms).join(', ')}`,
     );
     report({
       measure: `first paint of the installed app, ${name} (4× CPU, 150 ms RTT) / bare HTML`,
@@ -166,6 +203,15 @@ try {
       ratio: l / ref,
       target: '≤ 1 s',
       met: l <= 1000,
+    });
+    report({
+      measure: `drive listing drawn by the app itself, ${name} (same launch; the snapshot gone)`,
+      setup: 'Chromium, built app, service worker',
+      product: ms(v),
+      reference: ms(ref),
+      ratio: v / ref,
+      target: '—',
+      met: null,
     });
   }
 } finally {

@@ -97,4 +97,10 @@ export const tCore = {
     failed: '页面文件未能下载，请检查网络后重试。',
     retry: '重试',
   },
+  /** index.html, before any script (filled in at build time, vite.config.ts pageStrings). */
+  boot: {
+    loading: '正在加载…',
+    /** Over the drive's last screen shown at launch, until the app has drawn its own (launch-snapshot). */
+    starting: '正在启动…',
+  },
 } as const;

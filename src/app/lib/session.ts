@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { MenuResult, RoleFunctionResult, UserInfo } from '../../shared/api/auth';
-import { LAST_KEY, SESSION_KEY, TOKEN_COOKIE, readToken } from './session-keys';
+import { LAST_KEY, SESSION_KEY, TOKEN_COOKIE, forgetSessionState, readToken } from './session-keys';
 
 /**
  * The signed-in session as the app holds it.
@@ -59,8 +59,7 @@ export const session = {
   /** Forgets everything of this session on this device. */
   clear() {
     state = undefined;
-    sessionStorage.removeItem(SESSION_KEY);
-    localStorage.removeItem(LAST_KEY);
+    forgetSessionState();
     clearTokenCookie();
     emit();
   },

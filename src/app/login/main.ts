@@ -1,6 +1,6 @@
 import { ErrorCode, MUSEUM_PREFIX } from '../../shared/api/codes';
 import { tCore as t } from '../lib/i18n-core';
-import { LAST_KEY, SESSION_KEY, readToken, safeTarget } from '../lib/session-keys';
+import { LAST_KEY, SESSION_KEY, forgetSessionState, readToken, safeTarget } from '../lib/session-keys';
 
 /**
  * The sign-in page's script (login.html; README "Speed (issue 25)"). The form is plain HTML,
@@ -164,8 +164,7 @@ form.addEventListener('submit', (e) => {
     // The server set the token's cookie. What an earlier session left on this device (its
     // user, menu and roles) must not stand for this one: the app reads this person's afresh
     // (router.tsx, ensureSignedIn). Replace, not push: Back should not return to the form.
-    sessionStorage.removeItem(SESSION_KEY);
-    localStorage.removeItem(LAST_KEY);
+    forgetSessionState();
     location.replace(target);
   });
 });

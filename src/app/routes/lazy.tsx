@@ -10,9 +10,11 @@ import {
   type FunctionComponent,
   type LazyExoticComponent,
   type ReactNode,
+  useEffect,
   useState,
 } from 'react';
 import { tCore as t } from '../lib/i18n-core';
+import { dismissSnapshot } from '../lib/launch-snapshot';
 import { isOnline } from '../lib/online';
 
 /**
@@ -109,6 +111,8 @@ export function isChunkLoadError(err: unknown): boolean {
 
 /** The page that could not load: why, in words a person can act on, and 重试. */
 export function ChunkLoadFailed({ onRetry }: { onRetry: () => void }) {
+  // Seen at once, not behind the last launch's picture of the page (lib/launch-snapshot.ts).
+  useEffect(dismissSnapshot, []);
   return (
     <Center mih="40vh" p="md">
       <Stack align="center" gap="sm" maw={420} role="alert">

@@ -78,6 +78,7 @@ import { dragHasFiles, fromDrop } from './upload/pick';
 import { UploadDock, openUploadPanel, useAddUploads } from './upload/upload-dock';
 import classes from './drive.module.css';
 import { page } from '../../routes/lazy';
+import { useLaunchSnapshot } from '../../lib/launch-snapshot';
 
 /*
  * The two heavy dialogs load when first opened, not with the listing (issue 25): 分享 brings the
@@ -161,6 +162,10 @@ export function DrivePage() {
   const listing = useDriveList(view, !searching);
   const search = useSearch(view, searching ? searchText : '');
   const shown = searching ? search : listing;
+  // The folder as drawn is what the next launch shows first (lib/launch-snapshot.ts).
+  useLaunchSnapshot(shown.status, `${view.route}:${view.filePath}:${shown.data?.list.length}`, {
+    keep: !searching,
+  });
 
   const items: DriveItem[] = useMemo(
     () => sortEntries((shown.data?.list ?? []) as DriveItem[], sort.by, sort.order),
