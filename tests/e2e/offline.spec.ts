@@ -46,6 +46,11 @@ test('the manifest makes the app installable in Chinese', async ({ request }) =>
   ]);
   for (const icon of m.icons) expect((await request.get(icon.src)).status()).toBe(200);
   expect((await request.get('/sw.js')).headers()['cache-control']).toBe('no-cache');
+  // Each page names it once: the PWA plugin adds the link to the built pages itself.
+  for (const page of ['/', '/login']) {
+    const html = await (await request.get(page)).text();
+    expect(html.match(/<link[^>]*rel="manifest"/g), page).toHaveLength(1);
+  }
 });
 
 test('the sign-in page: straight on when signed in, and offline it still opens and says so', async ({
