@@ -8,20 +8,35 @@
  */
 (function () {
   'use strict';
-  var KEY = 'gwy.launchSnapshot'; // SNAPSHOT_KEY, src/app/lib/session-keys.ts
+  // SNAPSHOT_KEYS, src/app/lib/session-keys.ts: one per page that keeps its screen.
+  var KEYS = ['gwy.launchSnapshot.drive', 'gwy.launchSnapshot.workbench'];
   var LAST_KEY = 'gwy.lastSession'; // LAST_KEY, the same file
   var MAX_AGE_MS = 7 * 24 * 3600 * 1000; // SNAPSHOT_MAX_AGE_MS
 
   /**
-   * The stored snapshot, when it may be shown here and now; otherwise null.
-   * @param {{ raw: string | null, lastSession: string | null, cookie: string, origin: string,
-   *   path: string, sheets: string[], now: number }} env
+   * The stored snapshot that may be shown here and now, of those kept; otherwise null.
+   * @param {{ raws: (string | null)[], lastSession: string | null, cookie: string,
+   *   origin: string, path: string, sheets: string[], now: number }} env
    */
   function choose(env) {
-    if (!env.raw || !/(?:^|;\s*)token=[^;]+/.test(env.cookie)) return null;
+    for (var i = 0; i < env.raws.length; i++) {
+      var snap = chooseOne(env.raws[i], env);
+      if (snap) return snap;
+    }
+    return null;
+  }
+
+  /**
+   * One stored snapshot, when it may be shown here and now; otherwise null.
+   * @param {string | null} raw
+   * @param {{ lastSession: string | null, cookie: string, origin: string, path: string,
+   *   sheets: string[], now: number }} env
+   */
+  function chooseOne(raw, env) {
+    if (!raw || !/(?:^|;\s*)token=[^;]+/.test(env.cookie)) return null;
     var snap, last;
     try {
-      snap = JSON.parse(env.raw);
+      snap = JSON.parse(raw);
       last = JSON.parse(env.lastSession || 'null');
     } catch {
       return null;
@@ -76,7 +91,9 @@
       return l.href;
     });
     var snap = choose({
-      raw: localStorage.getItem(KEY),
+      raws: KEYS.map(function (key) {
+        return localStorage.getItem(key);
+      }),
       lastSession: localStorage.getItem(LAST_KEY),
       cookie: document.cookie,
       origin: location.origin,

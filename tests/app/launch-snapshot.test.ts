@@ -8,7 +8,7 @@ import {
   encodeSnapshot,
   type LaunchSnapshot,
 } from '../../src/app/lib/launch-snapshot';
-import { LAST_KEY, SNAPSHOT_KEY } from '../../src/app/lib/session-keys';
+import { LAST_KEY, SNAPSHOT_KEYS } from '../../src/app/lib/session-keys';
 
 /**
  * Issue 25: the snapshot the app keeps (lib/launch-snapshot.ts) and the boot script that decides
@@ -20,7 +20,7 @@ import { LAST_KEY, SNAPSHOT_KEY } from '../../src/app/lib/session-keys';
 const script = fs.readFileSync(path.resolve(import.meta.dirname, '../../public/launch-snapshot.js'), 'utf8');
 
 interface Env {
-  raw: string | null;
+  raws: (string | null)[];
   lastSession: string | null;
   cookie: string;
   origin: string;
@@ -51,8 +51,8 @@ const snapshot = (over: Partial<Omit<LaunchSnapshot, 'v'>> = {}) =>
   });
 const last = (userId = 7, firstUrl = '/home/workbench') =>
   JSON.stringify({ user: { userId }, roleFunction: { roles: [], firstUrl } });
-const env = (over: Partial<Env> = {}): Env => ({
-  raw: snapshot(),
+const env = (over: Partial<Env> & { raw?: string | null } = {}): Env => ({
+  raws: 'raw' in over ? [over.raw ?? null] : [snapshot()],
   lastSession: last(),
   cookie: 'lang=zh; token=abc.def',
   origin: 'http://museum.local',
@@ -64,7 +64,7 @@ const env = (over: Partial<Env> = {}): Env => ({
 
 describe('launch snapshot', () => {
   it('the keys the boot script reads are the app’s', () => {
-    expect(script).toContain(`'${SNAPSHOT_KEY}'`);
+    for (const key of Object.values(SNAPSHOT_KEYS)) expect(script).toContain(`'${key}'`);
     expect(script).toContain(`'${LAST_KEY}'`);
   });
 
@@ -74,9 +74,19 @@ describe('launch snapshot', () => {
     expect(shown?.path).toBe(DRIVE);
   });
 
-  it('at the app’s start, shows the first page it leads to, when that is the kept one', () => {
+  it('at the app’s start, shows the first page it leads to, when that is a kept one', () => {
     expect(choose(env({ path: '/', lastSession: last(7, DRIVE) }))?.path).toBe(DRIVE);
     expect(choose(env({ path: '/' }))).toBeNull();
+  });
+
+  it('of the pages kept (the drive, the workbench), shows the one of this address', () => {
+    const bench = snapshot({ path: '/home/workbench', html: '<p>上午好</p>' });
+    const raws = [snapshot(), bench];
+    expect(choose(env({ raws, path: '/' }))?.html).toBe('<p>上午好</p>');
+    expect(choose(env({ raws, path: DRIVE }))?.html).toContain('馆藏照片');
+    expect(choose(env({ raws: [null, bench], path: DRIVE }))).toBeNull();
+    // One that may not be shown does not hide the other.
+    expect(choose(env({ raws: ['{', bench], path: '/home/workbench' }))?.html).toBe('<p>上午好</p>');
   });
 
   it('refuses another person’s, another address’s, another version’s, or a signed-out device’s', () => {

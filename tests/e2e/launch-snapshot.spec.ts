@@ -15,7 +15,9 @@ import { createDriveUser } from './users';
  */
 const DRIVE = '/resources/net-disk?fileType=0';
 const FOLDER = '启动快照展品';
-const KEY = 'gwy.launchSnapshot';
+const KEY = 'gwy.launchSnapshot.drive';
+const BENCH_KEY = 'gwy.launchSnapshot.workbench';
+const GREETING = /夜深了|上午好|中午好|下午好|晚上好/;
 
 /** Holds the app's entry script until the returned function is called. */
 async function holdAppCode(page: Page): Promise<() => void> {
@@ -138,5 +140,52 @@ test('the drive as last drawn shows before the app has loaded, then the live pag
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
   await expect(page).toHaveURL(/\/login/);
-  expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBeNull();
+  for (const k of [KEY, BENCH_KEY]) expect(await page.evaluate((k) => localStorage.getItem(k), k)).toBeNull();
+});
+
+test('the home-screen icon’s launch shows the workbench as last drawn, beside a kept drive', async ({
+  page,
+  request,
+}, info) => {
+  await page.addInitScript(openShadows);
+  const user = await createDriveUser(request, { prefix: 'snapw' });
+  await signIn(page, user.account, user.password);
+  await expect(page.getByTestId('workbench')).toBeVisible();
+  await expect.poll(() => page.evaluate((k) => localStorage.getItem(k) ?? '', BENCH_KEY)).toMatch(GREETING);
+  // The drive keeps its own; the workbench's stays.
+  await openDrive(page, DRIVE);
+  await expect.poll(() => page.evaluate((k) => localStorage.getItem(k) ?? '', KEY)).toContain('全部文件');
+
+  // The icon opens the app's start, which leads to the person's first page: the workbench.
+  let release = await holdAppCode(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(overlay(page).getByText(GREETING)).toBeVisible();
+  await page.screenshot({ path: info.outputPath('launch-snapshot-workbench.png') });
+  await expect(page.getByTestId('workbench')).toHaveCount(0);
+  release();
+  await expect(page.getByTestId('workbench')).toBeVisible();
+  await expect(page).toHaveURL(/\/home\/workbench/);
+  await expect(overlay(page)).toHaveCount(0);
+
+  // The drive's is still there for the drive.
+  release = await holdAppCode(page);
+  await page.goto(DRIVE, { waitUntil: 'commit' });
+  await expect(overlay(page).getByText('全部文件')).toBeVisible();
+  release();
+  await expect(overlay(page)).toHaveCount(0);
+
+  // The workbench's picture is of its day: one kept yesterday is not shown.
+  await page.goto('/favicon.svg');
+  await page.evaluate((k) => {
+    const snap = JSON.parse(localStorage.getItem(k)!);
+    snap.savedAt -= 86_400_000;
+    snap.expires = Date.now() - 1;
+    localStorage.setItem(k, JSON.stringify(snap));
+  }, BENCH_KEY);
+  release = await holdAppCode(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.locator('#root .boot')).toBeVisible();
+  await expect(overlay(page)).toBeHidden();
+  release();
+  await expect(page.getByTestId('workbench')).toBeVisible();
 });

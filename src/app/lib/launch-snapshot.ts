@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect } from 'react';
 import type { CachedStatus } from './cached-query';
-import { LAST_KEY, SNAPSHOT_KEY } from './session-keys';
+import { LAST_KEY, SNAPSHOT_KEYS } from './session-keys';
 
 /**
  * The launch snapshot (issue 25, the cached listing on a slow tablet): the drive's last screen,
@@ -10,10 +10,12 @@ import { LAST_KEY, SNAPSHOT_KEY } from './session-keys';
  * listing with the first paint, and the live page replaces it in the commit that draws its own.
  *
  * Decisions:
- * - The drive only (`useLaunchSnapshot` in drive-page.tsx), and only once it shows a folder's
- *   data, never a spinner or search results. The drive is where staff open the app to look
- *   something up; the workbench greets by the hour and counts what is waiting, which a picture
- *   of yesterday would get wrong.
+ * - Two pages keep one (`useLaunchSnapshot`), each under its own key: the drive (its folders,
+ *   not search results), where staff go to look something up, and the workbench, where the
+ *   home-screen icon opens for most of them (the app's start `/` leads to the person's first
+ *   page). Each keeps it only once it shows its data, never a spinner. The workbench greets by
+ *   the hour and shows the date and today's schedule, so its picture lives until midnight only;
+ *   its counts are the device's, the same the live page shows first.
  * - It is shown only for the same person (the token's cookie is there, the last session's user
  *   is the snapshot's), at the same address (the app's start `/`, where the home-screen icon
  *   opens it, counts as the person's first page), with the same style sheets (a new version's
@@ -46,7 +48,12 @@ export const SNAPSHOT_DISMISS_MS = 12_000;
 /** The layer in index.html that holds the picture. */
 const OVERLAY_ID = 'launch-snapshot';
 
-/** What is stored under SNAPSHOT_KEY (read by public/launch-snapshot.js: keep them in step). */
+/** A page that keeps its screen, and the key it is kept under (session-keys.ts). */
+export type SnapshotKind = keyof typeof SNAPSHOT_KEYS;
+/** How long a kept screen may be shown: until midnight (it shows the day), or SNAPSHOT_MAX_AGE_MS. */
+export type SnapshotLife = 'day' | 'week';
+
+/** What is stored under SNAPSHOT_KEYS (read by public/launch-snapshot.js: keep them in step). */
 export interface LaunchSnapshot {
   v: 1;
   userId: number;
@@ -74,8 +81,15 @@ function sheets(): string[] {
   return [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => l.href);
 }
 
+/** The end of today on this device: a screen that shows the day is not shown on the next. */
+function endOfDay(now: number): number {
+  const d = new Date(now);
+  d.setHours(24, 0, 0, 0);
+  return d.getTime();
+}
+
 /** Keeps the screen as it is now, for the next launch. Never throws (a full storage, say). */
-export function saveSnapshot(): void {
+export function saveSnapshot(kind: SnapshotKind, life: SnapshotLife): void {
   const root = document.getElementById('root');
   if (!root || document.getElementById(OVERLAY_ID)?.dataset.path) return;
   try {
@@ -94,10 +108,10 @@ export function saveSnapshot(): void {
       scheme: document.documentElement.getAttribute('data-mantine-color-scheme') ?? 'light',
       html: root.innerHTML,
       savedAt: now,
-      expires: now + SNAPSHOT_MAX_AGE_MS,
+      expires: life === 'day' ? endOfDay(now) : now + SNAPSHOT_MAX_AGE_MS,
     });
-    if (text) localStorage.setItem(SNAPSHOT_KEY, text);
-    else localStorage.removeItem(SNAPSHOT_KEY);
+    if (text) localStorage.setItem(SNAPSHOT_KEYS[kind], text);
+    else localStorage.removeItem(SNAPSHOT_KEYS[kind]);
   } catch {
     /* storage full or refused: the next launch shows the loading screen, as before */
   }
@@ -130,7 +144,8 @@ export function watchSnapshot(subscribe: (onChange: () => void) => () => void): 
 }
 
 /**
- * For a page worth showing at launch, given the state of its data (a cached view's status).
+ * For a page worth showing at launch (`kind`), given the state of its data (a cached view's
+ * status).
  * Once it is no longer loading, the snapshot of the last launch goes: the data is drawn, or the
  * page has something else to say (not kept offline, an error) that the picture must not hide.
  * Once it is `ready` and `keep` (the drive keeps its folders, not its search results), this
@@ -139,9 +154,10 @@ export function watchSnapshot(subscribe: (onChange: () => void) => () => void): 
  * without `pagehide`).
  */
 export function useLaunchSnapshot(
+  kind: SnapshotKind,
   status: CachedStatus,
   key: string,
-  { keep = true }: { keep?: boolean } = {},
+  { keep = true, life = 'week' }: { keep?: boolean; life?: SnapshotLife } = {},
 ): void {
   const settled = status !== 'loading';
   const ready = status === 'ready' && keep;
@@ -155,14 +171,14 @@ export function useLaunchSnapshot(
     // After the browser has painted and is idle: serialising the DOM is a few ms.
     const idle = window.requestIdleCallback ?? ((f: () => void) => window.setTimeout(f, 300));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => saveSnapshot());
+    const handle = idle(() => saveSnapshot(kind, life));
     const onHide = () => {
-      if (document.visibilityState === 'hidden') saveSnapshot();
+      if (document.visibilityState === 'hidden') saveSnapshot(kind, life);
     };
     document.addEventListener('visibilitychange', onHide);
     return () => {
       cancel(handle);
       document.removeEventListener('visibilitychange', onHide);
     };
-  }, [ready, key]);
+  }, [ready, key, kind, life]);
 }

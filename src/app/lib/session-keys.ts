@@ -8,11 +8,14 @@ export const SESSION_KEY = 'gwy.session';
 /** The last state, for an installed app that lost sessionStorage when it was closed. */
 export const LAST_KEY = 'gwy.lastSession';
 /**
- * The drive's last screen as drawn, shown at the next launch before the app's code has run
- * (lib/launch-snapshot.ts, public/launch-snapshot.js). Holds the person's file names: forgotten
- * with the session, like LAST_KEY.
+ * The last screens as drawn, one per page that keeps one, shown at the next launch before the
+ * app's code has run (lib/launch-snapshot.ts, public/launch-snapshot.js). They hold the
+ * person's file names and counts: forgotten with the session, like LAST_KEY.
  */
-export const SNAPSHOT_KEY = 'gwy.launchSnapshot';
+export const SNAPSHOT_KEYS = {
+  drive: 'gwy.launchSnapshot.drive',
+  workbench: 'gwy.launchSnapshot.workbench',
+} as const;
 /**
  * Forgets what a session leaves in this browser's storage (its state, its copy for the installed
  * app, its last screen): at sign-out (session.clear) and before a new sign-in (login/main.ts).
@@ -21,7 +24,7 @@ export const SNAPSHOT_KEY = 'gwy.launchSnapshot';
 export function forgetSessionState(): void {
   sessionStorage.removeItem(SESSION_KEY);
   localStorage.removeItem(LAST_KEY);
-  localStorage.removeItem(SNAPSHOT_KEY);
+  for (const key of Object.values(SNAPSHOT_KEYS)) localStorage.removeItem(key);
 }
 /** The token's cookie, set by the server at sign-in and sent back as the `token` header. */
 export const TOKEN_COOKIE = 'token';

@@ -163,7 +163,7 @@ export function DrivePage() {
   const search = useSearch(view, searching ? searchText : '');
   const shown = searching ? search : listing;
   // The folder as drawn is what the next launch shows first (lib/launch-snapshot.ts).
-  useLaunchSnapshot(shown.status, `${view.route}:${view.filePath}:${shown.data?.list.length}`, {
+  useLaunchSnapshot('drive', shown.status, `${view.route}:${view.filePath}:${shown.data?.list.length}`, {
     keep: !searching,
   });
 

@@ -28,6 +28,7 @@ import type { ReactNode } from 'react';
 import { ICONS } from '../../components/icons';
 import { OfflineNote } from '../../components/offline-note';
 import { tWorkbench } from '../../lib/i18n/workbench';
+import { useLaunchSnapshot } from '../../lib/launch-snapshot';
 import { openNoticeCentre, useCounts, type Counts } from '../../lib/notices';
 import { useSession } from '../../lib/session';
 import classes from './workbench.module.css';
@@ -117,6 +118,9 @@ export function WorkbenchPage({
   const state = useSession();
   const navigate = useNavigate();
   const counts = useCounts();
+  // Shown first at the next launch the same day (it greets by the hour and shows the date and
+  // today's schedule): lib/launch-snapshot.ts. Ready once the counts show, the cards on top.
+  useLaunchSnapshot('workbench', counts.status, String(counts.syncedAt), { life: 'day' });
   if (!state) return null;
   const now = dayjs();
   const modules = state.menu.modules.filter((m) => m.key !== 'home');
