@@ -1,5 +1,6 @@
 import {
   expect,
+  test,
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
@@ -39,13 +40,19 @@ export async function tokenOf(page: Page): Promise<string> {
 /**
  * Clicks a confirmation's button (`name`) and waits for the confirmation to close. If it stays
  * open, the failure names the server's answers to the POSTs made meanwhile and the toasts still
- * showing. Twice in whole loaded runs a confirmation stayed open with no spinner (content's
- * 发布确认, a task's 删除任务), its cause gone with its 5-second toast: a refusal shows here as its
- * answer, a click that never reached the app as no answer at all.
+ * showing. Three times in whole loaded runs a confirmation stayed open with no spinner, no
+ * request and no toast (content's 发布确认 twice, a task's 删除任务): the click never reached the
+ * button's handler, and the cause is not found yet (2026-12-07; the screenshot shows the dialog
+ * at rest). A person taps again, and so does this, once, only when nothing at all followed the
+ * first click (no request sent, no spinner, still open after 3 s), and it says so in the report.
  */
 export async function confirmAndClose(dialog: Locator, name: string) {
   const page = dialog.page();
   const answers: string[] = [];
+  let sent = 0;
+  const asked = (r: { method(): string }) => {
+    if (r.method() === 'POST') sent++;
+  };
   const heard = (r: Response) => {
     if (r.request().method() !== 'POST') return;
     const path = new URL(r.url()).pathname;
@@ -54,8 +61,19 @@ export async function confirmAndClose(dialog: Locator, name: string) {
       () => answers.push(`${path} ${r.status()} (no body)`),
     );
   };
+  page.on('request', asked);
   page.on('response', heard);
-  await dialog.getByRole('button', { name, exact: true }).click();
+  const button = dialog.getByRole('button', { name, exact: true });
+  await button.click();
+  try {
+    await expect(dialog).toBeHidden({ timeout: 3000 });
+  } catch {
+    if (sent === 0 && (await dialog.isVisible()) && (await button.getAttribute('data-loading')) === null) {
+      test.info().annotations.push({ type: 'lost click', description: `${name}: clicked again` });
+      console.warn(`confirmAndClose: the click on ${name} had no effect; clicking again`);
+      await button.click();
+    }
+  }
   try {
     await expect(dialog).toBeHidden();
   } catch (err) {
@@ -65,6 +83,7 @@ export async function confirmAndClose(dialog: Locator, name: string) {
       { cause: err },
     );
   } finally {
+    page.off('request', asked);
     page.off('response', heard);
   }
 }
