@@ -33,6 +33,8 @@ export interface Installation {
   kill(n: number): Promise<void>;
   /** Instance n's own DATA_DIR (its scratch space; nothing shared may be there). */
   dataDirOf(n: number): string;
+  /** The error lines instance n has logged (level error or fatal), newest last. */
+  errorsOf(n: number): string[];
   db: Db;
   close(): Promise<void>;
 }
@@ -40,7 +42,12 @@ export interface Installation {
 interface Proc {
   child: ChildProcess;
   address: string;
+  /** The tail of what the instance printed (its log), for a failure to show why. */
+  said(): string;
 }
+
+/** How much of an instance's output is kept: enough for the errors of one test. */
+const KEPT_OUTPUT = 256 * 1024;
 
 async function startInstance(env: Record<string, string>): Promise<Proc> {
   const port = await freePort();
@@ -68,10 +75,15 @@ async function startInstance(env: Record<string, string>): Promise<Proc> {
     child.stderr!.on('data', onData);
     child.once('exit', onExit);
   });
-  // Keep draining its output, or a chatty instance would block on a full pipe.
-  child.stdout!.resume();
-  child.stderr!.resume();
-  return { child, address: `127.0.0.1:${port}` };
+  // Keep draining its output, or a chatty instance would block on a full pipe; keep its tail,
+  // so that a test that got a 500 can say what the instance logged for it.
+  const keep = (d: Buffer) => {
+    said += String(d);
+    if (said.length > 2 * KEPT_OUTPUT) said = said.slice(-KEPT_OUTPUT);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  return { child, address: `127.0.0.1:${port}`, said: () => said.slice(-KEPT_OUTPUT) };
 }
 
 function clientOf(url: string, db: Db, pin: string | null): Client {
@@ -165,6 +177,11 @@ export async function startInstallation(
     upstreams,
     kill,
     dataDirOf: (n) => path.join(root, `instance-${n}`),
+    errorsOf: (n) =>
+      procs[n]!.said()
+        .split('\n')
+        // pino's levels: 50 error, 60 fatal.
+        .filter((line) => /"level":(50|60)\b/.test(line)),
     db,
     async close() {
       await nginx.stop();

@@ -8,6 +8,14 @@
  * a short or empty file: a CI run read an upload's state.json back empty. S3, MinIO and Ceph
  * answer a PUT once the object is stored and replace it whole, and the product relies on that,
  * so the object is written to a file beside it and renamed over it before the answer.
+ *
+ * Its DELETE also removes the directories a key's slashes made once they look empty, with a
+ * synchronous readdir and an rmdir per level. Two deletes under one prefix at once (DeleteObjects
+ * removes its keys in parallel; an upload's chunks, or two uploads' files under tmp/) race there:
+ * the loser's readdir or rmdir meets ENOENT and the whole request answers 500 InternalError, and a
+ * PUT whose mkdir came just before the rmdir fails the same way. A CI run lost an upload to it
+ * (behind-nginx.test.ts, 服务器异常 on a chunk). S3 has no directories, so nothing is removed here
+ * but the object's own files; an empty directory is invisible to listings, which walk objects.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -47,6 +55,16 @@ FilesystemStore.prototype.putObject = async function putObject(object) {
   const md5 = hash.digest('hex');
   await this.putMetadata(object.bucket, object.key, object.metadata, md5);
   return { size, md5 };
+};
+
+FilesystemStore.prototype.deleteObject = async function deleteObject(bucket, key) {
+  await Promise.all(
+    ['object', 'object.md5', 'metadata.json'].map((kind) =>
+      fs.promises.unlink(this.getResourcePath(bucket, key, kind)).catch((err) => {
+        if (err.code !== 'ENOENT') throw err;
+      }),
+    ),
+  );
 };
 
 new S3rver({
