@@ -44,7 +44,10 @@ export async function tokenOf(page: Page): Promise<string> {
  * request and no toast (content's 发布确认 twice, a task's 删除任务): the click never reached the
  * button's handler, and the cause is not found yet (2026-12-07; the screenshot shows the dialog
  * at rest). A person taps again, and so does this, once, only when nothing at all followed the
- * first click (no request sent, no spinner, still open after 3 s), and it says so in the report.
+ * first click (no request sent, no spinner, still open after 3 s), and it says so in the report,
+ * with what the page saw of that click: the element each pointer event reached, and any node
+ * holding buttons removed meanwhile (a re-render replacing the button between mousedown and
+ * mouseup would send the click to their common ancestor).
  */
 export async function confirmAndClose(dialog: Locator, name: string) {
   const page = dialog.page();
@@ -64,13 +67,19 @@ export async function confirmAndClose(dialog: Locator, name: string) {
   page.on('request', asked);
   page.on('response', heard);
   const button = dialog.getByRole('button', { name, exact: true });
+  await tracePointer(page);
   await button.click();
   try {
     await expect(dialog).toBeHidden({ timeout: 3000 });
   } catch {
     if (sent === 0 && (await dialog.isVisible()) && (await button.getAttribute('data-loading')) === null) {
-      test.info().annotations.push({ type: 'lost click', description: `${name}: clicked again` });
-      console.warn(`confirmAndClose: the click on ${name} had no effect; clicking again`);
+      // What the page saw of the click, for whoever finds the cause: which element each
+      // pointer event reached, and whether a node holding buttons was removed meanwhile.
+      const seen = await pointerTrace(page);
+      test.info().annotations.push({ type: 'lost click', description: `${name}: clicked again; ${seen}` });
+      console.warn(
+        `confirmAndClose: the click on ${name} had no effect; clicking again. The page saw: ${seen}`,
+      );
       await button.click();
     }
   }
@@ -86,6 +95,43 @@ export async function confirmAndClose(dialog: Locator, name: string) {
     page.off('request', asked);
     page.off('response', heard);
   }
+}
+
+/**
+ * Starts recording, in the page, the pointer events of the next click (type, the element each
+ * reached, whether it was still in the document) and the removal of any node holding buttons.
+ */
+async function tracePointer(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __pointerTrace?: string[] };
+    w.__pointerTrace = [];
+    const log = (line: string) => w.__pointerTrace!.push(`${performance.now().toFixed(0)} ${line}`);
+    const describe = (t: EventTarget | null) => {
+      const el = t instanceof Element ? t : null;
+      if (!el) return String(t);
+      const text = (el.textContent ?? '').slice(0, 12);
+      return `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 40)} "${text}"${el.isConnected ? '' : ' (detached)'}`;
+    };
+    for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'pointercancel'])
+      document.addEventListener(type, (e) => log(`${type} ${describe(e.target)}`), {
+        capture: true,
+        once: true,
+      });
+    const watch = new MutationObserver((records) => {
+      for (const r of records)
+        for (const n of r.removedNodes)
+          if (n instanceof Element && n.querySelector('button')) log(`removed ${describe(n)}`);
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
+    setTimeout(() => watch.disconnect(), 5000);
+  });
+}
+
+async function pointerTrace(page: Page): Promise<string> {
+  const lines = await page.evaluate(
+    () => (window as unknown as { __pointerTrace?: string[] }).__pointerTrace ?? [],
+  );
+  return lines.length ? lines.join(' | ') : 'no pointer event at all';
 }
 
 /**
