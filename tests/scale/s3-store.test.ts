@@ -38,6 +38,25 @@ async function keys(prefix: string): Promise<string[]> {
   return out.sort();
 }
 
+/**
+ * The bucket, except that it refuses to delete staged objects (under tmp/), as a store answering
+ * a passing 500 to every retry would; `refused` counts the deletes it turned down.
+ */
+function refusingTempDeletes(b: S3Bucket) {
+  const refused = { count: 0 };
+  const wrapped: S3Bucket = {
+    ...b,
+    async remove(rels) {
+      if (rels.some((r) => r.startsWith('tmp/'))) {
+        refused.count++;
+        throw new Error('InternalError: We encountered an internal error. Please try again.');
+      }
+      return b.remove(rels);
+    },
+  };
+  return { bucket: wrapped, refused };
+}
+
 describe('S3 blob store', () => {
   const store = () => createS3BlobStore(bucket, 'blobs');
 
@@ -96,6 +115,18 @@ describe('S3 blob store', () => {
       await expect(store().remove(bad)).rejects.toThrow('invalid blob key');
     }
     expect(store().localPath(key)).toBeNull();
+  });
+
+  it('a staged object the store will not delete does not fail the commit; the sweep takes it later', async () => {
+    const { bucket: refusing, refused } = refusingTempDeletes(bucket);
+    const staged = await createS3BlobStore(refusing, 'blobs').stage(Buffer.from('修复档案'));
+    await staged.commit();
+    await staged.discard();
+    expect(refused.count).toBe(1);
+    expect(await text(store().open(staged.md5))).toBe('修复档案');
+    expect(await keys('tmp/')).toHaveLength(1);
+    await sweepS3Temps(bucket, Date.now() + 25 * 3600_000);
+    expect(await keys('tmp/')).toEqual([]);
   });
 
   it('sweeps staged objects a crash left, once they are a day old', async () => {
@@ -249,6 +280,33 @@ describe('S3 chunk store: unfinished uploads', () => {
     expect((await store.list()).map((u) => u.id)).toContain(id);
     await store.drop(id);
     expect((await store.list()).map((u) => u.id)).not.toContain(id);
+  });
+
+  it('an assembled upload whose staged object the store will not delete still commits, small or in parts', async () => {
+    const { bucket: refusing, refused } = refusingTempDeletes(bucket);
+    const store = chunkStore(refusing);
+    // One group (a single PUT under tmp/), and two groups of 1 MiB chunks with no claimed MD5
+    // (an attachment: the multipart assembles under tmp/ and is copied to its key).
+    for (const [chunkSize, size] of [
+      [64 * 1024, 200 * 1024 + 3],
+      [MIB, 6 * MIB + 5],
+    ] as const) {
+      const file = randomBytes(size);
+      const parts = slices(file, chunkSize);
+      const layout: ChunkLayout = { chunkSize, totalChunks: parts.length, totalSize: file.length };
+      const id = `7-attach-${randomUUID().slice(0, 8)}`;
+      for (let n = 1; n <= parts.length; n++)
+        await store.write(id, n, Readable.from([parts[n - 1]!]), parts[n - 1]!.length, layout, wrongSize);
+      const before = refused.count;
+      const staged = await store.assemble(id, layout);
+      await staged.commit();
+      await staged.discard();
+      expect(refused.count).toBe(before + 1);
+      expect((await buffer(blobs().open(md5(file)))).equals(file)).toBe(true);
+      await store.drop(id);
+    }
+    await sweepS3Temps(bucket, Date.now() + 25 * 3600_000);
+    expect(await keys('tmp/')).toEqual([]);
   });
 
   it('refuses a chunk of the wrong size and keeps nothing of it', async () => {

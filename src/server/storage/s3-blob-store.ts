@@ -56,8 +56,8 @@ export function createS3BlobStore(
       size,
       async commit() {
         if (!(await bucket.head(keyOf(md5)))) await bucket.copy(tmp, keyOf(md5), size);
-        await bucket.remove([tmp]);
         done = true;
+        await dropStaged(bucket, tmp);
       },
       async discard() {
         if (!done) await bucket.remove([tmp]).catch(() => undefined);
@@ -88,6 +88,16 @@ export function createS3BlobStore(
     },
     localPath: () => null,
   };
+}
+
+/**
+ * Removes a staged object once its bytes are under their blob key. Best effort: the file is
+ * stored by then, and a delete the store refuses (a passing 500 after the SDK's own retries)
+ * must not fail the upload it belonged to, nor make the caller remove the blob it just stored.
+ * sweepS3Temps collects what stays.
+ */
+export async function dropStaged(bucket: S3Bucket, key: string) {
+  await bucket.remove([key]).catch(() => undefined);
 }
 
 /** Removes staged objects older than a day (a crash between stage and commit); a background job. */

@@ -13,7 +13,7 @@ import {
   exactly,
 } from './chunks';
 import { isNotFound, PART_MIN_BYTES, type S3Bucket } from './s3';
-import { S3_TMP } from './s3-blob-store';
+import { dropStaged, S3_TMP } from './s3-blob-store';
 
 /*
  * Unfinished uploads in the object store (README "Scale-out": unfinished uploads). Any
@@ -222,8 +222,8 @@ export function createS3ChunkStore(opts: {
       size: bytes,
       async commit() {
         if (!(await bucket.head(blobKey(md5)))) await bucket.copy(tmp, blobKey(md5), bytes);
-        await bucket.remove([tmp]);
         done = true;
+        await dropStaged(bucket, tmp);
       },
       async discard() {
         if (!done) await bucket.remove([tmp]).catch(() => undefined);
@@ -296,7 +296,7 @@ export function createS3ChunkStore(opts: {
               await saveState(id, state);
               if (key !== blobKey(md5)) {
                 if (!(await bucket.head(blobKey(md5)))) await bucket.copy(key, blobKey(md5), bytes);
-                await bucket.remove([key]);
+                await dropStaged(bucket, key);
               }
             });
           },
