@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import type { SavedOfficeFile } from '../../shared/api/office';
-import { tPreview } from './i18n/preview';
+import { tOffline } from './i18n/offline';
 import type { OutboxOp } from './outbox';
 
 /** The outbox kind of a document saved in the browser (lib/office-save.ts). */
@@ -24,7 +24,7 @@ export function announceReplayedSave(op: OutboxOp, data: unknown) {
   notifications.show({
     color: 'orange',
     autoClose: false,
-    message: tPreview.office.replayedConflict(
+    message: tOffline.officeReplayedConflict(
       meta?.name ?? '',
       saved.extendName ? `${saved.fileName}.${saved.extendName}` : saved.fileName,
     ),

@@ -11,6 +11,21 @@ export const tOffline = {
   synced: (n: number) => `已同步 ${n} 项离线更改`,
   failedTitle: '离线更改同步失败',
   failed: (n: number) => `有 ${n} 项更改未能同步，请在“待同步”中查看原因`,
+  /**
+   * A file's bytes as the device keeps them (features/drive/preview/source.ts). Here, not with
+   * the editors' words: thumbnails read through it on the workbench's recent files too.
+   */
+  device: {
+    loadFailed: '文件加载失败，请稍后重试',
+    notKept: '当前离线，且此文件未保存在本机。联网后打开过的文件，离线时也能查看',
+    fromDevice: '离线查看：本机保存的副本',
+  },
+  /**
+   * A document saved offline that became a conflict copy when it replayed. Here, not with the
+   * editors' words (i18n/preview): the outbox that says it loads with every page.
+   */
+  officeReplayedConflict: (file: string, name: string) =>
+    `“${file}”的离线修改同步时发现文件已被他人修改，已另存为“${name}”`,
   outbox: {
     title: '待同步的更改',
     button: '待同步',

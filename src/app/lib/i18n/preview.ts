@@ -232,8 +232,6 @@ export const tPreview = {
     conflictSaved: (name: string) =>
       `该文件在您编辑期间已被其他人修改。为不覆盖对方的内容，您的修改已另存为“${name}”，请核对后合并。`,
     copySaved: (name: string) => `已另存为“${name}”，原文件保持不变`,
-    replayedConflict: (file: string, name: string) =>
-      `“${file}”的离线修改同步时发现文件已被他人修改，已另存为“${name}”`,
     savedLabel: (name: string) => `保存文档“${name}”`,
     savedCopyLabel: (name: string) => `另存文档“${name}”为新文件`,
     editorLoading: '正在打开编辑器…',
@@ -259,12 +257,5 @@ export const tPreview = {
     closeLeave: '关闭离开提示',
     closeGone: '关闭文件不存在提示',
     downloadEdited: '下载修改稿',
-  },
-
-  /* Thumbnails and the copies kept on the device. */
-  device: {
-    loadFailed: '文件加载失败，请稍后重试',
-    notKept: '当前离线，且此文件未保存在本机。联网后打开过的文件，离线时也能查看',
-    fromDevice: '离线查看：本机保存的副本',
   },
 } as const;

@@ -5,7 +5,7 @@ import { SESSION_EXPIRED_STATUS } from '../../../../shared/api/codes';
 import { sessionExpired } from '../../../lib/api';
 import { COPY_FILE_MAX, keepCopy, readCopy, type CopyKind } from '../../../lib/file-copies';
 import { tCore } from '../../../lib/i18n-core';
-import { tPreview } from '../../../lib/i18n/preview';
+import { tOffline } from '../../../lib/i18n/offline';
 import { currentDb } from '../../../lib/offline';
 import { isOnline, serverAnswered, serverUnreachable } from '../../../lib/online';
 import { previewUrl, type ReadArea } from '../drive-data';
@@ -55,11 +55,11 @@ async function refusal(res: Response): Promise<string> {
   if (res.status === SESSION_EXPIRED_STATUS) sessionExpired();
   try {
     if (res.headers.get('content-type')?.includes('json'))
-      return ((await res.json()) as { message?: string }).message ?? tPreview.device.loadFailed;
+      return ((await res.json()) as { message?: string }).message ?? tOffline.device.loadFailed;
   } catch {
     /* not an envelope */
   }
-  return tPreview.device.loadFailed;
+  return tOffline.device.loadFailed;
 }
 
 /** The device database copies go to, or none for reads through a share. */
@@ -72,7 +72,7 @@ async function fromCopy(
   kind: CopyKind,
 ): Promise<PreviewSource & { revoke?: string }> {
   const blob = await readCopy(copiesDb(area), file, kind);
-  if (!blob) return { src: null, error: tPreview.device.notKept, fromDevice: false };
+  if (!blob) return { src: null, error: tOffline.device.notKept, fromDevice: false };
   const url = URL.createObjectURL(blob);
   return { src: url, error: null, fromDevice: true, revoke: url };
 }
@@ -145,7 +145,7 @@ export async function loadText(area: ReadArea, file: FileEntry): Promise<string>
   if (res === 'network') {
     const blob = await readCopy(copiesDb(area), file, 'full');
     // fetch's own TypeError is English ("Failed to fetch"); the previewers show these.
-    if (!blob) throw new Error(isOnline() ? tCore.errors.network : tPreview.device.notKept);
+    if (!blob) throw new Error(isOnline() ? tCore.errors.network : tOffline.device.notKept);
     return blob.text();
   }
   if (!res.ok || res.headers.get('content-type')?.includes('json')) throw new Error(await refusal(res));
