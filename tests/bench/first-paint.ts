@@ -86,13 +86,15 @@ try {
   await install.locator(`[data-testid="file-row"][data-name="${FOLDER}"]`).waitFor({ timeout: 60_000 });
   // The screen is kept for the next launch once the page is idle (src/app/lib/launch-snapshot.ts),
   // as it is when a person has looked at the folder for a moment.
+  // The drive's key (SNAPSHOT_KEYS.drive, src/app/lib/session-keys.ts: a browser module, not
+  // typed for this file; tests/app/launch-snapshot.test.ts checks the two agree).
   await install.waitForFunction(
-    (name) => {
+    ({ key, name }) => {
       const store = (globalThis as unknown as { localStorage: { getItem(k: string): string | null } })
         .localStorage;
-      return (store.getItem('gwy.launchSnapshot') ?? '').includes(name);
+      return (store.getItem(key) ?? '').includes(name);
     },
-    FOLDER,
+    { key: 'gwy.launchSnapshot.drive', name: FOLDER },
     { timeout: 30_000 },
   );
   await install.close();
