@@ -45,7 +45,7 @@ export function createS3BlobStore(
     try {
       await bucket.upload(tmp, source.pipe(meter));
     } catch (err) {
-      await bucket.remove([tmp]).catch(() => undefined);
+      await dropStaged(bucket, tmp);
       // The store's own complaint about the aborted upload would hide why it was aborted.
       throw tooLarge ?? err;
     }
@@ -60,7 +60,7 @@ export function createS3BlobStore(
         await dropStaged(bucket, tmp);
       },
       async discard() {
-        if (!done) await bucket.remove([tmp]).catch(() => undefined);
+        if (!done) await dropStaged(bucket, tmp);
         done = true;
       },
     };
@@ -91,10 +91,10 @@ export function createS3BlobStore(
 }
 
 /**
- * Removes a staged object once its bytes are under their blob key. Best effort: the file is
- * stored by then, and a delete the store refuses (a passing 500 after the SDK's own retries)
- * must not fail the upload it belonged to, nor make the caller remove the blob it just stored.
- * sweepS3Temps collects what stays.
+ * Removes a staged object that is no longer needed: committed under its blob key, discarded,
+ * or refused. Best effort: a delete the store refuses (a passing 500 after the SDK's own
+ * retries) must not fail an upload whose file is stored already, make the caller remove the
+ * blob it just stored, or hide the error a refusal is about. sweepS3Temps collects what stays.
  */
 export async function dropStaged(bucket: S3Bucket, key: string) {
   await bucket.remove([key]).catch(() => undefined);

@@ -212,7 +212,7 @@ export function createS3ChunkStore(opts: {
     source.once('error', (err) => tap.destroy(err));
     await bucket.put(tmp, source.pipe(tap), layout.totalSize);
     if (bytes !== layout.totalSize) {
-      await bucket.remove([tmp]);
+      await dropStaged(bucket, tmp);
       throw new Error(`upload ${id}: ${bytes} bytes assembled, ${layout.totalSize} expected`);
     }
     const md5 = hasher.digest('hex');
@@ -226,7 +226,7 @@ export function createS3ChunkStore(opts: {
         await dropStaged(bucket, tmp);
       },
       async discard() {
-        if (!done) await bucket.remove([tmp]).catch(() => undefined);
+        if (!done) await dropStaged(bucket, tmp);
         done = true;
       },
     };
