@@ -7,7 +7,7 @@ import {
   SESSION_EXPIRED_MESSAGE,
   SESSION_EXPIRED_STATUS,
 } from '../../shared/api/envelope';
-import type { AuthService, SessionRef, SessionUser } from '../modules/auth/auth.service';
+import type { AuthService, SessionUser } from '../modules/auth/auth.service';
 import { forbidden } from '../errors';
 import { sendEnvelope } from './envelope';
 
@@ -16,11 +16,11 @@ declare module 'fastify' {
     /** Set for every API request that is not public; routes may rely on it. */
     user: SessionUser;
     /**
-     * The live session the request's token names, looked up in onRequest (before the flood
-     * guard counts the request, which keys by it); null without one. Not yet authorisation:
-     * routes use `user`.
+     * The live session the request's token names, with its roles, looked up in onRequest
+     * (before the flood guard counts the request, which keys by it); null without one. Not yet
+     * authorisation: routes use `user`.
      */
-    caller: SessionRef | null;
+    caller: SessionUser | null;
   }
   interface FastifyContextConfig {
     /** The route needs no session (sign-in). */
@@ -90,7 +90,7 @@ export const authPlugin = fp(
           SESSION_EXPIRED_MESSAGE,
         );
       }
-      req.user = await opts.auth.withRoles(caller);
+      req.user = caller;
     });
   },
   // Named: fastify-plugin names an anonymous plugin from a stack trace (src/server/stack-map.ts).

@@ -165,17 +165,23 @@ export function createAuthService(db: Db, config: Config) {
   }
 
   /**
-   * The live session behind a raw token, in one indexed read: who is calling, without their
-   * roles. The flood guard keys by it before the request is counted, so it must stay cheap.
+   * The live session behind a raw token, in one indexed read: who is calling, with their roles.
+   * The flood guard keys by it before the request is counted, so it must stay one cheap read.
    */
-  async function lookup(token: string): Promise<SessionRef | undefined> {
+  async function lookup(token: string): Promise<SessionUser | undefined> {
     const tokenHash = hashToken(token);
     const s = await repo.findSession(db, tokenHash);
     if (!s || s.expires_at <= now() || !s.enabled) return undefined;
-    return { id: s.user_id, account: s.account, userName: s.user_name, tokenHash };
+    return {
+      id: s.user_id,
+      account: s.account,
+      userName: s.user_name,
+      tokenHash,
+      roles: s.roles.length ? s.roles : [DEFAULT_ROLE],
+    };
   }
 
-  /** The caller of a looked-up session, with their roles (read once the request is let in). */
+  /** The caller of a session found another way (an app password), with their roles. */
   async function withRoles(ref: SessionRef): Promise<SessionUser> {
     return { ...ref, roles: await effectiveRoles(db, ref.id) };
   }
@@ -260,10 +266,7 @@ export function createAuthService(db: Db, config: Config) {
     withRoles,
 
     /** Resolves a raw token to the caller, or undefined for a missing, unknown, expired or disabled one. */
-    async resolve(token: string): Promise<SessionUser | undefined> {
-      const ref = await lookup(token);
-      return ref && withRoles(ref);
-    },
+    resolve: lookup,
 
     async menu(user: SessionUser): Promise<MenuResult> {
       const granted = await grantedKeys(db, user.roles);
