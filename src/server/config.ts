@@ -66,6 +66,11 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Most PostgreSQL connections one server instance holds at once. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(500).default(10),
+  /** 0: send PostgreSQL unprepared statements (behind a transaction-pooling PgBouncer before 1.21). */
+  DATABASE_PREPARED: z
+    .enum(['0', '1', 'true', 'false', ''], { error: 'DATABASE_PREPARED 只能是 1 或 0' })
+    .optional()
+    .transform((v) => v !== '0' && v !== 'false'),
   /** Days the system log keeps an entry (README "System log"); the law's six months at least. */
   LOG_RETENTION_DAYS: z.coerce
     .number({ error: 'LOG_RETENTION_DAYS 必须是天数，例如 365' })
@@ -86,6 +91,8 @@ export interface Config {
   /** PostgreSQL instead of the SQLite file, when set (README "Scale-out: PostgreSQL"). */
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /** Statements go to PostgreSQL prepared (src/server/db/dialect.ts preparedStatements). */
+  databasePrepared: boolean;
   adminPassword: string | undefined;
   tls: { cert: string; key: string } | undefined;
   seedDemo: boolean;
@@ -236,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbFile: path.join(dataDir, 'museum.sqlite'),
     databaseUrl: databaseUrlOf(e.DATABASE_URL),
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databasePrepared: e.DATABASE_PREPARED,
     adminPassword: e.ADMIN_PASSWORD || undefined,
     tls: e.TLS_CERT && e.TLS_KEY ? { cert: e.TLS_CERT, key: e.TLS_KEY } : undefined,
     seedDemo: e.SEED_DEMO,

@@ -162,4 +162,12 @@ describe('DATABASE_URL', () => {
     for (const bad of ['1', '501', 'many'])
       expect(() => loadConfig({ ...base, DATABASE_POOL_MAX: bad }), bad).toThrow(/DATABASE_POOL_MAX/);
   });
+  it('prepares statements unless DATABASE_PREPARED is 0 or false', () => {
+    expect(loadConfig(base).databasePrepared).toBe(true);
+    for (const on of ['', '1', 'true'])
+      expect(loadConfig({ ...base, DATABASE_PREPARED: on }).databasePrepared).toBe(true);
+    for (const off of ['0', 'false'])
+      expect(loadConfig({ ...base, DATABASE_PREPARED: off }).databasePrepared).toBe(false);
+    expect(() => loadConfig({ ...base, DATABASE_PREPARED: 'no' })).toThrow(/DATABASE_PREPARED 只能是 1 或 0/);
+  });
 });

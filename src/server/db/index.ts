@@ -18,6 +18,8 @@ export interface DatabaseTarget {
   databaseUrl?: string | undefined;
   /** Most connections this process holds to PostgreSQL at once. */
   databasePoolMax?: number;
+  /** Whether statements go to PostgreSQL prepared (dialect.ts preparedStatements); default yes. */
+  databasePrepared?: boolean;
 }
 
 /**
@@ -27,7 +29,9 @@ export interface DatabaseTarget {
 export async function openDatabase(target: string | DatabaseTarget): Promise<Db> {
   const t = typeof target === 'string' ? { dbFile: target } : target;
   if (t.databaseUrl) {
-    const db = new Kysely<DB>({ dialect: postgresDialect(t.databaseUrl, t.databasePoolMax ?? 10) });
+    const db = new Kysely<DB>({
+      dialect: postgresDialect(t.databaseUrl, t.databasePoolMax ?? 10, t.databasePrepared ?? true),
+    });
     try {
       await checkPostgres(db);
       await migrate(db);
