@@ -34,6 +34,8 @@ interface Load {
   /** Text files of 1 KiB or more that came without a Content-Encoding. */
   uncompressedText: string[];
   requests: number;
+  /** Each script's path and its bytes as they travelled. */
+  scripts: [string, number][];
 }
 
 const TEXT_TYPES = new Set(['Document', 'Script', 'Stylesheet']);
@@ -58,7 +60,7 @@ try {
     await cdp.send('Network.enable');
     if (encoding) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': encoding } });
     const seen = new Map<string, { type: string; url: string; encoded: boolean }>();
-    const out: Load = { bytes: 0, jsBytes: 0, textBytes: 0, uncompressedText: [], requests: 0 };
+    const out: Load = { bytes: 0, jsBytes: 0, textBytes: 0, uncompressedText: [], requests: 0, scripts: [] };
     cdp.on('Network.responseReceived', (e) => {
       const header = (name: string) =>
         Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === name)?.[1];
@@ -74,7 +76,10 @@ try {
       const r = seen.get(e.requestId);
       out.bytes += e.encodedDataLength;
       out.requests += 1;
-      if (r?.type === 'Script') out.jsBytes += e.encodedDataLength;
+      if (r?.type === 'Script') {
+        out.jsBytes += e.encodedDataLength;
+        out.scripts.push([r.url.replace(s.url, ''), e.encodedDataLength]);
+      }
       if (r && TEXT_TYPES.has(r.type)) {
         out.textBytes += e.encodedDataLength;
         if (!r.encoded) out.uncompressedText.push(r.url.replace(s.url, ''));
@@ -120,6 +125,12 @@ try {
   console.log(
     `JavaScript through to the workbench    ${kib(runs.bench, 'jsBytes').toFixed(0).padStart(7)} KiB gzip (target ≤ 250 KB gzip)`,
   );
+  // What the workbench's JavaScript is made of, largest first: where a cut would have to come from.
+  const last = runs.bench.at(-1)!;
+  console.log("the workbench's scripts (gzip, last round):");
+  for (const [url, n] of [...last.scripts].sort((a, b) => b[1] - a[1])) {
+    console.log(`  ${(n / 1024).toFixed(1).padStart(6)} KiB  ${url}`);
+  }
   const kb = (k: number) => `${k.toFixed(0)} KiB`;
   // The target is that every text file travels compressed: judged file by file, and by the text
   // alone (the page's icon, a PNG, is most of the sign-in page's bytes and compresses no further).
