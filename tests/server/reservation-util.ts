@@ -28,21 +28,31 @@ export const ALL_DAY_SETTINGS = {
  * find today's last entry past, or today turned into yesterday, halfway through.
  */
 const DAY_END_MARGIN_MS = 7 * 60_000;
+/**
+ * How long after the museum's midnight such a file waits before it starts: the gate's tests
+ * admit with device times up to five minutes back (an offline tablet's record), and at 00:03
+ * those fall on yesterday, which the gate rightly refuses.
+ */
+const DAY_START_MARGIN_MS = 6 * 60_000;
 /** The longest clearOfDayEnd can wait, for the timeout of the hook that calls it. */
-export const DAY_END_WAIT_MS = DAY_END_MARGIN_MS + 60_000;
+export const DAY_END_WAIT_MS = DAY_END_MARGIN_MS + DAY_START_MARGIN_MS + 60_000;
 
 /**
- * Waits for the museum's next day when this one ends within DAY_END_MARGIN_MS (16:00 UTC is
- * midnight in Asia/Shanghai), so that a suite run at any hour sees one whole day. At most a few
- * minutes, on a run that happens to start then; a clock injected into the server instead would
- * put a test-only path into every rule that reads the time.
+ * Waits for the museum's next day when this one ends within DAY_END_MARGIN_MS, and until
+ * DAY_START_MARGIN_MS into a day that has just begun (16:00 UTC is midnight in Asia/Shanghai),
+ * so that a suite run at any hour sees one whole day with a few minutes behind it. At most a
+ * quarter of an hour, on a run that happens to start then; a clock injected into the server
+ * instead would put a test-only path into every rule that reads the time.
  */
 export async function clearOfDayEnd(now = Date.now()): Promise<void> {
-  const left = parseMuseumDate(museumDate(now))! + DAY_MS - now;
-  if (left > DAY_END_MARGIN_MS) return;
-  const wait = left + 5_000;
-  console.warn(
-    `预约测试：博物馆的今天还剩 ${Math.ceil(left / 1000)} 秒，等到明天再开始（${Math.ceil(wait / 1000)} 秒）`,
-  );
+  const dayStart = parseMuseumDate(museumDate(now))!;
+  const left = dayStart + DAY_MS - now;
+  const since = now - dayStart;
+  let wait = 0;
+  if (left <= DAY_END_MARGIN_MS) wait = left + DAY_START_MARGIN_MS;
+  else if (since < DAY_START_MARGIN_MS) wait = DAY_START_MARGIN_MS - since;
+  if (!wait) return;
+  wait += 5_000;
+  console.warn(`预约测试：离博物馆的午夜太近，等 ${Math.ceil(wait / 1000)} 秒再开始`);
   await new Promise((r) => setTimeout(r, wait));
 }
