@@ -459,6 +459,13 @@ describe('view and play counts', () => {
     // A seek (a later range) is the same play; the first bytes start one, once a day.
     expect((await media({ range: 'bytes=500-' })).status).toBe(206);
     expect((await counts('AudioVideo', av)).playCount).toBe(0);
+    // Asking for the headers alone (HEAD) plays nothing.
+    const head = await fetch(`${s.url}${M}/contentPublic/media?id=${file}`, {
+      method: 'HEAD',
+      headers: { 'x-forwarded-for': here, 'user-agent': 'Mozilla/5.0 (iPad)' },
+    });
+    expect(head.status).toBe(200);
+    expect((await counts('AudioVideo', av)).playCount).toBe(0);
     expect((await media({ range: 'bytes=0-' })).status).toBe(206);
     expect((await media({})).status).toBe(200);
     expect((await counts('AudioVideo', av)).playCount).toBe(1);

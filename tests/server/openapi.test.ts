@@ -2,6 +2,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApi, isApiUrl } from '../../src/server/plugins/openapi';
 import { startServer, type TestServer } from './harness';
+import { W, driveUser } from './drive-util';
 
 /**
  * /openapi.json describes every call from the zod schemas that validate it (issue 18). The
@@ -37,6 +38,36 @@ describe('/openapi.json', () => {
         if (!doc.paths[path]?.[m.toLowerCase()]) missing.push(`${m} ${r.url}`);
       }
     expect(missing).toEqual([]);
+  });
+
+  it('gives a HEAD twin only to the calls that answer a file', async () => {
+    const heads = routes
+      .filter((r) => isApiUrl(r.url) && [r.method].flat().includes('HEAD'))
+      .map((r) => r.url)
+      .sort();
+    expect(heads).toEqual([
+      '/singleMuseum/attach/downloadFile',
+      '/singleMuseum/bsDigitalassetsApply/download',
+      '/singleMuseum/contentPublic/media',
+      '/wangpan/filetransfer/downloadfile',
+      '/wangpan/filetransfer/preview',
+      '/wangpan/office/document',
+    ]);
+    // A file's HEAD answers its headers without its bytes; a JSON call has none.
+    const me = await driveUser(s, 'staff02');
+    const id = await me.put('/', '头.txt', '十二个字节');
+    const head = await fetch(`${s.url}${W}/filetransfer/downloadfile?userFileId=${id}`, {
+      method: 'HEAD',
+      headers: { token: me.token },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength('十二个字节')));
+    expect(await head.text()).toBe('');
+    const json = await fetch(`${s.url}${W}/file/getfilelist?filePath=%2F`, {
+      method: 'HEAD',
+      headers: { token: me.token },
+    });
+    expect(json.status).toBe(404);
   });
 
   it('describes every request schema (none left out as unrepresentable)', () => {

@@ -229,6 +229,14 @@ describe('with a built front end', () => {
     expect((await page('/login/more')).text).toBe(INDEX);
   });
 
+  it('answers HEAD for the sign-in page (its reachability check), pages and static files', async () => {
+    for (const p of ['/login', '/', '/home/workbench', '/assets/app-abc123.js']) {
+      const res = await fetch(`${s.url}${p}`, { method: 'HEAD', headers: { accept: 'text/html,*/*' } });
+      expect(res.status, p).toBe(200);
+      expect(await res.text(), p).toBe('');
+    }
+  });
+
   it('serves the service worker and manifest no-cache', async () => {
     const sw = await page('/sw.js', '*/*');
     expect(sw.status).toBe(200);

@@ -68,7 +68,8 @@ export const webPlugin = fp(async function webPlugin(app: FastifyInstance, opts:
       },
     });
     // Precompressed like every page (preCompressed above), whatever its query (`?redirect=`).
-    app.get('/login', (_req, reply) => reply.sendFile('login.html'));
+    // With its HEAD: the sign-in page asks HEAD /login whether the server answers.
+    app.get('/login', { exposeHeadRoute: true }, (_req, reply) => reply.sendFile('login.html'));
   }
 
   app.setNotFoundHandler(async (req, reply) => {

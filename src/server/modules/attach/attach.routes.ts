@@ -17,7 +17,7 @@ import {
 import { replaceSpoofingChars } from '../../../shared/drive/names';
 import { invalid } from '../../errors';
 import { DONE, firstIssueMessage } from '../../plugins/envelope';
-import { noneMatch, sendDownload } from '../drive/download';
+import { FILE_ANSWER, noneMatch, sendDownload } from '../drive/download';
 import { CHUNK_RATE_PER_MINUTE } from '../drive/upload.routes';
 import type { ChunkUploads } from './attach.chunks';
 import { attachNameProblem, type AttachService } from './attach.service';
@@ -212,19 +212,23 @@ export function attachRoutes(app: FastifyInstance, deps: { attach: AttachService
     }),
   );
 
-  r.get('/attach/downloadFile', { schema: { querystring: AttachmentIdQuery } }, async (req, reply) => {
-    const { row, store } = await attach.openReadable(req.user, req.query.attachmentId, { image: false });
-    // The drive's sender (README "Media: Range and durations"): an attachment with nosniff, and
-    // HTTP Range (206, 416, If-Range, Accept-Ranges), so a staff audio or video player can seek.
-    const plan = {
-      kind: 'file',
-      name: row.name,
-      md5: row.md5,
-      size: row.size,
-      mtime: row.created_at,
-    } as const;
-    return sendDownload(req, reply, plan, store);
-  });
+  r.get(
+    '/attach/downloadFile',
+    { ...FILE_ANSWER, schema: { querystring: AttachmentIdQuery } },
+    async (req, reply) => {
+      const { row, store } = await attach.openReadable(req.user, req.query.attachmentId, { image: false });
+      // The drive's sender (README "Media: Range and durations"): an attachment with nosniff, and
+      // HTTP Range (206, 416, If-Range, Accept-Ranges), so a staff audio or video player can seek.
+      const plan = {
+        kind: 'file',
+        name: row.name,
+        md5: row.md5,
+        size: row.size,
+        mtime: row.created_at,
+      } as const;
+      return sendDownload(req, reply, plan, store);
+    },
+  );
 
   // Editor images, inline: only bytes sniffed as PNG, JPEG, GIF or WebP, never SVG or HTML.
   r.get('/attach/image', { schema: { querystring: AttachmentIdQuery } }, async (req, reply) => {

@@ -12,7 +12,7 @@ import { createSchema, updateSchema } from '../../../shared/records/schemas';
 import { AttachmentIdQuery } from '../../../shared/api/attach';
 import type { BlobStore } from '../../storage/blob-store';
 import { notFound } from '../../errors';
-import { noneMatch, sendDownload } from '../drive/download';
+import { FILE_ANSWER, noneMatch, sendDownload } from '../drive/download';
 import type { CollectionService } from './collection.service';
 import { loadSharp } from '../../lazy';
 
@@ -74,6 +74,7 @@ export function collectionRoutes(
   r.get(
     `${base}/download`,
     {
+      ...FILE_ANSWER,
       schema: { querystring: ApplyDownloadQuery },
       config: { summary: '数据提取 · 下载原图（审批通过后限期有效）' },
     },

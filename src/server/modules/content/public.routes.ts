@@ -20,7 +20,7 @@ import {
 import type { BlobStore } from '../../storage/blob-store';
 import { envelope } from '../../plugins/envelope';
 import { perAddress } from '../../plugins/flood-guard';
-import { noneMatch, sendPreview } from '../drive/download';
+import { FILE_ANSWER, noneMatch, sendPreview } from '../drive/download';
 import type { PublicContentService } from './public.service';
 import { visitOf, type MuseumVisit, type ViewKind } from './views';
 
@@ -146,6 +146,7 @@ export function publicContentRoutes(
   r.get(
     `${base}/media`,
     {
+      ...FILE_ANSWER,
       schema: { querystring: PublicMediaQuery },
       onRequest: cors,
       // sendPreview marks its answers private; these are public, for browsers and CDNs alike.
@@ -163,10 +164,12 @@ export function publicContentRoutes(
     },
     async (req, reply) => {
       const { plan, kind, owner } = await content.media(req.query.id);
-      // Only the first bytes count as a play: a player's later ranges are the same play.
+      // Only the first bytes count as a play: a player's later ranges are the same play, and
+      // a HEAD (FILE_ANSWER) asks for the headers alone.
       if (kind === 'audio' || kind === 'video') {
         const range = req.headers.range;
-        if (!range || /^bytes=0-/.test(range)) await counted(req, owner.table, owner.id, 'play');
+        if (req.method === 'GET' && (!range || /^bytes=0-/.test(range)))
+          await counted(req, owner.table, owner.id, 'play');
       }
       // sendPreview treats only text specially: images, audio, video and PDFs go inline, ranged.
       return sendPreview(req, reply, plan, kind === 'file' ? 'video' : kind, deps.store);

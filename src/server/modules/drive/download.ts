@@ -115,6 +115,12 @@ function zipStream(entries: ZipEntry[], store: BlobStore): Readable {
 }
 
 /**
+ * Route options of a GET that answers a file: it keeps its HEAD twin (the server turns them off
+ * for JSON calls, app.ts), so a download manager or player may ask a file's size and type first.
+ */
+export const FILE_ANSWER = { exposeHeadRoute: true } as const;
+
+/**
  * Answers a download plan on `reply`: a ranged blob or a streamed zip. WebDAV's GET and HEAD
  * use it too: `head` sends the same headers without a body, `type` a content type other than
  * application/octet-stream (never an active one: dav/mime.ts).

@@ -28,7 +28,7 @@ import { DONE } from '../../plugins/envelope';
 import type { BlobStore } from '../../storage/blob-store';
 import type { Access } from '../auth/access';
 import { type Areas, personalSpace } from './area';
-import { sendDownload, sendPreview, sendThumbnail } from './download';
+import { FILE_ANSWER, sendDownload, sendPreview, sendThumbnail } from './download';
 import type { DriveService } from './drive.service';
 import type { MediaService } from './media.service';
 import { readArea, type ShareGrants, visitorOf } from './share-grant';
@@ -88,7 +88,7 @@ export function driveRoutes(
   );
   r.get(
     '/filetransfer/downloadfile',
-    { schema: { querystring: DownloadQuery }, config: shareRead },
+    { ...FILE_ANSWER, schema: { querystring: DownloadQuery }, config: shareRead },
     async (req, reply) => {
       const q = req.query;
       const plan =
@@ -105,7 +105,7 @@ export function driveRoutes(
   // isMin=1 answers the thumbnail (images) or poster (video) under the same authorisation.
   r.get(
     '/filetransfer/preview',
-    { schema: { querystring: PreviewQuery }, config: shareRead },
+    { ...FILE_ANSWER, schema: { querystring: PreviewQuery }, config: shareRead },
     async (req, reply) => {
       const area = await readArea(areas, deps.shares, req, req.query);
       const { plan, kind } = await drive.preview(area, req.query.userFileId);

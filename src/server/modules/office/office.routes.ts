@@ -11,7 +11,7 @@ import {
 import { invalid } from '../../errors';
 import type { BlobStore } from '../../storage/blob-store';
 import type { Areas } from '../drive/area';
-import { sendDownload } from '../drive/download';
+import { FILE_ANSWER, sendDownload } from '../drive/download';
 import type { OfficeService } from './office.service';
 
 /**
@@ -54,7 +54,7 @@ export function officeRoutes(
 
   r.get(
     '/office/document',
-    { schema: { querystring: SignedQuery }, config: { public: true } },
+    { ...FILE_ANSWER, schema: { querystring: SignedQuery }, config: { public: true } },
     async (req, reply) => sendDownload(req, reply, await office.document(req.query.t), deps.store),
   );
 
