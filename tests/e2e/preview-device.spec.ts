@@ -77,8 +77,11 @@ test('recently opened files open offline; one never opened says so', async ({ pa
   await expect(dialog).toBeHidden();
 
   const image = page.getByTestId('image-current');
+  const deviceNote = page.getByTestId('device-copy-note');
   await row(page, '库房照片.png').dblclick();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  // The server's bytes: nothing to say.
+  await expect(deviceNote).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(image).toBeHidden();
 
@@ -86,6 +89,8 @@ test('recently opened files open offline; one never opened says so', async ({ pa
   await page.reload();
   await row(page, '库房照片.png').dblclick();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  // The device's copy, and the viewer says so.
+  await expect(deviceNote).toHaveText('离线查看：本机保存的副本');
   await page.keyboard.press('Escape');
   await expect(image).toBeHidden();
   await row(page, '库房记录.txt').dblclick();

@@ -16,6 +16,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { joinName } from '../../../../shared/drive/names';
 import { tPreview } from '../../../lib/i18n/preview';
 import { useDetail } from '../drive-data';
+import { DeviceCopyNote } from './device-copy-note';
 import { activeLine, parseLrc, plainLyrics } from './lrc';
 import type { PreviewProps } from './types';
 import { areaKeyOf, formatTime, ownsKeys, useWindowKeys, wrapIndex, usePaged } from './viewer-kit';
@@ -178,6 +179,7 @@ export default function AudioPlayer({ files, index: start, area, onClose }: Prev
             <Text size="xs" c="dimmed">
               {v.counter(index + 1, n)}
             </Text>
+            <DeviceCopyNote shown={source.fromDevice} />
           </Stack>
         </Group>
 

@@ -17,6 +17,7 @@ import { joinName } from '../../../../shared/drive/names';
 import { tPreview } from '../../../lib/i18n/preview';
 import { useOnline } from '../../../lib/online';
 import { downloadUrl, previewUrl, type ReadArea } from '../drive-data';
+import { DeviceCopyNote } from './device-copy-note';
 import { useThumbnail } from './source';
 import type { PreviewProps } from './types';
 import { ownsKeys, useWindowKeys, wrapIndex, usePaged } from './viewer-kit';
@@ -195,6 +196,7 @@ export default function ImageViewer({ files, index: start, area, onClose }: Prev
           <Text span c="gray.4" style={{ flexShrink: 0 }} data-testid="image-counter">
             {v.counter(index + 1, n)}
           </Text>
+          <DeviceCopyNote shown={source.fromDevice} c="gray.4" />
         </Group>
       }
     >

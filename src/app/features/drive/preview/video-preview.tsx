@@ -16,6 +16,7 @@ import { formatSize } from '../../../../shared/drive/file-types';
 import { joinName } from '../../../../shared/drive/names';
 import { tPreview } from '../../../lib/i18n/preview';
 import { downloadUrl } from '../drive-data';
+import { DeviceCopyNote } from './device-copy-note';
 import { posterWanted, storePosterIfMissing } from './poster';
 import type { PreviewProps } from './types';
 import { formatTime, usePaged } from './viewer-kit';
@@ -147,6 +148,7 @@ export default function VideoPreview({ files, index: start, area, editable, onCl
               <Text size="sm" c="dimmed" data-testid="video-size">
                 {formatSize(file.fileSize)}
               </Text>
+              <DeviceCopyNote shown={source.fromDevice} />
               <Anchor
                 href={downloadUrl(area, [file.userFileId])}
                 target="_blank"
