@@ -42,9 +42,11 @@ export function hashToken(token: string): string {
 }
 
 /** Roles as the spec hands them out: no role at all means the default role (office.md §6). */
+const withDefaultRole = (roles: string[]): string[] => (roles.length ? roles : [DEFAULT_ROLE]);
+
+/** A person's roles, as the spec hands them out (withDefaultRole). */
 export async function effectiveRoles(db: Db, userId: number): Promise<string[]> {
-  const roles = await repo.rolesOf(db, userId);
-  return roles.length ? roles : [DEFAULT_ROLE];
+  return withDefaultRole(await repo.rolesOf(db, userId));
 }
 
 /**
@@ -177,7 +179,7 @@ export function createAuthService(db: Db, config: Config) {
       account: s.account,
       userName: s.user_name,
       tokenHash,
-      roles: s.roles.length ? s.roles : [DEFAULT_ROLE],
+      roles: withDefaultRole(s.roles),
     };
   }
 
