@@ -11,6 +11,31 @@
  */
 import { performance } from 'node:perf_hooks';
 import { startServer } from '../server/harness';
+import { report } from './report';
+
+/**
+ * Runs one bench after another. A bench that throws (a browser that timed out, a cluster that
+ * did not start) is reported as a NOT MET row of its own and the run goes on, so one failure
+ * does not cost the table every later bench's rows; the run then exits non-zero.
+ */
+const failed: string[] = [];
+async function section(name: string, load: () => Promise<unknown>): Promise<void> {
+  try {
+    await load();
+  } catch (err) {
+    failed.push(name);
+    console.error(`\n${name} failed:`, err);
+    const why = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 120);
+    report({
+      measure: `${name}: the bench failed (${why})`,
+      setup: '—',
+      product: '—',
+      reference: '—',
+      target: 'runs',
+      met: false,
+    });
+  }
+}
 
 async function timeMany(n: number, concurrency: number, fn: (i: number) => Promise<unknown>) {
   let next = 0;
@@ -69,53 +94,58 @@ try {
 }
 
 // The drive's listing bench (issue 3 "Speed") runs after the plumbing bench, on its own server.
-await import('./drive-list');
+await section('drive-list', () => import('./drive-list'));
 
 // The same listing on PostgreSQL (issue 19), in a throw-away cluster of Debian's postgresql.
-await import('./drive-list-pg');
+await section('drive-list-pg', () => import('./drive-list-pg'));
 
 // The upload's MD5 speed (issue 4): hash-wasm and spark-md5 in a Chromium worker, node:crypto.
-await import('./md5');
+await section('md5', () => import('./md5'));
 
 // The upload itself (issue 4): 500 MiB through the real client in Chromium against one streamed
 // POST, instant upload, resume after a cut, server memory.
-await import('./upload');
+await section('upload', () => import('./upload'));
 
 // List thumbnails (issue 5): made, cached and revalidated, against serving the originals.
-await import('./thumbs');
+await section('thumbs', () => import('./thumbs'));
 
 // Unzip (issue 6): an archive of 2,000 files against storing the same files one by one.
-await import('./unzip');
+await section('unzip', () => import('./unzip'));
 
 // The object store (issue 19): a large file through S3 against the local store, and the
 // server's memory for a small and a large file.
-await import('./s3-memory');
+await section('s3-memory', () => import('./s3-memory'));
 // The system log (issue 18): a logged write against the same write unlogged, the batched writer,
 // and reading a year (1,000,000 entries) through sysLog/pageList.
-await import('./syslog');
+await section('syslog', () => import('./syslog'));
 
 // Batch import (issue 18): 5,000 duty roster rows through scheme/batchImport, its wall time
 // against the bare multi-row inserts and the latency of reads waiting behind it.
-await import('./records-import');
+await section('records-import', () => import('./records-import'));
 // WebDAV (issue 26): a 2 GiB PUT and GET over /dav/ against plain streamed requests, server memory.
-await import('./dav');
+await section('dav', () => import('./dav'));
 // Scale-out (issue 19): upload throughput through one instance and through two behind nginx,
 // against one plain streamed POST.
-await import('./scale-upload');
+await section('scale-upload', () => import('./scale-upload'));
 // Moving an embedded installation onto PostgreSQL and the bucket (issue 19): against one PUT.
-await import('./move-data');
+await section('move-data', () => import('./move-data'));
 // The holiday rush (issue 21): 2,000 bookings at once for 350 places, on SQLite and PostgreSQL,
 // bookings per second and p95, against reads of the same slot fired the same way.
-await import('./reservation-rush');
+await section('reservation-rush', () => import('./reservation-rush'));
 // The first load (issue 25): the bytes of the sign-in page, precompressed against uncompressed,
 // and the JavaScript moved before sign-in and through to the workbench.
-await import('./first-load');
+await section('first-load', () => import('./first-load'));
 // First paint of the installed app on a slow phone link (issue 25), online and offline, against
 // the same HTML without scripts under the same throttles.
-await import('./first-paint');
+await section('first-paint', () => import('./first-paint'));
 // Image search (issue 24): a picture search over 100,000 images against a bare pass over the
 // same memory, and hashing the query.
-await import('./photo-search');
+await section('photo-search', () => import('./photo-search'));
 // Server start and memory at rest (issue 25): `npm start` (the built server) to the first answer
 // against a bare node http server, the tsx start for comparison, and the idle RSS.
-await import('./server-start');
+await section('server-start', () => import('./server-start'));
+
+if (failed.length) console.error(`\n${failed.length} bench(es) failed: ${failed.join(', ')}.`);
+// Explicit: a failed bench may have left a browser or a server open that would keep the process
+// alive; the report prints on 'exit'.
+process.exit(failed.length ? 1 : 0);
