@@ -88,15 +88,30 @@ try {
   // as it is when a person has looked at the folder for a moment.
   // The drive's key (SNAPSHOT_KEYS.drive, src/app/lib/session-keys.ts: a browser module, not
   // typed for this file; tests/app/launch-snapshot.test.ts checks the two agree).
-  await install.waitForFunction(
-    ({ key, name }) => {
-      const store = (globalThis as unknown as { localStorage: { getItem(k: string): string | null } })
-        .localStorage;
-      return (store.getItem(key) ?? '').includes(name);
-    },
-    { key: 'gwy.launchSnapshot.drive', name: FOLDER },
-    { timeout: 30_000 },
-  );
+  await install
+    .waitForFunction(
+      ({ key, name }) => {
+        const store = (globalThis as unknown as { localStorage: { getItem(k: string): string | null } })
+          .localStorage;
+        return (store.getItem(key) ?? '').includes(name);
+      },
+      { key: 'gwy.launchSnapshot.drive', name: FOLDER },
+      { timeout: 30_000 },
+    )
+    .catch(async (err: unknown) => {
+      // Seen once in a fresh-clone run (2026-12-07) and not since: say what the page held, so
+      // the next failure tells a snapshot that was never written (no last session, a boot
+      // overlay left in place, a listing never 'ready') from one written without the folder.
+      const state = await install.evaluate(`(() => ({
+      keys: Object.keys(localStorage),
+      lastSession: localStorage.getItem('gwy.lastSession') !== null,
+      snapshotBytes: (localStorage.getItem('gwy.launchSnapshot.drive') ?? '').length,
+      overlay: document.getElementById('launch-snapshot')?.dataset.path ?? null,
+      visibility: document.visibilityState,
+      rows: document.querySelectorAll('[data-testid="file-row"]').length,
+    }))()`);
+      throw new Error(`the drive's launch snapshot was not kept: ${JSON.stringify(state)}`, { cause: err });
+    });
   await install.close();
 
   /** One launch: a new tab, throttled before it loads, timed from the navigation's start. */
