@@ -185,6 +185,50 @@ export async function listFolderPage(
   return [...part(1, d.reversed), ...part(0, f.reversed)];
 }
 
+/**
+ * The first page of a folder and the folder's counts in one statement: the page every opening
+ * of a folder asks for. listFolderPage needs the counts first (where folders end and files
+ * begin), which made the call two statements one after the other; on PostgreSQL each is a
+ * round trip (issue 25). Page 1 needs no counts to be read: it is the first folders, then the
+ * first files, so the statement reads up to `pageCount` of each from the start of its index
+ * range and the page is cut here, folders first. The counts come along as two uncorrelated
+ * scalar subqueries of folder_count (evaluated once, not per row). It reads at most
+ * `pageCount` rows more than the page holds, and only in a folder with folders and files both.
+ * An empty answer means an empty (or missing) folder: page 1 of a folder with entries is never
+ * empty.
+ */
+export async function listFirstPage(
+  db: Db,
+  space: string,
+  path: string,
+  o: { sort: SortKey; order: Direction; pageCount: number },
+): Promise<{ rows: FileRow[]; total: number; dirs: number }> {
+  const count = (column: 'total' | 'dirs') =>
+    db.selectFrom('folder_count').where('space', '=', space).where('file_path', '=', path).select(column);
+  const part = (isDir: 0 | 1) =>
+    folderPart(db, space, path, isDir, o.sort, o.order, o.pageCount, 0).select(() => [
+      count('total').as('count_total'),
+      count('dirs').as('count_dirs'),
+    ]);
+  const both = await db
+    .selectFrom(part(1).as('d'))
+    .selectAll()
+    .unionAll(db.selectFrom(part(0).as('f')).selectAll())
+    .execute();
+  const first = both[0];
+  if (!first) return { rows: [], total: 0, dirs: 0 };
+  // As in listFolderPage: UNION ALL promises no order between its parts, so they are put
+  // folders first here, each part in the order it was read.
+  const plain = both.map(({ count_total: _t, count_dirs: _d, ...row }) => row);
+  const folders = plain.filter((r) => r.is_dir === 1);
+  const files = plain.filter((r) => r.is_dir === 0).slice(0, Math.max(0, o.pageCount - folders.length));
+  return {
+    rows: [...folders, ...files],
+    total: Number(first.count_total ?? 0),
+    dirs: Number(first.count_dirs ?? 0),
+  };
+}
+
 /** Files of one category (by lower-case extension) across all folders, or all others (`exclude`). */
 function categoryQuery(db: Db, space: string, exts: readonly string[], exclude: boolean) {
   return live(db, space)

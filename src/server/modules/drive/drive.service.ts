@@ -364,6 +364,11 @@ export function createDriveService({
     return row?.is_dir === 1;
   }
 
+  /** An empty listing is of an empty folder, or of none: say which. */
+  async function mustExist(area: Area, path: string) {
+    if (!(await folderExists(db, area.space, path))) throw notFound('文件夹不存在或已被删除');
+  }
+
   async function assertTarget(q: Db, space: string, path: string) {
     if (!(await folderExists(q, space, path))) throw notFound(TARGET_MISSING);
   }
@@ -660,10 +665,14 @@ export function createDriveService({
      * and one page query read from the nearer end, never one per row.
      */
     async list(area: Area, q: Out<typeof GetFileListQuery>): Promise<FileList> {
-      const { total, dirs } = await repo.folderCounts(db, area.space, q.filePath);
-      if (total === 0 && !(await folderExists(db, area.space, q.filePath))) {
-        throw notFound('文件夹不存在或已被删除');
+      if (q.currentPage === 1) {
+        // The page a folder opens on: counts and rows in one statement (listFirstPage).
+        const first = await repo.listFirstPage(db, area.space, q.filePath, q);
+        if (first.total === 0) await mustExist(area, q.filePath);
+        return { list: first.rows.map(toEntry), total: first.total };
       }
+      const { total, dirs } = await repo.folderCounts(db, area.space, q.filePath);
+      if (total === 0) await mustExist(area, q.filePath);
       const offset = (q.currentPage - 1) * q.pageCount;
       const dirOffset = Math.min(offset, dirs);
       const dirLimit = Math.max(0, Math.min(offset + q.pageCount, dirs) - dirOffset);
