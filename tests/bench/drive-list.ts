@@ -10,7 +10,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
+import { Kysely, type CompiledQuery } from 'kysely';
+import { sqliteDialect } from '../../src/server/db/dialect';
 import type { DB } from '../../src/server/db/schema';
 import * as repo from '../../src/server/modules/drive/drive.repo';
 import { startServer } from '../server/harness';
@@ -56,10 +57,11 @@ try {
   const space = `u:${userId}`;
   const url = `${s.url}/wangpan/file/getfilelist?filePath=${encodeURIComponent('/big/')}&currentPage=1&pageCount=100`;
 
-  // Capture the SQL the repo runs for the page and the count, to replay it bare and explain it.
+  // Capture the SQL the repo runs for the page and the count, to replay it bare and explain it;
+  // through the server's own dialect, so the text is the server's (its LIMIT written in).
   const captured: CompiledQuery[] = [];
   const spy = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: raw }),
+    dialect: sqliteDialect(raw),
     log: (e) => void captured.push(e.query),
   });
   await repo.countFolder(spy, space, '/big/');
@@ -227,7 +229,7 @@ try {
       if (lb.data.list.length !== want) throw new Error('unexpected last page');
       const cap: CompiledQuery[] = [];
       const spy2 = new Kysely<DB>({
-        dialect: new SqliteDialect({ database: raw }),
+        dialect: sqliteDialect(raw),
         log: (e) => void cap.push(e.query),
       });
       const { total, dirs } = await repo.folderCounts(spy2, space, '/big/');

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
-import { checkPostgres, postgresDialect } from './dialect';
+import { Kysely, Migrator, type MigrationProvider } from 'kysely';
+import { checkPostgres, postgresDialect, sqliteDialect } from './dialect';
 import { migrations } from './migrations/index';
-import { cachingPrepare } from './statement-cache';
 import type { DB } from './schema';
 
 export type Db = Kysely<DB>;
@@ -55,7 +54,7 @@ async function openSqlite(file: string): Promise<Db> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingPrepare(sqlite) }) });
+  const db = new Kysely<DB>({ dialect: sqliteDialect(sqlite) });
   await migrate(db);
   return db;
 }

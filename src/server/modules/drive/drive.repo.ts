@@ -1,5 +1,6 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/index';
+import { queryTemplate } from '../../db/query-template';
 import type { UserFileTable } from '../../db/schema';
 
 /*
@@ -203,18 +204,8 @@ export async function listFirstPage(
   path: string,
   o: { sort: SortKey; order: Direction; pageCount: number },
 ): Promise<{ rows: FileRow[]; total: number; dirs: number }> {
-  const count = (column: 'total' | 'dirs') =>
-    db.selectFrom('folder_count').where('space', '=', space).where('file_path', '=', path).select(column);
-  const part = (isDir: 0 | 1) =>
-    folderPart(db, space, path, isDir, o.sort, o.order, o.pageCount, 0).select(() => [
-      count('total').as('count_total'),
-      count('dirs').as('count_dirs'),
-    ]);
-  const both = await db
-    .selectFrom(part(1).as('d'))
-    .selectAll()
-    .unionAll(db.selectFrom(part(0).as('f')).selectAll())
-    .execute();
+  // The page size is written into the SQL (statement-cache.ts), so it is part of the shape.
+  const both = await firstPage(db, { sort: o.sort, order: o.order, pageCount: o.pageCount }, { space, path });
   const first = both[0];
   if (!first) return { rows: [], total: 0, dirs: 0 };
   // As in listFolderPage: UNION ALL promises no order between its parts, so they are put
@@ -228,6 +219,27 @@ export async function listFirstPage(
     dirs: Number(first.count_dirs ?? 0),
   };
 }
+
+/** listFirstPage's statement, compiled once per sort, order and page size (query-template.ts). */
+const firstPage = queryTemplate(
+  (db, shape: { sort: SortKey; order: Direction; pageCount: number }, v: { space: string; path: string }) => {
+    const count = (column: 'total' | 'dirs') =>
+      db
+        .selectFrom('folder_count')
+        .where('space', '=', v.space)
+        .where('file_path', '=', v.path)
+        .select(column);
+    const part = (isDir: 0 | 1) =>
+      folderPart(db, v.space, v.path, isDir, shape.sort, shape.order, shape.pageCount, 0).select(() => [
+        count('total').as('count_total'),
+        count('dirs').as('count_dirs'),
+      ]);
+    return db
+      .selectFrom(part(1).as('d'))
+      .selectAll()
+      .unionAll(db.selectFrom(part(0).as('f')).selectAll());
+  },
+);
 
 /** Files of one category (by lower-case extension) across all folders, or all others (`exclude`). */
 function categoryQuery(db: Db, space: string, exts: readonly string[], exclude: boolean) {
