@@ -33,6 +33,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { CompleteMultipartUploadCommand, S3Client } from '@aws-sdk/client-s3';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildIfStale } from '../../scripts/build-if-stale';
 import { DRIVE_PREFIX } from '../../src/shared/api/envelope';
@@ -377,6 +378,25 @@ async function downloadMd5(token: string, userFileId: number): Promise<string> {
   return hash.digest('hex');
 }
 
+/*
+ * The object store's own commit inside a completion: every CompleteMultipartUpload the server
+ * (in this process) sends is timed here, so the S3 completion can be read beside the store's
+ * share of it. s3rver reads every part back and writes the object again at that call (its
+ * stores/filesystem.js putObjectMultipart), so its commit grows with the file whatever the
+ * product does.
+ */
+const commits: { start: number; end: number }[] = [];
+const plainSend = S3Client.prototype.send as (this: S3Client, ...args: unknown[]) => Promise<unknown>;
+S3Client.prototype.send = async function timedSend(this: S3Client, ...args: unknown[]) {
+  if (!(args[0] instanceof CompleteMultipartUploadCommand)) return plainSend.apply(this, args);
+  const start = performance.now();
+  try {
+    return await plainSend.apply(this, args);
+  } finally {
+    commits.push({ start, end: performance.now() });
+  }
+} as unknown as typeof S3Client.prototype.send;
+
 const pct95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
 
 /** One chunked upload (不暂存) as the server saw it. */
@@ -386,6 +406,8 @@ interface Round {
   phaseMs: number;
   /** The last chunk POST, which completes the file: its bytes, then the server's completion. */
   completionMs: number;
+  /** Of which the object store's CompleteMultipartUpload (0 on the local disk). */
+  commitMs: number;
   p50: number;
   p95: number;
   /** The slowest chunk POST: a stall of the server's event loop shows here first. */
@@ -418,6 +440,9 @@ async function chunkedRound(page: Page, src: Source): Promise<Round> {
     row,
     phaseMs: row.finishedAt! - row.hashedAt!,
     completionMs: completion.end - completion.start,
+    commitMs: commits
+      .filter((c) => c.start >= completion.start && c.end <= completion.end)
+      .reduce((sum, c) => sum + c.end - c.start, 0),
     p50: median(perChunk),
     p95: pct95(perChunk),
     max: Math.max(...perChunk),
@@ -499,6 +524,29 @@ function reportSeries(x: Series, setup?: string) {
   });
 }
 
+/** The S3 completion read beside the store's commit inside it (medians of the rounds). */
+function reportStoreCommit(x: Series, setup: string) {
+  const commit = (rs: Round[]) => median(rs.map((r) => r.commitMs));
+  const beyond = (rs: Round[]) => median(rs.map((r) => r.completionMs - r.commitMs));
+  report({
+    measure: `of that completion, the object store's CompleteMultipartUpload, 500 MiB (reference: the same at ${SMALL / MIB} MiB)`,
+    setup,
+    product: `${(commit(x.rounds) / 1000).toFixed(3)} s`,
+    reference: `${(commit(x.small) / 1000).toFixed(3)} s`,
+    ratio: commit(x.rounds) / commit(x.small),
+    target: '(information: s3rver rewrites the whole object)',
+    met: null,
+  });
+  report({
+    measure: `completing the file after its last chunk, 500 MiB, less the store's CompleteMultipartUpload (reference: the same at ${SMALL / MIB} MiB)`,
+    setup,
+    product: `${(beyond(x.rounds) / 1000).toFixed(3)} s`,
+    reference: `${(beyond(x.small) / 1000).toFixed(3)} s`,
+    target: '≤ 0.3 s, not growing with size',
+    met: beyond(x.rounds) <= 300,
+  });
+}
+
 const line = (label: string, value: string, note = '') =>
   console.log(`${label.padEnd(50)} ${value.padStart(12)}  ${note}`);
 const rate = (ms: number) => `${mbps(SIZE, ms).toFixed(0)} MB/s`;
@@ -511,7 +559,8 @@ function printRounds(x: Series) {
       `  round ${i + 1}: upload phase, chunk POST p50 / p95 / max`,
       rate(r.phaseMs),
       `×${(mbps(SIZE, r.phaseMs) / refRate).toFixed(2)}; ${r.p50.toFixed(0)} / ${r.p95.toFixed(0)} / ${r.max.toFixed(0)} ms; ` +
-        `${r.open.toFixed(1)} open; completion ${r.completionMs.toFixed(0)} ms`,
+        `${r.open.toFixed(1)} open; completion ${r.completionMs.toFixed(0)} ms` +
+        (r.commitMs ? ` (the store's commit ${r.commitMs.toFixed(0)} ms)` : ''),
     );
   }
   line(
@@ -748,6 +797,7 @@ try {
     console.log(`\nthe same on PostgreSQL and the S3 store (s3rver), reference ${rate(median(refS))}:`);
     printRounds({ refMs: refS, rounds: roundsS, small: smallS });
     reportSeries({ refMs: refS, rounds: roundsS, small: smallS }, 'PostgreSQL, S3');
+    reportStoreCommit({ refMs: refS, rounds: roundsS, small: smallS }, 'PostgreSQL, S3');
   }
 } finally {
   await context?.close();
