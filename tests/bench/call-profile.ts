@@ -16,10 +16,18 @@ const CALLS = Number(process.argv[2] ?? 10_000);
 const s = await startServer({ RATE_LIMIT_PER_MINUTE: '100000000' });
 try {
   const token = await s.login('staff02');
-  await s.call('POST', '/wangpan/file/createfile', {
-    token,
-    body: { filePath: '/', fileName: 'p', isDir: 1 },
-  });
+  // '/p/' holding one entry, as drive-list.ts's fixed cost lists: an empty folder would add the
+  // statement that tells an empty folder from a missing one.
+  for (const [filePath, fileName] of [
+    ['/', 'p'],
+    ['/p/', 'q'],
+  ] as const) {
+    const res = await s.call('POST', '/wangpan/file/createfile', {
+      token,
+      body: { filePath, fileName, isDir: 1 },
+    });
+    if (res.body.success !== true) throw new Error(`createfile ${filePath}${fileName}: ${res.body.message}`);
+  }
   const url = `${s.url}/wangpan/file/getfilelist?filePath=${encodeURIComponent('/p/')}&currentPage=1&pageCount=100`;
   const once = async () => {
     const res = await fetch(url, { headers: { token } });
