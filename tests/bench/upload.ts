@@ -340,6 +340,13 @@ async function rowOf(page: Page, name: string): Promise<Row> {
 const item = (page: Page, name: string, state: string) =>
   page.locator(`[data-testid="upload-item"][data-name="${name}"][data-state="${state}"]`);
 
+/** Every item of the upload panel as name: state (error text), for a bench that fails. */
+function panelStates(page: Page): Promise<string> {
+  return page.evaluate(`[...document.querySelectorAll('[data-testid="upload-item"]')]
+    .map((e) => e.getAttribute('data-name') + ': ' + e.getAttribute('data-state') + ' (' + e.textContent.trim().slice(0, 80) + ')')
+    .join('; ')`) as Promise<string>;
+}
+
 async function upload(page: Page, src: Source): Promise<Row> {
   await page.getByTestId('upload-input-files').setInputFiles(src.path);
   await item(page, src.name, 'success').waitFor({ timeout: 600_000 });
@@ -638,7 +645,22 @@ try {
     };
   });
   await page.getByTestId('upload-input-files').setInputFiles(resumed.path);
-  await half;
+  // Bounded like every other wait here. A fresh-clone run on 2026-12-07 waited here for 20
+  // minutes: the resumed file's upload never reached the server (no upload session). If it
+  // happens again, the bench fails with what the panel showed rather than hanging.
+  let halfTimer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    half,
+    new Promise<never>((_, reject) => {
+      halfTimer = setTimeout(() => {
+        void panelStates(page).then(
+          (states) =>
+            reject(new Error(`resume: half the chunks never reached the server; the panel: ${states}`)),
+          reject,
+        );
+      }, 300_000);
+    }),
+  ]).finally(() => clearTimeout(halfTimer));
   onChunkPost = null;
   const cutAt = performance.now();
   await context.setOffline(true);
