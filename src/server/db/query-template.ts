@@ -10,7 +10,8 @@ import type { Db } from './index';
  * the values; each run swaps the stand-ins among the compiled parameters for the values.
  *
  * Only for values that end up as bound parameters: a stand-in must not decide the query's
- * shape: whatever does (a sort column, a page size written into the SQL) is `shape`. tests/server/query-template.test.ts checks a template answers as the built query.
+ * shape; whatever does (a sort column, a page size written into the SQL) is `shape`.
+ * tests/server/query-template.test.ts checks a template answers as the built query.
  */
 
 const STAND_IN = '\u0000gwy-template:';
