@@ -344,7 +344,9 @@ describe('the ONLYOFFICE protocol', () => {
       onlyoffice: true,
       docServiceApiUrl: `${ds.url}/web-apps/apps/api/documents/api.js`,
     });
-    const csp = r.headers.get('content-security-policy')!;
+    // The page's policy (the editor's page is where api.js loads), not the JSON answer's.
+    const page = await fetch(`${s.url}/onlyoffice`, { headers: { accept: 'text/html' } });
+    const csp = page.headers.get('content-security-policy')!;
     expect(csp).toMatch(new RegExp(`script-src 'self' 'wasm-unsafe-eval' ${ds.url}(;|$)`));
     expect(csp).toMatch(new RegExp(`frame-src 'self' ${ds.url}(;|$)`));
   });

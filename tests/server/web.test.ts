@@ -42,7 +42,7 @@ describe('without a built front end', () => {
     expect(drive.body).toEqual({ success: false, code: 999, message: '登录超时，请重新登录', data: null });
   });
 
-  it('sends the security headers on API answers, successes and failures alike', async () => {
+  it('sends the API policy on JSON answers, successes and failures alike', async () => {
     const answers = [
       await s.call('GET', `${M}/login/userInfo`, { token }),
       await s.call('GET', `${M}/login/userInfo`),
@@ -50,21 +50,41 @@ describe('without a built front end', () => {
       await s.call('POST', `${M}/login/webLogin`, { raw: '{' }),
     ];
     for (const res of answers) {
-      const csp = res.headers.get('content-security-policy') ?? '';
-      expect(csp, String(res.status)).toContain("script-src 'self'");
-      expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("object-src 'none'");
-      expect(csp).toContain("frame-ancestors 'none'");
-      // WebAssembly for the MD5 worker, but never JavaScript eval().
-      expect(csp).toMatch(/script-src[^;]*'wasm-unsafe-eval'/);
-      expect(csp).not.toContain("'unsafe-eval'");
-      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      // Opened in a tab, a JSON answer is a document that may load nothing and be framed by nobody.
+      expect(res.headers.get('content-security-policy'), String(res.status)).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      // The page's other document policies, and the rate limit's counters, are not sent.
+      for (const name of [
+        'x-frame-options',
+        'referrer-policy',
+        'cross-origin-opener-policy',
+        'x-xss-protection',
+        'x-ratelimit-remaining',
+      ])
+        expect(res.headers.get(name), name).toBeNull();
       // No TLS configured, so no HSTS.
       expect(res.headers.get('strict-transport-security')).toBeNull();
     }
+  });
+
+  it('sends the page policy on pages, whatever the API does', async () => {
+    const res = await fetch(`${s.url}/home/workbench`, { headers: { accept: 'text/html' } });
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    // WebAssembly for the MD5 worker, but never JavaScript eval().
+    expect(csp).toMatch(/script-src[^;]*'wasm-unsafe-eval'/);
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
   });
 
   it('answers a page request with 503 and a Chinese explanation', async () => {

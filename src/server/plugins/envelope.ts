@@ -6,6 +6,7 @@ import { DRIVE_PREFIX, ErrorCode } from '../../shared/api/envelope';
 import { issueText, pathOf } from '../../shared/api/messages';
 import { AppError } from '../errors';
 import { isLockConflict, isUniqueViolation } from '../db/dialect';
+import { apiAnswerHeaders } from './security-headers';
 
 /** `data` under /wangpan, `result` elsewhere (/singleMuseum). */
 export function payloadKey(url: string): 'data' | 'result' {
@@ -26,6 +27,7 @@ export function sendEnvelope(
   extra?: unknown,
 ) {
   reply.raw.statusCode = status;
+  apiAnswerHeaders(reply.raw);
   return reply
     .type('application/json; charset=utf-8')
     .send(JSON.stringify(envelope(req.url, code, message, extra)));
@@ -46,6 +48,8 @@ export function firstIssueMessage(err: ZodError): string {
  */
 export const envelopePlugin = fp(async function envelopePlugin(app: FastifyInstance) {
   app.addHook('preSerialization', async (req, reply, payload) => {
+    // Every answer serialized here is JSON: it takes the API's headers, not the page's.
+    apiAnswerHeaders(reply.raw);
     if (payload && typeof payload === 'object' && 'success' in payload && 'code' in payload) return payload;
     return envelope(req.url, 0, '成功', payload);
   });

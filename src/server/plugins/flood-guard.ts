@@ -57,6 +57,14 @@ export async function registerFloodGuard(
     // Pages and assets are not counted; a route's own `config.rateLimit` replaces this limit
     // (with this key unless it names another, e.g. perAddress).
     allowList: (req) => !isApi(req.url),
+    // The x-ratelimit-* trio on every answer under the limit: nothing of ours reads them, and
+    // each call carried them (issue 25: a call's fixed cost). A refused call still says when to
+    // try again (retry-after, and the trio).
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       code: 'RATE_LIMITED',

@@ -6,27 +6,15 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { DRIVE_PREFIX, ErrorCode, MUSEUM_PREFIX } from '../../shared/api/envelope';
 import { sendEnvelope } from './envelope';
+import { DOCUMENT_ONLY } from './security-headers';
 
 /**
- * Headers that only a document (or a worker's own script) acts on: the page's CSP and framing,
- * referrer, cross-origin and legacy IE policies. A script or style sheet the page loads obeys
- * the page's, so on /assets they were about 900 bytes of every answer: a signed-in launch
- * fetches about a hundred chunks, and those headers were a sixth of what it moved over the
- * museum's Wi-Fi on HTTP/1.1 (issue 25, tests/bench/first-load.ts). The rest stays: nosniff (a
- * script must be served as one) and the resource policy (no other site may load ours). Worker
- * scripts (`*.worker-*.js`) run under the policy of their own answer, so they keep all of it.
+ * A script or style sheet the page loads obeys the page's policies, so on /assets the
+ * document-only headers (security-headers.ts) were about 900 bytes of every answer: a signed-in
+ * launch fetches about a hundred chunks, and those headers were a sixth of what it moved over
+ * the museum's Wi-Fi on HTTP/1.1 (issue 25, tests/bench/first-load.ts). Worker scripts
+ * (`*.worker-*.js`) run under the policy of their own answer, so they keep all of it.
  */
-const DOCUMENT_ONLY = [
-  'content-security-policy',
-  'cross-origin-opener-policy',
-  'origin-agent-cluster',
-  'referrer-policy',
-  'x-dns-prefetch-control',
-  'x-download-options',
-  'x-frame-options',
-  'x-permitted-cross-domain-policies',
-  'x-xss-protection',
-];
 const SUBRESOURCE = /^\/assets\/(?![^/]*\.worker-)[^/]+\.(js|css)$/;
 
 /** Files that must be revalidated on every load, or an installed app would never see an update. */
