@@ -25,7 +25,16 @@ import {
 } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type DragEvent, type ReactNode, type Ref } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type DragEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { formatSize } from '../../../../shared/drive/file-types';
 import { splitName } from '../../../../shared/drive/names';
 import { tUpload } from '../../../lib/i18n/upload';
@@ -76,7 +85,17 @@ const barColor: Partial<Record<UploadView['state'], string>> = {
   hashing: 'grape',
 };
 
-function ItemRow({ v, onReselect }: { v: UploadView; onReselect: (id: string) => void }) {
+/**
+ * One item. Memoized: the engine hands the same view object while an item does not change, so
+ * at each of the panel's updates (ten a second while sending) only the moving rows are drawn.
+ */
+const ItemRow = memo(function ItemRow({
+  v,
+  onReselect,
+}: {
+  v: UploadView;
+  onReselect: (id: string) => void;
+}) {
   const engine = uploadEngine();
   const { extendName } = splitName(v.name);
   const folder = v.relativePath.split('/').slice(0, -1).join('/');
@@ -107,11 +126,15 @@ function ItemRow({ v, onReselect }: { v: UploadView; onReselect: (id: string) =>
             {formatSize(v.size)}
           </Text>
         </Group>
+        {/* Stripes that stand still, and no easing between values: moving stripes and eased
+            widths repainted the panel at every frame of an upload, about a tenth of the page's
+            main thread while sending a large file (issue 25, tests/bench/upload.ts). */}
         <Progress
           value={v.percent}
           size={4}
           color={barColor[v.state] ?? 'museum'}
-          animated={v.state === 'uploading' || v.state === 'hashing'}
+          striped={v.state === 'uploading' || v.state === 'hashing'}
+          transitionDuration={0}
           aria-label={`${v.name} ${v.percent}%`}
         />
         <Text
@@ -136,7 +159,7 @@ function ItemRow({ v, onReselect }: { v: UploadView; onReselect: (id: string) =>
       </Group>
     </div>
   );
-}
+});
 
 /** A hidden multi-file input; emptied after each pick so the same files can be picked again. */
 function PickerInput({
@@ -217,10 +240,10 @@ export function UploadPanel({ target, onAdd, onPaste, onClose }: UploadPanelProp
     folderInput.current?.setAttribute('webkitdirectory', '');
   }, []);
 
-  const onReselect = (id: string) => {
+  const onReselect = useCallback((id: string) => {
     reselectId.current = id;
     reselectInput.current?.click();
-  };
+  }, []);
 
   const drop = async (e: DragEvent) => {
     e.preventDefault();
