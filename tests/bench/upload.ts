@@ -51,6 +51,7 @@ import pgSetup from '../server/pg-setup';
 import { testDatabase } from '../server/postgres';
 import { scaleTestEnv } from '../server/scale-env';
 import scaleSetup from '../scale/global-setup';
+import { summarize } from './profile-summary';
 import { median, report } from './report';
 
 const SIZE = UPLOAD_MAX_BYTES; // 500 MiB
@@ -427,16 +428,40 @@ interface Round {
   rssBase: number;
 }
 
+/**
+ * With BENCH_PROFILE=1, the page's main thread is profiled (CDP) through the first chunked
+ * round's upload phase and summarized per script; the raw profile goes to
+ * .tmp/upload-renderer.cpuprofile. Where the renderer's share of the chunked upload goes.
+ */
+let profileNext = process.env.BENCH_PROFILE === '1';
+
 /** Uploads `src` through the panel with nothing kept on the device, observing the server. */
 async function chunkedRound(page: Page, src: Source): Promise<Round> {
   posts = [];
+  const profiling = profileNext;
+  profileNext = false;
+  const cdp = profiling ? await page.context().newCDPSession(page) : null;
   const mem = await observe(async () => {
     await page.getByTestId('upload-input-files').setInputFiles(src.path);
     await item(page, src.name, 'uploading').waitFor({ timeout: 300_000 });
     const from = cpuNow();
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     // Generous: on a loaded machine the S3 rounds (s3rver) take minutes.
     await item(page, src.name, 'success').waitFor({ timeout: 900_000 });
-    return { row: await rowOf(page, src.name), cpu: coresBetween(from, cpuNow()) };
+    const cpu = coresBetween(from, cpuNow());
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.mkdirSync('.tmp', { recursive: true });
+      fs.writeFileSync('.tmp/upload-renderer.cpuprofile', JSON.stringify(profile));
+      console.log(`\nthe page's main thread through the upload phase (${SIZE / CHUNK} chunks):`);
+      summarize(profile as never, SIZE / CHUNK, 'chunk');
+      await cdp.detach();
+    }
+    return { row: await rowOf(page, src.name), cpu };
   });
   const seen = posts;
   const completion = seen.reduce((last, p) => (p.end > last.end ? p : last));
