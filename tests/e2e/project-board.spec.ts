@@ -240,6 +240,10 @@ test('a stale edit names who changed the task and reloads; the board and task re
   // Reloaded: the other device's title, and the refused priority was not written.
   await expect(dialog.getByRole('textbox', { name: '任务标题' })).toHaveValue('打包并登记文物');
   await expect(dialog.getByRole('combobox', { name: '优先级' })).toHaveValue('普通');
+  // The board behind the dialog reads the other device's title too. Its read writes through to
+  // the device before it draws (lib/cached-query.ts), so once drawn the offline copy holds it; a
+  // loaded CI machine went offline before that read had come back.
+  await expect(liu.getByTestId('task-card').filter({ hasText: '打包并登记文物' })).toBeVisible();
 
   // Offline: the board and the task come from the device, marked; the title can still be
   // edited (queued), the changes that need the network are disabled.
