@@ -167,7 +167,7 @@ const hashIn = (hash: Hash, b: Bytes) => b.forEach((p) => hash.update(p));
  * restart) is hashed from the part file at completion: slower, never wrong.
  *
  * A chunk's bytes are written once. The writer first takes `<n>.claim` (O_EXCL), checks that the
- * marker is still absent, writes, links the marker and lets the claim go; a chunk sent twice,
+ * marker is still absent, writes, and renames the claim to the marker; a chunk sent twice,
  * at once or later, through this instance or another, finds the marker and changes nothing. So
  * the bytes the running hash took are the bytes in the file. A chunk is received whole into
  * memory (at most 2 MiB) and its size checked before the file is touched: a cut or oversized
@@ -191,10 +191,14 @@ export function createLocalChunkStore(dir: string, target: BlobStore): ChunkStor
       () => false,
     );
 
-  /** Takes chunk n's claim, waiting out another writer; false when the chunk is already held. */
+  /**
+   * Takes chunk n's claim, waiting out another writer; false when the chunk is already held.
+   * The marker is looked for once the claim is held, not also before taking it: the caller has
+   * asked the database whether the chunk is held already, so a marker is rarely there, and each
+   * file-system call of a chunk costs the server's CPU (issue 25).
+   */
   async function claim(id: string, n: number): Promise<boolean> {
     for (let waited = 0; ; waited += 20) {
-      if (await exists(marker(id, n))) return false;
       try {
         await (await fsp.open(claimFile(id, n), 'wx')).close();
       } catch (err) {
@@ -213,13 +217,20 @@ export function createLocalChunkStore(dir: string, target: BlobStore): ChunkStor
         else await sleep(20);
         continue;
       }
-      // The previous holder may have linked the marker just before letting the claim go.
+      // Held already, or the previous holder made its marker just before letting the claim go.
       if (await exists(marker(id, n))) {
-        await fsp.rm(claimFile(id, n), { force: true });
+        await unlinkClaim(id, n);
         return false;
       }
       return true;
     }
+  }
+
+  /** Lets chunk n's claim go (gone already is fine). */
+  async function unlinkClaim(id: string, n: number) {
+    await fsp.unlink(claimFile(id, n)).catch((err: unknown) => {
+      if (code(err) !== 'ENOENT') throw err;
+    });
   }
 
   /**
@@ -377,13 +388,14 @@ export function createLocalChunkStore(dir: string, target: BlobStore): ChunkStor
     async write(id, n, body, size, layout, wrongSize) {
       const buf = await readWhole(body, size, wrongSize);
       if (!(await claim(id, n))) return;
+      let marked = false;
       try {
         await writeAt(id, buf, (n - 1) * layout.chunkSize);
-        await fsp.link(claimFile(id, n), marker(id, n)).catch((err: unknown) => {
-          if (code(err) !== 'EEXIST') throw err;
-        });
+        // The (empty) claim becomes the marker: one call where a link and a removal were two.
+        await fsp.rename(claimFile(id, n), marker(id, n));
+        marked = true;
       } finally {
-        await fsp.rm(claimFile(id, n), { force: true });
+        if (!marked) await unlinkClaim(id, n);
       }
       feed(id, layout, n, buf);
     },
