@@ -26,6 +26,7 @@
  */
 import { createHash, randomFillSync } from 'node:crypto';
 import fs from 'node:fs';
+import inspector from 'node:inspector/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -227,9 +228,11 @@ async function startBenchServer(scale: boolean): Promise<BenchServer> {
  * peak, and the CPU time the process used meanwhile (the server's share: the page is elsewhere).
  */
 async function observe<T>(fn: () => Promise<T>) {
-  const baseline = process.memoryUsage().rss;
+  const baseline = process.memoryUsage.rss();
   let peak = baseline;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  // The RSS alone: process.memoryUsage() also walks V8's heap, about 0.15 ms of this process's
+  // time per chunk POST at 20 samples a second (a profile of the upload, BENCH_PROFILE=server).
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 50);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   try {
@@ -239,7 +242,7 @@ async function observe<T>(fn: () => Promise<T>) {
     return {
       result,
       baseline,
-      peak: Math.max(peak, process.memoryUsage().rss),
+      peak: Math.max(peak, process.memoryUsage.rss()),
       /** CPU time over wall time: 1 = one core busy throughout. */
       cores: (cpu.user + cpu.system) / 1000 / ms,
     };
@@ -435,15 +438,20 @@ interface Round {
  * With BENCH_PROFILE=1, the page's main thread is profiled (CDP) through the first chunked
  * round's upload phase and summarized per script; the raw profile goes to
  * .tmp/upload-renderer.cpuprofile. Where the renderer's share of the chunked upload goes.
+ * With BENCH_PROFILE=server, this process instead (the server, and Playwright's client beside
+ * it), with the inspector: .tmp/upload-server.cpuprofile.
  */
-let profileNext = process.env.BENCH_PROFILE === '1';
+const PROFILE =
+  process.env.BENCH_PROFILE === 'server' ? 'server' : process.env.BENCH_PROFILE === '1' ? 'page' : null;
+let profileNext = PROFILE !== null;
 
 /** Uploads `src` through the panel with nothing kept on the device, observing the server. */
 async function chunkedRound(page: Page, src: Source): Promise<Round> {
   posts = [];
   const profiling = profileNext;
   profileNext = false;
-  const cdp = profiling ? await page.context().newCDPSession(page) : null;
+  const cdp = profiling && PROFILE === 'page' ? await page.context().newCDPSession(page) : null;
+  const own = profiling && PROFILE === 'server' ? new inspector.Session() : null;
   const mem = await observe(async () => {
     await page.getByTestId('upload-input-files').setInputFiles(src.path);
     await item(page, src.name, 'uploading').waitFor({ timeout: 300_000 });
@@ -452,6 +460,12 @@ async function chunkedRound(page: Page, src: Source): Promise<Round> {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
+    }
+    if (own) {
+      own.connect();
+      await own.post('Profiler.enable');
+      await own.post('Profiler.setSamplingInterval', { interval: 200 });
+      await own.post('Profiler.start');
     }
     // Generous: on a loaded machine the S3 rounds (s3rver) take minutes.
     await item(page, src.name, 'success').waitFor({ timeout: 900_000 });
@@ -463,6 +477,16 @@ async function chunkedRound(page: Page, src: Source): Promise<Round> {
       console.log(`\nthe page's main thread through the upload phase (${SIZE / CHUNK} chunks):`);
       summarize(profile as never, SIZE / CHUNK, 'chunk');
       await cdp.detach();
+    }
+    if (own) {
+      const { profile } = await own.post('Profiler.stop');
+      own.disconnect();
+      fs.mkdirSync('.tmp', { recursive: true });
+      fs.writeFileSync('.tmp/upload-server.cpuprofile', JSON.stringify(profile));
+      console.log(
+        `\nthis process (the server, Playwright's client) through the upload phase (${SIZE / CHUNK} chunks):`,
+      );
+      summarize(profile as never, SIZE / CHUNK, 'chunk');
     }
     return { row: await rowOf(page, src.name), cpu };
   });
