@@ -263,6 +263,44 @@ describe('restart', () => {
     }
   });
 
+  it("a session's time is kept fresh while its chunks arrive, written at most every 30 s", async () => {
+    const u = await driveUser(s, 'staff05');
+    const file = bytes(4 * CHUNK);
+    const p = paramsOf(file, 'touched.bin');
+    const updatedAt = async () =>
+      Number(
+        (
+          await s.db
+            .selectFrom('upload_session')
+            .select('updated_at')
+            .where('filename', '=', 'touched.bin')
+            .executeTakeFirstOrThrow()
+        ).updated_at,
+      );
+    expect((await postChunk(s, u.token, p, 1, chunkOf(file, p, 1))).body.success).toBe(true);
+    // A session last seen 31 s ago: its next chunk writes the time.
+    const old = Date.now() - 31_000;
+    await s.db
+      .updateTable('upload_session')
+      .set({ updated_at: old })
+      .where('filename', '=', 'touched.bin')
+      .execute();
+    const before = Date.now();
+    expect((await postChunk(s, u.token, p, 2, chunkOf(file, p, 2))).body.success).toBe(true);
+    const fresh = await updatedAt();
+    expect(fresh).toBeGreaterThanOrEqual(before);
+    // Seen just now: the next chunk does not write it again (one statement fewer per chunk).
+    await s.db
+      .updateTable('upload_session')
+      .set({ updated_at: fresh - 1 })
+      .where('filename', '=', 'touched.bin')
+      .execute();
+    expect((await postChunk(s, u.token, p, 3, chunkOf(file, p, 3))).body.success).toBe(true);
+    expect(await updatedAt()).toBe(fresh - 1);
+    const r = await postChunk(s, u.token, p, 4, chunkOf(file, p, 4));
+    expect(r.body.data.done).toBe(true);
+  });
+
   it('the sweep deletes abandoned sessions and their chunks', async () => {
     const srv = await startServer({ UPLOAD_SESSION_HOURS: '0.0001' });
     try {
