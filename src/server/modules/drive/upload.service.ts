@@ -39,14 +39,11 @@ const NO_SHAPE: NoShape = {};
  * Kysely built and compiled them at each chunk, about 1.3 ms of a chunk's sampled server time
  * in the upload bench's profile (BENCH_PROFILE=server).
  */
-type SessionKey = {
-  user_id: number;
-  space: string;
-  identifier: string;
-  file_path: string;
-  relative_path: string;
-  filename: string;
-};
+/** The columns that name an upload (its unique key). */
+type SessionKey = Pick<
+  UploadSessionTable,
+  'user_id' | 'space' | 'identifier' | 'file_path' | 'relative_path' | 'filename'
+>;
 const sessionByKey = queryTemplate((db, _shape: NoShape, k: SessionKey) =>
   db
     .selectFrom('upload_session')
@@ -198,7 +195,7 @@ export function createUploadService({
     return n < p.totalChunks ? p.chunkSize : p.totalSize - (p.totalChunks - 1) * p.chunkSize;
   }
 
-  function keyOf(area: Area, p: UploadKey) {
+  function keyOf(area: Area, p: UploadKey): SessionKey {
     return {
       user_id: area.userId,
       space: area.space,
