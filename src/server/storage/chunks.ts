@@ -193,12 +193,14 @@ export function createLocalChunkStore(dir: string, target: BlobStore): ChunkStor
 
   /**
    * Takes chunk n's claim, waiting out another writer; false when the chunk is already held.
-   * The marker is looked for once the claim is held, not also before taking it: the caller has
-   * asked the database whether the chunk is held already, so a marker is rarely there, and each
-   * file-system call of a chunk costs the server's CPU (issue 25).
+   * The marker is looked for before the claim is made, at every try: a chunk sent to two
+   * instances at once may have been written by the other one, which then completes the upload
+   * and removes the folder. A claim made in the folder meanwhile made that removal fail
+   * (ENOTEMPTY, a 500 for the other instance: tests/server/instances.test.ts, 2026-12-08).
    */
   async function claim(id: string, n: number): Promise<boolean> {
     for (let waited = 0; ; waited += 20) {
+      if (await exists(marker(id, n))) return false;
       try {
         await (await fsp.open(claimFile(id, n), 'wx')).close();
       } catch (err) {
